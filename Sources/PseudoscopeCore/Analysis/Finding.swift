@@ -1,0 +1,82 @@
+/// How bad a finding is: `blocking` fails the gate, `review` is recorded for a person to look at.
+public enum Severity: String, Comparable, CaseIterable, Sendable {
+    case blocking, review
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    /// Blocking sorts first.
+    var rank: Int { self == .blocking ? 0 : 1 }
+}
+
+/// The layout rules Pseudoscope checks. Raw values are the stable ids used in output and `--rule`.
+public enum Rule: String, CaseIterable, Sendable {
+    case textTruncated = "text-truncated"
+    case outsideWindow = "outside-window"
+    case outsideParent = "outside-parent"
+    case primaryActionUnreachable = "primary-action-unreachable"
+    case hardcodedText = "hardcoded-text"
+    case rtlNotMirrored = "rtl-not-mirrored"
+    case missingAccessibleLabel = "missing-accessible-label"
+    case validationDuringComposition = "validation-during-composition"
+    case overlappingText = "overlapping-text"
+    case smallHitRegion = "small-hit-region"
+}
+
+/// One fault found in an archive: which rule, how bad, which element, and the evidence in numbers.
+public struct Finding: Equatable, Sendable {
+    public var rule: Rule
+    public var severity: Severity
+    /// The element's index in the hierarchy; nil when the element is missing from it.
+    public var element: Int?
+    /// `Application/Window/Other/Button[1]`, or the identifier that was looked for when missing.
+    public var elementPath: String
+    public var elementType: String
+    public var identifier: String
+    public var label: String
+    public var frame: Rect?
+    /// One line that says what is wrong, with the numbers.
+    public var message: String
+    /// The numbers behind the message, by name, in a fixed order (for `--json`).
+    public var evidence: [(name: String, value: Double)]
+    /// For pair rules: the other archive's path.
+    public var otherArchive: String?
+
+    public init(rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
+                label: String, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [], otherArchive: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.element = element
+        self.elementPath = elementPath
+        self.elementType = elementType
+        self.identifier = identifier
+        self.label = label
+        self.frame = frame
+        self.message = message
+        self.evidence = evidence
+        self.otherArchive = otherArchive
+    }
+
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.rule == b.rule && a.severity == b.severity && a.element == b.element && a.elementPath == b.elementPath
+            && a.message == b.message && a.otherArchive == b.otherArchive
+            && a.evidence.map(\.name) == b.evidence.map(\.name) && a.evidence.map(\.value) == b.evidence.map(\.value)
+    }
+
+    /// `Button 'checkout.confirm'` or `StaticText "Dark Mode"`.
+    public var elementReference: String {
+        if !identifier.isEmpty { return "\(elementType) '\(identifier)'" }
+        if !label.isEmpty { return "\(elementType) \"\(label)\"" }
+        return elementType
+    }
+}
+
+/// The named thresholds of the rules (documented in docs/checks.md).
+public enum CheckThresholds {
+    /// Intrinsic content may exceed the frame by this much before text counts as truncated (rounding).
+    public static let truncationTolerance: Double = 1
+    /// Frames may stick out of their parent or the window by this much (anti-aliasing, hairlines).
+    public static let containmentTolerance: Double = 1
+    /// Siblings may overlap by this much in both directions before it counts as overlap.
+    public static let overlapTolerance: Double = 2
+    /// Apple's Human Interface Guidelines: hit targets of at least 44×44 pt.
+    public static let minimumHitSize: Double = 44
+}

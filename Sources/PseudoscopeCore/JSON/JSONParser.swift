@@ -1,0 +1,249 @@
+/// A strict JSON parser over UTF-8 bytes that reports line and column and bounds nesting.
+///
+/// Written instead of using JSONSerialization because loader errors must say where the input went wrong,
+/// and because nesting must be bounded before it can overflow the stack.
+public struct JSONParser {
+    public struct SyntaxError: Error, Equatable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index: Int = 0
+    private let maxDepth: Int
+
+    /// Parses a whole document. `maxDepth` bounds the nesting of arrays and objects.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 1100) throws -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        // A UTF-8 byte order mark is legal noise at the start of a file.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+    }
+
+    private mutating func parseDocument() throws -> JSONValue {
+        skipWhitespace()
+        if index >= bytes.count { throw error("the file is empty", at: index) }
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected \(describe(bytes[index])) after the end of the document", at: index) }
+        return value
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of input, expected a value", at: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: index) }
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject(members)) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object", at: index)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected ':' after key \"\(key.prefix(40))\"" : "unexpected end of input inside an object", at: index)
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append((key, value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an object", at: index) }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject(members)) }
+            throw error("unexpected \(describe(bytes[index])), expected ',' or '}'", at: index)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: index) }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an array", at: index) }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            throw error("unexpected \(describe(bytes[index])), expected ',' or ']'", at: index)
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        let start = index
+        index += 1
+        let contentStart = index
+        var simple = true  // no escapes and ASCII only: build the String straight from the bytes
+        while true {
+            guard index < bytes.count else { throw error("unterminated string", at: start) }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") { break }
+            if b < 0x20 { throw error("control character \(describe(b)) inside a string (it must be escaped)", at: index) }
+            if b == UInt8(ascii: "\\") || b >= 0x80 { simple = false }
+            index += b == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let end = index
+        index += 1
+        if simple {
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[contentStart..<end]), as: UTF8.self) }
+        }
+        return try decodeEscapes(contentStart, end)
+    }
+
+    private func decodeEscapes(_ start: Int, _ end: Int) throws -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            let b = bytes[i]
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            guard i + 1 < end else { throw error("unfinished escape", at: i) }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: i)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar), i + 6 <= end, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    let low = try hex4(at: i + 2)
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                // A lone surrogate cannot be represented in a String: it becomes U+FFFD, visibly.
+                let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: i - 2)
+            }
+        }
+        // Invalid UTF-8 inside a string is repaired to U+FFFD rather than refusing the whole archive.
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func hex4(at i: Int) throws -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("unfinished \\u escape", at: i) }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[i + k]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape", at: i - 2)
+            }
+            v = v << 4 | d
+        }
+        return v
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var integer: Int64 = 0
+        var digits = 0
+        var overflow = false
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            if digits < 18 { integer = integer * 10 + Int64(bytes[index] - 0x30) } else { overflow = true }
+            digits += 1
+            index += 1
+        }
+        if digits == 0 { throw error("invalid number", at: start) }
+        if digits > 1, bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == 0x30 {
+            throw error("invalid number: leading zero", at: start)
+        }
+        var isInteger = !overflow
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let fracStart = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            if index == fracStart { throw error("invalid number: no digits after '.'", at: start) }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let expStart = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            if index == expStart { throw error("invalid number: no digits in the exponent", at: start) }
+        }
+        if isInteger {
+            return bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
+        }
+        let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
+        // Double("1e400") is +inf: kept, so the archive decoder can name the path of the absurd number.
+        return Double(text) ?? .nan
+    }
+
+    private mutating func expectWord(_ word: StaticString) throws {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + w.count <= bytes.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
+            throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
+        }
+        index += w.count
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func error(_ message: String, at offset: Int) -> SyntaxError {
+        var line = 1
+        var lineStart = 0
+        let limit = min(offset, bytes.count)
+        for i in 0..<limit where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        var column = 1
+        for i in lineStart..<limit where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return SyntaxError(line: line, column: column, message: message)
+    }
+}

@@ -1,0 +1,225 @@
+/// Turns a parsed JSON document into an `Archive`, naming the JSON path of anything that does not fit format v1.
+public struct ArchiveDecoder {
+    private let file: String
+    private let limits: LoadLimits
+
+    public init(file: String, limits: LoadLimits = .default) {
+        self.file = file
+        self.limits = limits
+    }
+
+    public func decode(_ json: JSONValue, source: ArchiveSource) throws -> Archive {
+        let top = try object(json, "")
+        let version = try number(top, "formatVersion", "", required: true)!
+        guard version == version.rounded(), version >= 1 else {
+            throw fail("formatVersion", "expected a positive whole number, found \(formatPoints(version))")
+        }
+        if version > Double(Archive.supportedFormatVersion) {
+            throw fail("formatVersion", "format version \(formatPoints(version)) is newer than this Pseudoscope supports (version \(Archive.supportedFormatVersion)); update Pseudoscope")
+        }
+        let test = try string(top, "test", "", required: true)!
+        let modeText = try string(top, "mode", "", required: true)!
+        guard let mode = Mode(rawValue: modeText) else {
+            throw fail("mode", "unknown mode \"\(modeText.prefix(40))\"; expected one of: \(Mode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let envObject = try object(try require(top, "environment", ""), "environment")
+        let environment = Environment(
+            xcode: try string(envObject, "xcode", "environment", required: true)!,
+            simulator: try string(envObject, "simulator", "environment", required: true)!,
+            os: try string(envObject, "os", "environment", required: true)!,
+            scale: try number(envObject, "scale", "environment", required: false)
+        )
+        let failureObject = try object(try require(top, "failure", ""), "failure")
+        let failure = Failure(
+            identifier: try string(failureObject, "identifier", "failure", required: true)!,
+            label: try string(failureObject, "label", "failure") ?? "",
+            frame: try rect(try require(failureObject, "frame", "failure"), "failure.frame"),
+            isHittable: try bool(failureObject, "isHittable", "failure", required: true)!,
+            message: try string(failureObject, "message", "failure", required: true)!,
+            file: try string(failureObject, "file", "failure"),
+            line: try number(failureObject, "line", "failure", required: false).map { clampToInt($0) }
+        )
+        let hierarchy = try decodeHierarchy(try require(top, "hierarchy", ""))
+        var archive = Archive(
+            test: test, screen: try string(top, "screen", ""), mode: mode, environment: environment,
+            failure: failure, hierarchy: hierarchy, source: source)
+        archive.locale = try string(top, "locale", "")
+        if let langs = top["languages"], langs != .null {
+            guard case .array(let items) = langs else { throw typeError("languages", "an array of strings", langs) }
+            archive.languages = try items.enumerated().map { i, v in
+                guard case .string(let s) = v else { throw typeError("languages[\(i)]", "a string", v) }
+                return s
+            }
+        }
+        archive.recordedAt = try string(top, "recordedAt", "")
+        if let data = top["testData"], data != .null {
+            archive.testData = try object(data, "testData")
+        }
+        if let att = top["attachments"], att != .null {
+            let a = try object(att, "attachments")
+            archive.screenshot = try string(a, "screenshot", "attachments")
+            archive.xcresult = try string(a, "xcresult", "attachments")
+        }
+        if let pa = top["primaryActions"], pa != .null {
+            guard case .array(let items) = pa else { throw typeError("primaryActions", "an array of strings", pa) }
+            archive.primaryActions = try items.enumerated().map { i, v in
+                guard case .string(let s) = v else { throw typeError("primaryActions[\(i)]", "a string", v) }
+                return s
+            }
+        }
+        return archive
+    }
+
+    // MARK: - Hierarchy
+
+    /// Decodes the element tree without recursion: the nesting is bounded by `limits.maxDepth`, not by the stack.
+    private func decodeHierarchy(_ rootValue: JSONValue) throws -> Hierarchy {
+        var elements: [Element] = []
+        // Each pending node carries its JSON path lazily: the parent element and its position among siblings.
+        struct Pending { var value: JSONValue; var parent: Int?; var position: Int; var depth: Int }
+        var jsonPathOf: [(parent: Int?, position: Int)] = []
+        var stack = [Pending(value: rootValue, parent: nil, position: 0, depth: 0)]
+        func path(parent: Int?, position: Int) -> String {
+            var parts: [String] = []
+            var p = parent, pos = position
+            while let q = p {
+                parts.append("children[\(pos)]")
+                (p, pos) = jsonPathOf[q]
+            }
+            return (["hierarchy"] + parts.reversed()).joined(separator: ".")
+        }
+        while let node = stack.popLast() {
+            let here = path(parent: node.parent, position: node.position)
+            if node.depth > limits.maxDepth {
+                throw fail(here, "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+            }
+            if elements.count >= limits.maxElements {
+                throw fail(here, "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
+            }
+            let o = try object(node.value, here)
+            var e = Element(type: try string(o, "type", here, required: true)!)
+            e.identifier = try string(o, "identifier", here) ?? ""
+            e.label = try string(o, "label", here) ?? ""
+            e.value = try string(o, "value", here) ?? ""
+            e.placeholderValue = try string(o, "placeholderValue", here) ?? ""
+            e.title = try string(o, "title", here) ?? ""
+            if let f = o["frame"], f != .null { e.frame = try rect(f, here + ".frame") }
+            e.isEnabled = try bool(o, "isEnabled", here) ?? true
+            e.isSelected = try bool(o, "isSelected", here) ?? false
+            e.hasFocus = try bool(o, "hasFocus", here) ?? false
+            e.isHittable = try bool(o, "isHittable", here) ?? true
+            if let s = o["intrinsicContentSize"], s != .null { e.intrinsicContentSize = try size(s, here + ".intrinsicContentSize") }
+            if let m = try string(o, "markedText", here), !m.isEmpty { e.markedText = m }
+            e.parent = node.parent
+            e.depth = node.depth
+            let index = elements.count
+            if let p = node.parent { elements[p].children.append(index) }
+            elements.append(e)
+            jsonPathOf.append((node.parent, node.position))
+            if let c = o["children"], c != .null {
+                guard case .array(let kids) = c else { throw typeError(here + ".children", "an array of elements", c) }
+                for (k, kid) in kids.enumerated().reversed() {
+                    stack.append(Pending(value: kid, parent: index, position: k, depth: node.depth + 1))
+                }
+            }
+        }
+        return Hierarchy(preorder: elements)
+    }
+
+    // MARK: - Typed accessors that name the path
+
+    private func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func fail(_ place: String, _ message: String) -> ArchiveError {
+        ArchiveError(file: file, place: place, message: message)
+    }
+
+    private func typeError(_ place: String, _ expected: String, _ found: JSONValue) -> ArchiveError {
+        fail(place, "expected \(expected), found \(found.kindDescription)")
+    }
+
+    private func require(_ o: JSONObject, _ key: String, _ path: String) throws -> JSONValue {
+        guard let v = o[key], v != .null else { throw fail(join(path, key), "missing required key \"\(key)\"") }
+        return v
+    }
+
+    private func object(_ v: JSONValue, _ place: String) throws -> JSONObject {
+        guard case .object(let o) = v else { throw typeError(place.isEmpty ? "top level" : place, "an object", v) }
+        return o
+    }
+
+    private func string(_ o: JSONObject, _ key: String, _ path: String, required: Bool = false) throws -> String? {
+        guard let v = o[key], v != .null else {
+            if required { throw fail(join(path, key), "missing required key \"\(key)\"") }
+            return nil
+        }
+        guard case .string(let s) = v else { throw typeError(join(path, key), "a string", v) }
+        return cut(s)
+    }
+
+    /// Cuts an absurdly long string, leaving a visible mark that says how much was dropped.
+    private func cut(_ s: String) -> String {
+        guard s.utf8.count > limits.maxStringBytes else { return s }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for u in s.unicodeScalars {
+            bytes += UTF8.width(u)
+            if bytes > limits.maxStringBytes { break }
+            kept.append(u)
+        }
+        let keptString = String(kept)
+        return keptString + "…[cut: \(s.utf8.count - keptString.utf8.count) more bytes]"
+    }
+
+    private func bool(_ o: JSONObject, _ key: String, _ path: String, required: Bool = false) throws -> Bool? {
+        guard let v = o[key], v != .null else {
+            if required { throw fail(join(path, key), "missing required key \"\(key)\"") }
+            return nil
+        }
+        guard case .bool(let b) = v else { throw typeError(join(path, key), "true or false", v) }
+        return b
+    }
+
+    private func number(_ o: JSONObject, _ key: String, _ path: String, required: Bool) throws -> Double? {
+        guard let v = o[key], v != .null else {
+            if required { throw fail(join(path, key), "missing required key \"\(key)\"") }
+            return nil
+        }
+        guard case .number(let d) = v else { throw typeError(join(path, key), "a number", v) }
+        guard d.isFinite else { throw fail(join(path, key), "number out of range") }
+        return d
+    }
+
+    /// Coordinates beyond this many points are not a screen: refusing them keeps every later Int conversion safe.
+    public static let maxCoordinate: Double = 1e7
+
+    private func coordinate(_ o: JSONObject, _ key: String, _ path: String, nonNegative: Bool) throws -> Double {
+        let d = try number(o, key, path, required: true)!
+        if abs(d) > ArchiveDecoder.maxCoordinate {
+            throw fail(join(path, key), "\(key) \(d) is out of range (at most ±\(Int(ArchiveDecoder.maxCoordinate)) points)")
+        }
+        if nonNegative, d < 0 { throw fail(join(path, key), "\(key) must not be negative, found \(formatPoints(d))") }
+        return d
+    }
+
+    private func rect(_ v: JSONValue, _ place: String) throws -> Rect {
+        let o = try object(v, place)
+        return Rect(
+            x: try coordinate(o, "x", place, nonNegative: false), y: try coordinate(o, "y", place, nonNegative: false),
+            width: try coordinate(o, "width", place, nonNegative: true),
+            height: try coordinate(o, "height", place, nonNegative: true))
+    }
+
+    private func size(_ v: JSONValue, _ place: String) throws -> Size {
+        let o = try object(v, place)
+        return Size(width: try coordinate(o, "width", place, nonNegative: true), height: try coordinate(o, "height", place, nonNegative: true))
+    }
+}
+
+/// Converts without trapping: NaN becomes 0, anything beyond Int's range is clamped.
+public func clampToInt(_ d: Double) -> Int {
+    guard d.isFinite else { return d.isNaN ? 0 : (d > 0 ? Int.max : Int.min) }
+    if d >= 9.2e18 { return Int.max }
+    if d <= -9.2e18 { return Int.min }
+    return Int(d)
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Reads archives from disk or standard input. Never writes: archives are read-only evidence.
+public struct ArchiveLoader {
+    public var limits: LoadLimits
+
+    public init(limits: LoadLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Loads `path`: a `.json` file, a folder holding `archive.json`, or `-` for standard input.
+    public func load(_ path: String) throws -> Archive {
+        let (bytes, source) = try read(path)
+        return try decode(bytes, source: source)
+    }
+
+    /// Decodes bytes already read, e.g. by a fuzz target or a test.
+    public func decode(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
+        let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
+        let json: JSONValue
+        do {
+            // Each element level costs two JSON levels (the element object and its children array).
+            json = try JSONParser.parse(bytes, maxDepth: limits.maxDepth * 2 + 8)
+        } catch let e as JSONParser.SyntaxError {
+            let message = e.message.hasPrefix("nesting deeper")
+                ? "nesting deeper than the limit of \(limits.maxDepth) elements (raise it with \(LoadLimits.Variable.depth.rawValue))"
+                : "not valid JSON: \(e.message)"
+            throw ArchiveError(file: source.path, place: "line \(e.line), column \(e.column)", message: message)
+        }
+        return try ArchiveDecoder(file: source.path, limits: limits).decode(json, source: source)
+    }
+
+    /// Reads the bytes behind a path and describes where they came from.
+    public func read(_ path: String) throws -> ([UInt8], ArchiveSource) {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            try checkSize(data.count, file: "<stdin>")
+            return ([UInt8](data), ArchiveSource(path: "<stdin>", folder: nil))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ArchiveError(file: path, message: "no such file or folder")
+        }
+        var file = path
+        if isDirectory.boolValue {
+            file = (path as NSString).appendingPathComponent("archive.json")
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
+            }
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        if let size = attributes?[.size] as? Int { try checkSize(size, file: file) }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw ArchiveError(file: file, message: "cannot be read (permission denied or not a regular file)")
+        }
+        defer { try? handle.close() }
+        let data = handle.readDataToEndOfFile()
+        try checkSize(data.count, file: file)
+        let folder = (file as NSString).deletingLastPathComponent
+        return ([UInt8](data), ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder))
+    }
+
+    private func checkSize(_ size: Int, file: String) throws {
+        if size > limits.maxFileBytes {
+            throw ArchiveError(file: file, message: "file is \(size / (1024 * 1024)) MiB, over the limit of \(limits.maxFileBytes / (1024 * 1024)) MiB (raise it with \(LoadLimits.Variable.fileMiB.rawValue))")
+        }
+    }
+
+    /// UTF-16 with a byte order mark is converted to UTF-8; a UTF-8 BOM is left for the parser to skip.
+    static func normalizeEncoding(_ bytes: [UInt8], file: String) throws -> [UInt8] {
+        guard bytes.count >= 2 else { return bytes }
+        let utf16: String.Encoding?
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): utf16 = .utf16LittleEndian
+        case (0xFE, 0xFF): utf16 = .utf16BigEndian
+        default: utf16 = nil
+        }
+        guard let encoding = utf16 else { return bytes }
+        guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
+            throw ArchiveError(file: file, message: "starts with a UTF-16 byte order mark but is not valid UTF-16")
+        }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,70 @@
+/// The accessibility tree of one screen, flattened in pre-order (a parent precedes its descendants).
+public struct Hierarchy: Equatable, Sendable {
+    public private(set) var elements: [Element]
+
+    /// Builds a hierarchy from elements already in pre-order with consistent parent/children links.
+    public init(preorder elements: [Element]) {
+        self.elements = elements
+    }
+
+    public var count: Int { elements.count }
+    public var root: Element { elements[0] }
+    public subscript(i: Int) -> Element { elements[i] }
+    public var indices: Range<Int> { elements.indices }
+
+    /// The window the screen is drawn in: the first `Window` element, else the root.
+    public var windowIndex: Int {
+        elements.firstIndex { $0.type == "Window" && !$0.frame.isEmpty } ?? 0
+    }
+
+    public var windowFrame: Rect {
+        let w = elements[windowIndex].frame
+        return w.isEmpty ? elements[0].frame : w
+    }
+
+    /// The index one past the last descendant of `i` (pre-order makes every subtree a contiguous range).
+    public func subtreeEnd(_ i: Int) -> Int {
+        let d = elements[i].depth
+        var j = i + 1
+        while j < elements.count, elements[j].depth > d { j += 1 }
+        return j
+    }
+
+    public func isAncestor(_ a: Int, of b: Int) -> Bool {
+        var p = elements[b].parent
+        while let q = p {
+            if q == a { return true }
+            p = elements[q].parent
+        }
+        return false
+    }
+
+    /// Indices from the root down to `i`, inclusive.
+    public func path(to i: Int) -> [Int] {
+        var out = [i]
+        var p = elements[i].parent
+        while let q = p {
+            out.append(q)
+            p = elements[q].parent
+        }
+        return out.reversed()
+    }
+
+    /// A stable, readable path like `Application/Window/Other/Button[2]`: the index counts siblings of the
+    /// same type, so it survives unrelated siblings being added.
+    public func pathDescription(_ i: Int) -> String {
+        path(to: i).map { k -> String in
+            let e = elements[k]
+            guard let p = e.parent else { return e.type }
+            let same = elements[p].children.filter { elements[$0].type == e.type }
+            if same.count <= 1 { return e.type }
+            return "\(e.type)[\(same.firstIndex(of: k) ?? 0)]"
+        }.joined(separator: "/")
+    }
+
+    /// The first element whose identifier is `identifier`, in tree order.
+    public func firstIndex(identifier: String) -> Int? {
+        guard !identifier.isEmpty else { return nil }
+        return elements.firstIndex { $0.identifier == identifier }
+    }
+}

@@ -1,0 +1,48 @@
+/// `--color auto|always|never`.
+public enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// The environment as read once at start-up, so the decisions below are pure functions tests can call.
+public struct TerminalEnvironment: Sendable {
+    public var stdoutIsTerminal: Bool
+    public var variables: [String: String]
+
+    public init(stdoutIsTerminal: Bool, variables: [String: String]) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.variables = variables
+    }
+
+    public var term: String { variables["TERM"] ?? "" }
+
+    /// `NO_COLOR` set to anything non-empty forbids colour (no-color.org).
+    public var noColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
+
+    /// The locale's character set is UTF-8: the first non-empty of LC_ALL, LC_CTYPE, LANG decides, as in C.
+    public var localeIsUTF8: Bool {
+        for key in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let v = variables[key], !v.isEmpty {
+                let l = v.lowercased()
+                return l.contains("utf-8") || l.contains("utf8")
+            }
+        }
+        return false
+    }
+
+    /// Interactive only on a terminal that is not `dumb`.
+    public var canBeInteractive: Bool { stdoutIsTerminal && term != "dumb" && !term.isEmpty }
+
+    /// Colour in plain output: `always` wins over everything, `never` and NO_COLOR forbid, `auto` needs a terminal.
+    public func useColor(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto: return stdoutIsTerminal && !noColor && term != "dumb"
+        }
+    }
+
+    /// ASCII glyphs with `--ascii`, and whenever the locale is not UTF-8 (box drawing would turn to mojibake).
+    public func glyphs(forceASCII: Bool) -> Glyphs {
+        forceASCII || !localeIsUTF8 ? .ascii : .unicode
+    }
+}

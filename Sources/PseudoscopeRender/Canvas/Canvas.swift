@@ -1,0 +1,192 @@
+import PseudoscopeCore
+
+/// One terminal cell: a grapheme, its display width and a style role.
+///
+/// A wide character occupies two cells: the first holds it with width 2, the second is a continuation with
+/// an empty grapheme and width 0.
+public struct Cell: Equatable, Sendable {
+    public var grapheme: String
+    public var width: UInt8
+    public var role: StyleRole
+
+    public static let blank = Cell(grapheme: " ", width: 1, role: .normal)
+    static let continuation = Cell(grapheme: "", width: 0, role: .normal)
+}
+
+/// A grid of cells that every view draws on, and that renders to plain text, ANSI text or a terminal.
+///
+/// All text enters through `put`, which sanitizes it: nothing drawn on a canvas can drive a terminal.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+    /// Writes one grapheme of known width, repairing any wide character it would cut in half.
+    public mutating func set(_ grapheme: String, width w: Int = 1, x: Int, y: Int, role: StyleRole) {
+        guard contains(x: x, y: y) else { return }
+        if w == 2 && x + 1 >= width {
+            // A wide character cannot straddle the right edge: show a space instead of half of it.
+            place(Cell(grapheme: " ", width: 1, role: role), x: x, y: y)
+            return
+        }
+        place(Cell(grapheme: grapheme, width: UInt8(w), role: role), x: x, y: y)
+        if w == 2 { place(Cell(grapheme: "", width: 0, role: role), x: x + 1, y: y) }
+    }
+
+    private mutating func place(_ cell: Cell, x: Int, y: Int) {
+        let i = y * width + x
+        let old = cells[i]
+        if old.width == 0, x > 0, cells[i - 1].width == 2 {
+            cells[i - 1] = Cell(grapheme: " ", width: 1, role: cells[i - 1].role)
+        }
+        if old.width == 2, cell.width != 0, x + 1 < width {
+            cells[i + 1] = Cell(grapheme: " ", width: 1, role: cells[i + 1].role)
+        }
+        cells[i] = cell
+    }
+
+    /// Changes the role of a cell without touching its text.
+    public mutating func setRole(_ role: StyleRole, x: Int, y: Int) {
+        guard contains(x: x, y: y) else { return }
+        cells[y * width + x].role = role
+    }
+
+    /// Writes sanitized text from column `x`, clipped to `maxWidth` columns (and the canvas edge).
+    /// Returns the number of columns used.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole = .normal, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height else { return 0 }
+        let limit = min(maxWidth ?? Int.max, width - x)
+        guard limit > 0 else { return 0 }
+        var col = x
+        let safe = TerminalText.sanitize(text)
+        for ch in safe {
+            let w = DisplayWidth.of(ch)
+            if w == 0 {
+                // A combining mark joins the previous grapheme; a lone one is dropped.
+                continue
+            }
+            if col - x + w > limit {
+                if w == 2 && col - x < limit { set(" ", x: col, y: y, role: role); col += 1 }
+                break
+            }
+            if col >= 0 { set(String(ch), width: w, x: col, y: y, role: role) }
+            col += w
+        }
+        return col - x
+    }
+
+    /// Fills a rectangle with blanks of a role.
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, role: StyleRole = .normal, grapheme: String = " ") {
+        for yy in max(0, y)..<min(height, y + h) where yy >= 0 {
+            for xx in max(0, x)..<min(width, x + w) {
+                set(grapheme, x: xx, y: yy, role: role)
+            }
+        }
+    }
+
+    /// Copies `other` onto this canvas with its top-left corner at (x, y), clipped to this canvas.
+    public mutating func blit(_ other: Canvas, x: Int, y: Int) {
+        for oy in 0..<other.height {
+            let ty = y + oy
+            guard ty >= 0, ty < height else { continue }
+            for ox in 0..<other.width {
+                let tx = x + ox
+                guard tx >= 0, tx < width else { continue }
+                let c = other[ox, oy]
+                if c.width == 0 {
+                    // A continuation whose leading half was clipped away becomes a space.
+                    if ox == 0 || tx == 0 { place(Cell(grapheme: " ", width: 1, role: c.role), x: tx, y: ty) } else { place(c, x: tx, y: ty) }
+                } else if c.width == 2 && tx + 1 >= width {
+                    place(Cell(grapheme: " ", width: 1, role: c.role), x: tx, y: ty)
+                } else {
+                    place(c, x: tx, y: ty)
+                }
+            }
+        }
+    }
+
+    /// The text of row `y`, trailing spaces kept.
+    public func line(_ y: Int) -> String {
+        var s = ""
+        for x in 0..<width { s += self[x, y].grapheme }
+        return s
+    }
+
+    /// Plain text: one line per row, trailing spaces removed, no escape sequences.
+    public func renderPlain() -> String {
+        var out = ""
+        for y in 0..<height {
+            var l = line(y)
+            while l.last == " " { l.removeLast() }
+            out += l
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Text with ANSI SGR colours for `--color always` and colour-capable pipes.
+    public func renderANSI(palette: ANSIPalette = .standard) -> String {
+        var out = ""
+        for y in 0..<height {
+            var current: StyleRole = .normal
+            var lineText = ""
+            var trailing = ""  // spaces held back so trailing blanks can be trimmed
+            for x in 0..<width {
+                let c = self[x, y]
+                if c.width == 0 { continue }
+                if c.grapheme == " " && c.role == .normal && current == .normal {
+                    trailing += " "
+                    continue
+                }
+                lineText += trailing
+                trailing = ""
+                if c.role != current {
+                    lineText += palette.sequence(c.role)
+                    current = c.role
+                }
+                lineText += c.grapheme
+            }
+            if current != .normal { lineText += palette.reset }
+            out += lineText + "\n"
+        }
+        return out
+    }
+}
+
+/// SGR sequences for each style role, used only for plain output with colour on.
+public struct ANSIPalette: Sendable {
+    public var reset = "\u{1B}[0m"
+
+    public static let standard = ANSIPalette()
+
+    public func sequence(_ role: StyleRole) -> String {
+        switch role {
+        case .normal: return reset
+        case .dim, .ancestor: return "\u{1B}[0;2m"
+        case .header, .title: return "\u{1B}[0;1m"
+        case .window: return "\u{1B}[0;36m"
+        case .blocking: return "\u{1B}[0;1;31m"
+        case .review: return "\u{1B}[0;33m"
+        case .failing: return "\u{1B}[0;1;35m"
+        case .selected: return "\u{1B}[0;7m"
+        case .focusedPane: return "\u{1B}[0;1;36m"
+        case .status: return "\u{1B}[0;7m"
+        case .match: return "\u{1B}[0;4m"
+        case .onlyInA: return "\u{1B}[0;31m"
+        case .onlyInB: return "\u{1B}[0;32m"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import PseudoscopeCore
+
+/// Short textual descriptions of an archive shared by plain output and the interactive screen.
+/// Every string that comes from the archive is sanitized here or by the canvas.
+public enum ArchiveText {
+    /// `CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED · LTR · de_DE · iPhone 16 · iOS 18.2 · Xcode 16.2 (16C5032a)`
+    public static func header(_ a: Archive, mirror: Bool = false) -> String {
+        var parts = [a.test, a.mode.banner + (a.source.modeWasGiven ? " (given, not archived)" : "")]
+        parts.append(a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"))
+        if let l = a.locale, !l.isEmpty { parts.append(l) }
+        parts.append(a.environment.simulator)
+        parts.append(a.environment.os)
+        parts.append("Xcode " + a.environment.xcode)
+        return TerminalText.sanitize(parts.joined(separator: " · "))
+    }
+
+    /// Flags that are not the default, as words: `not-hittable disabled selected focused composing`.
+    public static func flags(_ e: Element) -> [String] {
+        var f: [String] = []
+        if !e.isHittable { f.append("not-hittable") }
+        if !e.isEnabled { f.append("disabled") }
+        if e.isSelected { f.append("selected") }
+        if e.hasFocus { f.append("focused") }
+        if e.markedText != nil { f.append("composing") }
+        return f
+    }
+
+    /// `Button 'checkout.confirm' "Bestellen"`: type, identifier and text, sanitized.
+    public static func summary(_ e: Element) -> String {
+        var s = e.type
+        if !e.identifier.isEmpty { s += " '\(e.identifier)'" }
+        let text = e.displayText
+        if !text.isEmpty && text != e.identifier { s += " \"\(text)\"" }
+        return TerminalText.sanitize(s)
+    }
+
+    /// One line of `pseudoscope tree`: indentation, summary, frame, flags, finding and failure marks.
+    public static func treeLines(_ a: Archive, findings: [Finding], glyphs: Glyphs) -> [String] {
+        let h = a.hierarchy
+        let failing = a.failingIndex
+        var worst = [Severity?](repeating: nil, count: h.count)
+        for f in findings { if let i = f.element { worst[i] = worst[i].map { min($0, f.severity) } ?? f.severity } }
+        var lines: [String] = []
+        lines.reserveCapacity(h.count)
+        for i in h.indices {
+            let e = h[i]
+            var mark = "  "
+            if i == failing { mark = glyphs.failing + " " } else if let s = worst[i] { mark = (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) + " " }
+            if i == failing, let s = worst[i] { mark = glyphs.failing + (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) }
+            var line = mark + String(repeating: "  ", count: min(e.depth, 200)) + summary(e) + " " + e.frame.shortDescription
+            let f = flags(e)
+            if !f.isEmpty { line += " [" + f.joined(separator: ", ") + "]" }
+            if i == failing { line += "  <- failing element" }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// `‼ text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`
+    public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
+        let mark = f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark
+        let prefix = tag.map { "\($0) " } ?? ""
+        return TerminalText.sanitize("\(prefix)\(mark) \(f.severity.rawValue) \(f.rule.rawValue)  \(f.elementReference): \(f.message)")
+    }
+
+    /// The lines of `pseudoscope info`: the five things the gate archived.
+    public static func infoLines(_ a: Archive, findings: [Finding], attachmentStatus: (String) -> String) -> [String] {
+        var out: [String] = []
+        func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
+        add("Archive     \(a.source.path)" + (a.source.importedFormat.map { " (imported \($0) dump)" } ?? ""))
+        if let note = a.source.incompleteNote { add("            incomplete: \(note)") }
+        add("Test        \(a.test)")
+        add("Screen      \(a.screen)")
+        add("Mode        \(a.mode.rawValue)" + (a.source.modeWasGiven ? " (given with --mode, not archived)" : "") + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
+        add("Locale      \(a.locale ?? "-")" + (a.languages.isEmpty ? "" : " (languages: \(a.languages.joined(separator: ", ")))"))
+        add("Device      \(a.environment.simulator), \(a.environment.os)" + (a.environment.scale.map { " @\(formatPoints($0))x" } ?? ""))
+        add("Xcode       \(a.environment.xcode)")
+        if let r = a.recordedAt { add("Recorded    \(r)") }
+        out.append("")
+        add("Failure     \(a.failure.message)")
+        add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
+        if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
+        if let i = a.failingIndex { add("  in tree   \(a.hierarchy.pathDescription(i))") } else { add("  in tree   not found in the hierarchy") }
+        out.append("")
+        let h = a.hierarchy
+        let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }
+        add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, window \(h.windowFrame.shortDescription)")
+        let blocking = findings.filter { $0.severity == .blocking }.count
+        add("Findings    \(blocking) blocking, \(findings.count - blocking) review")
+        if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }
+        out.append("")
+        if a.testData.members.isEmpty {
+            add("Test data   (none)")
+        } else {
+            add("Test data")
+            for (k, v) in a.testData.members { add("  \(k): \(JSONText.compact(v, limit: 200))") }
+        }
+        out.append("")
+        add("Attachments")
+        add("  screenshot  " + (a.screenshot.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        add("  xcresult    " + (a.xcresult.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        return out
+    }
+}
+
+/// Compact JSON text for showing test data values.
+public enum JSONText {
+    public static func compact(_ v: JSONValue, limit: Int) -> String {
+        var out = ""
+        write(v, &out, limit: limit)
+        if out.count > limit { return String(out.prefix(limit)) + "…" }
+        return out
+    }
+
+    private static func write(_ v: JSONValue, _ out: inout String, limit: Int) {
+        if out.count > limit { return }
+        switch v {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += formatPoints(d)
+        case .string(let s): out += "\"" + s + "\""
+        case .array(let a):
+            out += "["
+            for (k, x) in a.enumerated() { if k > 0 { out += ", " }; write(x, &out, limit: limit) }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            for (k, m) in o.members.enumerated() { if k > 0 { out += ", " }; out += "\"\(m.key)\": "; write(m.value, &out, limit: limit) }
+            out += "}"
+        }
+    }
+}

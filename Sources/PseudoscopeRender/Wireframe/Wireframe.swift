@@ -1,0 +1,187 @@
+import PseudoscopeCore
+
+/// What to draw besides the screen itself.
+public struct WireframeOptions: Sendable {
+    public var glyphs: Glyphs
+    /// Draw an LTR archive where right-to-left layout would put each element (`m` in the inspector).
+    public var mirror: Bool = false
+    /// The selected element: its border is drawn in the selected role, its ancestors' faintly.
+    public var selected: Int?
+    /// Numbered tags for `render --findings`, by element.
+    public var tags: [Int: String] = [:]
+    /// A region of the screen to show, in points; nil shows the whole screen and whatever sticks out of it.
+    public var viewport: Rect?
+
+    public init(glyphs: Glyphs) {
+        self.glyphs = glyphs
+    }
+}
+
+/// Draws a scaled text wireframe of an archive's screen: the window outline, a box per element with its text,
+/// overflowing elements highlighted by severity, the failing element marked.
+///
+/// Reads the archive's hierarchy and the severity of each element's worst finding.
+public struct Wireframe {
+    public let archive: Archive
+    /// The worst finding's severity for each element (indexed like the hierarchy).
+    public let severities: [Severity?]
+
+    /// How far beyond the window the drawing grows to show elements pushed off-screen, in window sizes.
+    public static let maxGrowth: Double = 1
+
+    public init(archive: Archive, findings: [Finding]) {
+        self.archive = archive
+        var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
+        for f in findings {
+            guard let i = f.element, i < s.count else { continue }
+            s[i] = s[i].map { min($0, f.severity) } ?? f.severity
+        }
+        severities = s
+    }
+
+    /// Right-to-left text alignment for rtl archives and the mirror view.
+    public func isRightToLeft(_ options: WireframeOptions) -> Bool {
+        archive.mode.isRightToLeft || options.mirror
+    }
+
+    /// The frame of element `i` as drawn: mirrored about the window's centre in the mirror view.
+    public func drawnFrame(_ i: Int, _ options: WireframeOptions) -> Rect {
+        var f = archive.hierarchy[i].frame
+        if options.mirror {
+            let w = archive.hierarchy.windowFrame
+            f.x = w.minX + (w.maxX - f.maxX)
+        }
+        return f
+    }
+
+    /// The window and everything drawn outside it, but never more than `maxGrowth` window sizes beyond it, so one
+    /// absurd frame cannot shrink the screen to a dot.
+    public func screenBounds(_ options: WireframeOptions) -> Rect {
+        let h = archive.hierarchy
+        let window = h.windowFrame
+        guard !window.isEmpty else {
+            return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? h[i].frame : acc.union(h[i].frame)) }
+        }
+        let g = Wireframe.maxGrowth
+        let limit = Rect(x: window.x - window.width * g, y: window.y - window.height * g,
+                         width: window.width * (1 + 2 * g), height: window.height * (1 + 2 * g))
+        var b = window
+        for i in h.indices where !h[i].frame.isEmpty {
+            if let clipped = drawnFrame(i, options).intersection(limit) { b = b.union(clipped) }
+        }
+        return b
+    }
+
+    public func layout(width: Int, height: Int?, options: WireframeOptions) -> WireframeLayout {
+        WireframeLayout(bounds: options.viewport ?? screenBounds(options), width: width, height: height)
+    }
+
+    /// Draws the screen into a canvas of the layout's size.
+    public func draw(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
+        var canvas = Canvas(width: layout.columns, height: layout.rows)
+        let h = archive.hierarchy
+        let g = options.glyphs
+        let windowIndex = h.windowIndex
+        let failing = archive.failingIndex
+        let rtl = isRightToLeft(options)
+        var drawn = [CellRect?](repeating: nil, count: h.count)
+
+        for i in h.indices {
+            let e = h[i]
+            let f = drawnFrame(i, options)
+            let isWindow = i == windowIndex
+            if i == 0 && windowIndex != 0 { continue }
+            guard !f.isEmpty else { continue }
+            let severity = severities[i]
+            let special = severity != nil || i == failing || i == options.selected || options.tags[i] != nil
+            // A container with its parent's frame adds only another outline: draw it once.
+            if !isWindow, !special, let p = e.parent, h[p].frame == e.frame { continue }
+            var r = layout.cells(for: f)
+            if isWindow {
+                // The window's outline goes around its area, in the margin the layout keeps for it.
+                r = CellRect(left: r.left - 1, top: r.top - 1, right: r.right + 1, bottom: r.bottom + 1)
+            }
+            guard r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            drawn[i] = r
+            let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal
+            if r.width < 2 || r.height < 2 {
+                let mark = i == failing ? g.failing : g.tinyElement
+                canvas.set(mark, x: max(0, r.left), y: max(0, r.top), role: i == failing ? .failing : role)
+                continue
+            }
+            let box = isWindow ? g.window : severity == .blocking ? g.blocking : severity == .review ? g.review : g.plain
+            drawBox(&canvas, r, box, role: role, clearInside: !isWindow)
+            if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
+            var topBorderStart = r.left + 1
+            var topBorderEnd = r.right - 1
+            if let tag = options.tags[i] {
+                let used = canvas.put(tag, x: r.left + 1, y: r.top, role: role == .normal ? .title : role, maxWidth: r.width - 2)
+                topBorderStart += used
+            }
+            if isWindow { continue }
+            let text = e.caption
+            if r.height >= 3 && r.width >= 3 {
+                drawText(&canvas, text, left: r.left + 1, right: r.right - 1, row: r.top + 1, rtl: rtl, glyphs: g)
+            } else if topBorderEnd >= topBorderStart {
+                topBorderEnd = min(topBorderEnd, canvas.width - 1)
+                drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, row: r.top, rtl: rtl, glyphs: g)
+            }
+        }
+        if let s = options.selected, s < h.count {
+            for a in h.path(to: s).dropLast() { if let r = drawn[a] { recolorBorder(&canvas, r, .ancestor) } }
+            if let r = drawn[s] {
+                if r.width < 2 || r.height < 2 { canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top)) } else { recolorBorder(&canvas, r, .selected) }
+            }
+        }
+        return canvas
+    }
+
+    private func drawBox(_ c: inout Canvas, _ r: CellRect, _ b: BoxGlyphs, role: StyleRole, clearInside: Bool) {
+        if clearInside, r.width > 2, r.height > 2 {
+            c.fill(x: r.left + 1, y: r.top + 1, width: r.width - 2, height: r.height - 2)
+        }
+        for x in (r.left + 1)..<r.right {
+            c.set(b.horizontal, x: x, y: r.top, role: role)
+            c.set(b.horizontal, x: x, y: r.bottom, role: role)
+        }
+        for y in (r.top + 1)..<r.bottom {
+            c.set(b.vertical, x: r.left, y: y, role: role)
+            c.set(b.vertical, x: r.right, y: y, role: role)
+        }
+        c.set(b.topLeft, x: r.left, y: r.top, role: role)
+        c.set(b.topRight, x: r.right, y: r.top, role: role)
+        c.set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
+        c.set(b.bottomRight, x: r.right, y: r.bottom, role: role)
+    }
+
+    private func recolorBorder(_ c: inout Canvas, _ r: CellRect, _ role: StyleRole) {
+        for x in r.left...r.right {
+            c.setRole(role, x: x, y: r.top)
+            c.setRole(role, x: x, y: r.bottom)
+        }
+        for y in r.top...r.bottom {
+            c.setRole(role, x: r.left, y: y)
+            c.setRole(role, x: r.right, y: y)
+        }
+    }
+
+    /// Writes text between two columns, clipped by display width, aligned to the right edge in RTL.
+    private func drawText(_ c: inout Canvas, _ text: String, left: Int, right: Int, row: Int, rtl: Bool, glyphs: Glyphs) {
+        let visibleLeft = max(left, 0), visibleRight = min(right, c.width - 1)
+        let room = visibleRight - visibleLeft + 1
+        guard room > 0 else { return }
+        let clipped = DisplayWidth.clip(TerminalText.sanitize(text), to: room, ellipsis: glyphs.ellipsis)
+        let w = DisplayWidth.of(clipped)
+        c.put(clipped, x: rtl ? visibleRight - w + 1 : visibleLeft, y: row, maxWidth: room)
+    }
+
+    /// The innermost drawn element under a cell, for mouse clicks: the last in tree order whose box contains it.
+    public func element(atColumn column: Int, row: Int, layout: WireframeLayout, options: WireframeOptions) -> Int? {
+        let h = archive.hierarchy
+        var best: Int?
+        for i in h.indices where i != 0 && !h[i].frame.isEmpty {
+            if layout.cells(for: drawnFrame(i, options)).contains(column: column, row: row) { best = i }
+        }
+        return best
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// `pseudoscope check ARCHIVE|FOLDER...`: the gate's faults for CI, as text, JSON or JUnit.
+struct CheckCommand {
+    let environment: TerminalEnvironment
+    static let flags: Set<String> = ["--json", "--ascii"]
+    static let options: Set<String> = ["--junit", "--min-severity", "--rule", "--color"]
+
+    /// One input's outcome: its findings, or the error that kept it from loading.
+    struct Outcome {
+        var path: String
+        var archive: Archive?
+        var findings: [Finding] = []
+        var error: ArchiveError?
+    }
+
+    func run(_ args: [String]) throws -> Int32 {
+        let p = try ParsedArguments(args, flags: Self.flags, options: Self.options, command: "check")
+        guard !p.operands.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
+        let minSeverity = try p.choice("--min-severity", Severity.self, command: "check") ?? .review
+        var rules: Set<Rule>? = nil
+        if let names = p.values["--rule"] {
+            rules = Set(try names.map { name in
+                guard let r = Rule(rawValue: name) else {
+                    throw UsageError(message: "check: unknown rule '\(name)'; rules are: \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return r
+            })
+        }
+        let color = environment.useColor(try p.choice("--color", ColorChoice.self, command: "check") ?? .auto)
+        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+
+        let discovery = ArchiveDiscovery.expand(p.operands)
+        let limits = LoadLimits.from(environment: ProcessInfo.processInfo.environment)
+        var outcomes: [Outcome] = discovery.paths.map { path in
+            do {
+                let archive = try ArchiveLoader(limits: limits).load(path)
+                return Outcome(path: archive.source.path, archive: archive, findings: LayoutChecker(archive).findings())
+            } catch let e as ArchiveError {
+                return Outcome(path: path, error: e)
+            } catch {
+                return Outcome(path: path, error: ArchiveError(file: path, message: "\(error)"))
+            }
+        }
+        outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
+        for k in outcomes.indices {
+            outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
+        }
+
+        if let junit = p.value("--junit") {
+            try JUnitReport.write(outcomes, to: junit)
+        }
+        if p.flags.contains("--json") {
+            write(CheckJSON.render(outcomes) + "\n")
+        } else {
+            write(textReport(outcomes, glyphs: glyphs, color: color))
+        }
+        for o in outcomes where o.error != nil { printError("pseudoscope: \(TerminalText.sanitize(o.error!.description))") }
+        if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
+        return outcomes.contains { $0.findings.contains { $0.severity == .blocking } } ? ExitCode.blocking : ExitCode.success
+    }
+
+    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool) -> String {
+        let palette = ANSIPalette.standard
+        func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
+        var out = ""
+        var blocking = 0, review = 0, failing = 0
+        for o in outcomes {
+            guard let a = o.archive else {
+                out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(o.error?.message ?? "") + "\n"
+                continue
+            }
+            let b = o.findings.filter { $0.severity == .blocking }.count
+            blocking += b
+            review += o.findings.count - b
+            if b > 0 { failing += 1 }
+            out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)") + " · \(b) blocking, \(o.findings.count - b) review\n"
+            for f in o.findings {
+                out += "  " + paint(ArchiveText.findingLine(f, glyphs: glyphs), f.severity == .blocking ? .blocking : .review) + "\n"
+            }
+        }
+        let invalid = outcomes.filter { $0.error != nil }.count
+        out += "\n\(outcomes.count - invalid) archive\(outcomes.count - invalid == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
+        if invalid > 0 { out += "; \(invalid) could not be read" }
+        return out + "\n"
+    }
+}
+
+/// The `--json` shape of `check` (documented in docs/checks.md).
+enum CheckJSON {
+    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.number("formatVersion", 1)
+        w.beginArray("archives")
+        for o in outcomes {
+            w.beginObject()
+            w.string("archive", o.path)
+            w.string("test", o.archive?.test)
+            w.string("screen", o.archive?.screen)
+            w.string("mode", o.archive?.mode.rawValue)
+            w.string("error", o.error?.description)
+            w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
+            w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
+            w.beginArray("findings")
+            for f in o.findings { finding(&w, f) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
+    }
+
+    static func finding(_ w: inout JSONWriter, _ f: Finding) {
+        w.beginObject()
+        w.string("rule", f.rule.rawValue)
+        w.string("severity", f.severity.rawValue)
+        w.string("elementPath", f.elementPath)
+        w.string("elementType", f.elementType)
+        w.string("identifier", f.identifier)
+        w.string("label", f.label)
+        w.rect("frame", f.frame)
+        w.string("message", f.message)
+        w.beginObject("evidence")
+        for (name, value) in f.evidence { w.number(name, value) }
+        w.endObject()
+        w.string("otherArchive", f.otherArchive)
+        w.endObject()
+    }
+}
+
+/// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
+enum JUnitReport {
+    static func write(_ outcomes: [CheckCommand.Outcome], to path: String) throws {
+        let failures = outcomes.filter { $0.findings.contains { $0.severity == .blocking } }.count
+        let errors = outcomes.filter { $0.error != nil }.count
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        for o in outcomes {
+            let name = o.archive.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
+            x += "    <testcase classname=\"\(escape(o.archive?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+            if let e = o.error {
+                x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
+            }
+            for f in o.findings where f.severity == .blocking {
+                x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message))\">\(escape(f.elementPath + "\n" + f.message))</failure>\n"
+            }
+            let reviews = o.findings.filter { $0.severity == .review }
+            if !reviews.isEmpty {
+                x += "      <system-out>\(escape(reviews.map { "review \($0.rule.rawValue) \($0.elementReference): \($0.message)" }.joined(separator: "\n")))</system-out>\n"
+            }
+            x += "    </testcase>\n"
+        }
+        x += "  </testsuite>\n</testsuites>\n"
+        do {
+            try x.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw ArchiveError(file: path, message: "cannot write the JUnit report: \(error.localizedDescription)")
+        }
+    }
+
+    /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            default:
+                if u.value < 0x20 && u.value != 0x09 || (0xFFFE...0xFFFF).contains(u.value) {
+                    out += "\\x" + String(u.value, radix: 16)
+                } else if !TerminalText.isSafe(String(u)) {
+                    out += "&#x" + String(u.value, radix: 16) + ";"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out
+    }
+}
