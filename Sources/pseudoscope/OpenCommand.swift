@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
 import PseudoscopeRender
+import PseudoscopeTerminal
 
 /// `pseudoscope ARCHIVE`: the inspector on a terminal, the findings rendering otherwise.
 struct OpenCommand {
@@ -20,6 +21,14 @@ struct OpenCommand {
         let archive = try loadArchive(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        if environment.canBeInteractive {
+            let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs)
+            do {
+                return try InteractiveSession.run(state, useColor: environment.useColor(colorChoice))
+            } catch let e as CursesTerminal.StartError {
+                printError("pseudoscope: \(e.description); printing the plain rendering instead")
+            }
+        }
         let report = RenderReport(archive: archive, findings: findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         write(output(report.canvas(), color: environment.useColor(colorChoice)))
         return ExitCode.success

@@ -1,0 +1,62 @@
+import PseudoscopeCore
+
+/// The details pane: every attribute of the selected element with its findings and path, or (toggled with
+/// `i`) the archive's failure, environment, test data and attachments.
+enum DetailsPane {
+    static func draw(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
+        InspectorScreen.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
+        var lines: [(String, StyleRole)] = []
+        let width = max(10, r.width - 1)
+        func add(_ text: String, _ role: StyleRole = .normal) {
+            for l in DisplayWidth.wrap(TerminalText.sanitize(text), to: width, indent: "  ") { lines.append((l, role)) }
+        }
+        if s.showArchiveDetails {
+            for l in ArchiveText.infoLines(s.archive, findings: s.findings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
+        } else {
+            elementLines(s, add)
+        }
+        let rows = r.height - 1
+        let start = min(s.detailsScroll, max(0, lines.count - rows))
+        for k in 0..<rows {
+            let idx = start + k
+            guard idx < lines.count else { break }
+            c.put(lines[idx].0, x: r.x + 1, y: r.y + 1 + k, role: lines[idx].1, maxWidth: width)
+        }
+    }
+
+    static func elementLines(_ s: InspectorState, _ add: (String, StyleRole) -> Void) {
+        let h = s.archive.hierarchy
+        let e = h[s.selected]
+        func field(_ name: String, _ value: String) { add(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value, .normal) }
+        func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
+        add(ArchiveText.summary(e) + (s.selected == s.archive.failingIndex ? "  \(s.glyphs.failing) failing element" : ""), .title)
+        field("type", e.type)
+        field("identifier", e.identifier.isEmpty ? "—" : e.identifier)
+        field("label", e.label.isEmpty ? "—" : e.label)
+        if !e.title.isEmpty { field("title", e.title) }
+        field("value", e.value.isEmpty ? "—" : e.value)
+        field("placeholder", e.placeholderValue.isEmpty ? "—" : e.placeholderValue)
+        field("frame", e.frame.shortDescription)
+        if let ics = e.intrinsicContentSize {
+            let fits = ics.width <= e.frame.width + CheckThresholds.truncationTolerance && ics.height <= e.frame.height + CheckThresholds.truncationTolerance
+            field("intrinsic", "\(formatPoints(ics.width))×\(formatPoints(ics.height))" + (fits ? " (fits)" : " (exceeds the frame)"))
+        } else {
+            field("intrinsic", "—")
+        }
+        field("hittable", yesNo(e.isHittable))
+        field("enabled", yesNo(e.isEnabled))
+        field("selected", yesNo(e.isSelected))
+        field("focus", yesNo(e.hasFocus))
+        field("marked text", e.markedText.map { "\"\($0)\" (IME composition)" } ?? "—")
+        field("children", "\(e.children.count)")
+        let fs = s.findingsByElement[s.selected] ?? []
+        add("", .normal)
+        add(fs.isEmpty ? "No findings" : "Findings (\(fs.count))", .title)
+        for f in fs {
+            add(ArchiveText.findingLine(f, glyphs: s.glyphs), f.severity == .blocking ? .blocking : .review)
+        }
+        add("", .normal)
+        add("Path", .title)
+        add(h.pathDescription(s.selected), .normal)
+    }
+}

@@ -1,0 +1,139 @@
+import PseudoscopeCore
+
+/// Draws the whole inspector for a state: header, tree, wireframe, details, status line, help overlay.
+/// Reads only the state; the terminal driver copies the canvas to the screen.
+public enum InspectorScreen {
+    public static func render(_ s: InspectorState) -> Canvas {
+        var c = Canvas(width: s.width, height: s.height)
+        let l = s.layout
+        if l.isTooSmall {
+            let lines = ["Terminal too small for the inspector:", "need at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight), have \(s.width)×\(s.height).", "Enlarge the window, or press q to quit."]
+            for (k, line) in lines.enumerated() {
+                let clipped = DisplayWidth.clip(line, to: s.width)
+                c.put(clipped, x: max(0, (s.width - DisplayWidth.of(clipped)) / 2), y: max(0, s.height / 2 - 1) + k)
+            }
+            return c
+        }
+        drawHeader(&c, s)
+        drawTree(&c, s, l.tree)
+        drawWireframe(&c, s, l.wireframe)
+        DetailsPane.draw(&c, s, l.details)
+        drawSeparators(&c, s, l)
+        drawStatus(&c, s)
+        if s.showHelp { drawHelp(&c, s) }
+        return c
+    }
+
+    static func drawHeader(_ c: inout Canvas, _ s: InspectorState) {
+        c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
+        let blocking = s.findings.filter { $0.severity == .blocking }.count
+        let counts = " \(s.glyphs.blockingMark) \(blocking) blocking  \(s.glyphs.reviewMark) \(s.findings.count - blocking) review "
+        let cw = DisplayWidth.of(counts)
+        let header = ArchiveText.header(s.archive, mirror: s.mirror)
+        c.put(DisplayWidth.clip(header, to: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: .header)
+        c.put(counts, x: s.width - cw, y: 0, role: blocking > 0 ? .blocking : .header)
+    }
+
+    static func drawTitle(_ c: inout Canvas, _ s: InspectorState, _ r: Region, _ pane: Pane, _ extra: String) {
+        let focused = s.focus == pane
+        let mark = focused ? s.glyphs.focusMark : " "
+        let text = "\(mark) \(pane.title)\(extra.isEmpty ? "" : "  " + extra)"
+        c.fill(x: r.x, y: r.y, width: r.width, height: 1, role: focused ? .focusedPane : .dim)
+        c.put(DisplayWidth.clip(text, to: r.width, ellipsis: s.glyphs.ellipsis), x: r.x, y: r.y, role: focused ? .focusedPane : .dim)
+    }
+
+    static func drawTree(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
+        let position = (s.rowIndex(of: s.selected) ?? 0) + 1
+        drawTitle(&c, s, r, .tree, "\(position)/\(s.visibleRows.count)")
+        let h = s.archive.hierarchy
+        let failing = s.archive.failingIndex
+        let matchSet = Set(s.matches)
+        let rows = r.height - 1
+        for k in 0..<rows {
+            let rowIndex = s.treeScroll + k
+            guard rowIndex < s.visibleRows.count else { break }
+            let i = s.visibleRows[rowIndex]
+            let e = h[i]
+            let y = r.y + 1 + k
+            let isSelected = i == s.selected
+            let worst = s.findingsByElement[i]?.map(\.severity).min()
+            var mark = " "
+            var markRole: StyleRole = .normal
+            if i == failing { mark = s.glyphs.failing; markRole = .failing } else if let w = worst {
+                mark = w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark
+                markRole = w == .blocking ? .blocking : .review
+            }
+            let rowRole: StyleRole = isSelected ? .selected : (matchSet.contains(i) ? .match : .normal)
+            if isSelected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
+            c.put(mark, x: r.x, y: y, role: isSelected ? .selected : markRole, maxWidth: 1)
+            // Deep trees keep at least half the pane for the text.
+            let indent = min(e.depth * 2, r.width / 2)
+            let expander = e.children.isEmpty ? s.glyphs.leaf : (s.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
+            let text = expander + " " + ArchiveText.summary(e)
+            let room = r.width - 2 - indent
+            if room > 0 {
+                c.put(DisplayWidth.clip(text, to: room, ellipsis: s.glyphs.ellipsis), x: r.x + 2 + indent, y: y, role: rowRole)
+            }
+        }
+    }
+
+    static func drawWireframe(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
+        var extra: [String] = []
+        extra.append(s.archive.mode.isRightToLeft || s.mirror ? "RTL" : "LTR")
+        if s.mirror { extra.append("mirror") }
+        if s.zoom { extra.append("zoom") }
+        drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
+        let (layout, options) = s.wireframeLayout()
+        let drawing = s.wireframe.draw(layout, options: options)
+        let origin = s.layout.wireframeDrawingOrigin(layout)
+        var clipped = Canvas(width: min(drawing.width, r.width), height: min(drawing.height, r.height - 1))
+        clipped.blit(drawing, x: 0, y: 0)
+        c.blit(clipped, x: origin.x, y: origin.y)
+    }
+
+    /// A vertical line left of every pane that does not start at the left edge.
+    static func drawSeparators(_ c: inout Canvas, _ s: InspectorState, _ l: ScreenLayout) {
+        for pane in [l.tree, l.wireframe, l.details] where pane.x > 0 {
+            for y in pane.y..<(pane.y + pane.height) { c.set(s.glyphs.separator, x: pane.x - 1, y: y, role: .dim) }
+        }
+    }
+
+    static func drawStatus(_ c: inout Canvas, _ s: InspectorState) {
+        let y = s.height - 1
+        c.fill(x: 0, y: y, width: s.width, height: 1, role: .status)
+        let position = "\((s.rowIndex(of: s.selected) ?? 0) + 1)/\(s.visibleRows.count)  ? help "
+        let left: String
+        if let q = s.searchQuery {
+            left = "/\(q)▏ \(s.matches.count) match\(s.matches.count == 1 ? "" : "es")  (Enter: keep, Esc: cancel)"
+        } else if let m = s.message {
+            left = m
+        } else {
+            left = s.archive.hierarchy.pathDescription(s.selected)
+        }
+        let pw = DisplayWidth.of(position)
+        c.put(DisplayWidth.clip(" " + left, to: max(1, s.width - pw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: y, role: .status)
+        c.put(position, x: s.width - pw, y: y, role: .status)
+    }
+
+    static func drawHelp(_ c: inout Canvas, _ s: InspectorState) {
+        let lines = ["Keys (q or Esc closes)", ""] + KeyMap.helpLines()
+        let w = min(s.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 20) + 4)
+        let h = min(s.height - 2, lines.count + 2)
+        let x0 = (s.width - w) / 2, y0 = max(1, (s.height - h) / 2)
+        c.fill(x: x0, y: y0, width: w, height: h)
+        let b = s.glyphs.plain
+        for x in (x0 + 1)..<(x0 + w - 1) {
+            c.set(b.horizontal, x: x, y: y0, role: .title)
+            c.set(b.horizontal, x: x, y: y0 + h - 1, role: .title)
+        }
+        for y in (y0 + 1)..<(y0 + h - 1) {
+            c.set(b.vertical, x: x0, y: y, role: .title)
+            c.set(b.vertical, x: x0 + w - 1, y: y, role: .title)
+        }
+        c.set(b.topLeft, x: x0, y: y0, role: .title); c.set(b.topRight, x: x0 + w - 1, y: y0, role: .title)
+        c.set(b.bottomLeft, x: x0, y: y0 + h - 1, role: .title); c.set(b.bottomRight, x: x0 + w - 1, y: y0 + h - 1, role: .title)
+        for (k, line) in lines.prefix(h - 2).enumerated() {
+            c.put(DisplayWidth.clip(line, to: w - 4, ellipsis: s.glyphs.ellipsis), x: x0 + 2, y: y0 + 1 + k, role: k == 0 ? .title : .normal)
+        }
+    }
+}

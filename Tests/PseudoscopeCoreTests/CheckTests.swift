@@ -1,0 +1,138 @@
+import XCTest
+@testable import PseudoscopeCore
+
+final class CheckTests: XCTestCase {
+    typealias F = Fixtures
+
+    func rules(_ a: Archive) -> [String] { LayoutChecker(a).findings().map { "\($0.rule.rawValue) \($0.identifier)" } }
+
+    // MARK: Sample archives produce the finding each was made for
+
+    func testPassingControlHasNoBlockingFinding() throws {
+        let findings = LayoutChecker(try F.sample("settings-normal")).findings()
+        XCTAssertTrue(findings.allSatisfy { $0.severity == .review }, "\(findings.map(\.message))")
+        XCTAssertFalse(findings.contains { $0.rule == .hardcodedText }, "a normal run never reports hard-coded text")
+    }
+
+    func testSampleFaultsAreFound() throws {
+        let expectations: [(String, Rule, String)] = [
+            ("settings-expanded", .textTruncated, "settings.digest.label"),
+            ("settings-rtl", .rtlNotMirrored, "BackButton"),
+            ("checkout-expanded", .primaryActionUnreachable, "checkout.confirm"),
+            ("checkout-expanded", .outsideWindow, "checkout.confirm"),
+            ("signup-ime-composition", .validationDuringComposition, "signup.name"),
+            ("profile-hardcoded-expanded", .hardcodedText, "profile.payment.label"),
+            ("chat-cjk-arabic", .missingAccessibleLabel, "chat.attach"),
+            ("orders-long-list-expanded", .textTruncated, "orders.row.7.status"),
+            ("payment-toast-rtl", .primaryActionUnreachable, "payment.pay"),
+        ]
+        for (sample, rule, id) in expectations {
+            let findings = LayoutChecker(try F.sample(sample)).findings()
+            XCTAssertTrue(findings.contains { $0.rule == rule && $0.identifier == id }, "\(sample) should report \(rule.rawValue) on \(id)")
+        }
+        let profile = LayoutChecker(try F.sample("profile-hardcoded-expanded")).findings().filter { $0.rule == .hardcodedText }
+        XCTAssertEqual(profile.map(\.identifier), ["profile.payment.label"], "the user's name comes from test data and is not flagged")
+    }
+
+    func testCheckoutMessageSaysHowFarBelow() throws {
+        let f = LayoutChecker(try F.sample("checkout-expanded")).findings().first { $0.rule == .primaryActionUnreachable }!
+        XCTAssertEqual(f.message, "off-screen: 38 pt below the window; not hittable")
+        let toast = LayoutChecker(try F.sample("payment-toast-rtl")).findings().first { $0.rule == .primaryActionUnreachable }!
+        XCTAssertEqual(toast.message, "covered by Other 'toast.banner' at its hit point")
+    }
+
+    // MARK: Rules, positive and negative
+
+    func testTextTruncated() throws {
+        let cut = F.el("StaticText", [0, 100, 100, 20], id: "t", label: "Long", extra: "\"intrinsicContentSize\":{\"width\":130,\"height\":20}")
+        let fits = F.el("StaticText", [0, 200, 100, 20], id: "u", label: "Short", extra: "\"intrinsicContentSize\":{\"width\":100.8,\"height\":20}")
+        let f = LayoutChecker(try F.archive(content: [cut, fits])).findings().filter { $0.rule == .textTruncated }
+        XCTAssertEqual(f.map(\.identifier), ["t"])
+        XCTAssertEqual(f[0].message, "text needs 130 pt, frame is 100 pt wide (-30 pt, 23% hidden)")
+        XCTAssertEqual(f[0].severity, .blocking)
+    }
+
+    func testOutsideWindowAndParent() throws {
+        let below = F.el("Button", [10, 900, 100, 50], id: "below", label: "Go")
+        let clipped = F.el("Other", [0, 100, 100, 100], id: "box", children: [F.el("StaticText", [50, 110, 80, 20], id: "sticks", label: "Out")])
+        let scroll = F.el("ScrollView", [0, 300, 390, 100], id: "scroll", children: [F.el("Cell", [0, 300, 390, 900], id: "tall", label: "Row")])
+        let f = LayoutChecker(try F.archive(content: [below, clipped, scroll])).findings()
+        XCTAssertTrue(f.contains { $0.rule == .outsideWindow && $0.identifier == "below" && $0.severity == .blocking && $0.message == "off-screen: 56 pt below the window" })
+        XCTAssertTrue(f.contains { $0.rule == .outsideParent && $0.identifier == "sticks" && $0.severity == .review })
+        XCTAssertFalse(f.contains { $0.identifier == "tall" && ($0.rule == .outsideParent || $0.rule == .outsideWindow) }, "scroll content may extend")
+    }
+
+    func testPrimaryActionMissingZeroSizedAndHittable() throws {
+        let zero = F.el("Button", [10, 100, 0, 0], id: "zero", label: "Z")
+        let fine = F.el("Button", [10, 200, 100, 50], id: "fine", label: "F")
+        let a = try F.archive(failing: "fine", content: [zero, fine], top: "\"primaryActions\":[\"zero\",\"ghost\",\"fine\"]")
+        let f = LayoutChecker(a).findings().filter { $0.rule == .primaryActionUnreachable }
+        XCTAssertEqual(f.map(\.identifier).sorted(), ["ghost", "zero"])
+        XCTAssertEqual(f.first { $0.identifier == "zero" }?.message, "zero size")
+        XCTAssertEqual(f.first { $0.identifier == "ghost" }?.message, "primary action 'ghost' is missing from the hierarchy")
+    }
+
+    func testHardcodedTextOnlyInExpandedRuns() throws {
+        let content = [
+            F.el("StaticText", [0, 100, 200, 20], id: "a", label: "［Konto···］"),
+            F.el("StaticText", [0, 130, 200, 20], id: "b", label: "Account"),
+            F.el("StaticText", [0, 160, 200, 20], id: "c", label: "9:41"),
+            F.el("StaticText", [0, 190, 200, 20], id: "d", label: "Ada Lovelace"),
+            F.el("StaticText", [0, 220, 200, 20], id: "e", label: "—"),
+            F.el("StaticText", [0, 2000, 200, 20], id: "f", label: "Offscreen"),
+        ]
+        let data = "\"testData\":{\"user\":{\"name\":\"Ada Lovelace\"}}"
+        XCTAssertEqual(rules(try F.archive(mode: "expanded", content: content, top: data)).filter { $0.hasPrefix("hardcoded") }, ["hardcoded-text b"])
+        XCTAssertTrue(rules(try F.archive(mode: "normal", content: content, top: data)).allSatisfy { !$0.hasPrefix("hardcoded") })
+    }
+
+    func testRTLBackButtonAndSymbols() throws {
+        let bar = F.el("NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [8, 50, 60, 44], id: "BackButton", label: "Back")])
+        let chevron = F.el("Image", [360, 200, 12, 16], id: "chevron.right", label: "chevron.right")
+        let f = LayoutChecker(try F.archive(mode: "rtl", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }
+        XCTAssertEqual(f.map { "\($0.identifier) \($0.severity)" }, ["BackButton blocking", "chevron.right review"])
+        let flipped = F.el("NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [322, 50, 60, 44], id: "BackButton", label: "Back")])
+        XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: [flipped])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
+        XCTAssertTrue(LayoutChecker(try F.archive(mode: "normal", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
+    }
+
+    func testMissingAccessibleLabel() throws {
+        let unlabeled = F.el("Button", [0, 100, 50, 50], id: "icon")
+        let labeled = F.el("Button", [0, 200, 50, 50], id: "ok", label: "OK")
+        let cellWithText = F.el("Cell", [0, 300, 390, 50], id: "row", children: [F.el("StaticText", [10, 310, 100, 20], label: "Row")])
+        let f = LayoutChecker(try F.archive(content: [unlabeled, labeled, cellWithText])).findings().filter { $0.rule == .missingAccessibleLabel }
+        XCTAssertEqual(f.map(\.identifier), ["icon"])
+    }
+
+    func testValidationDuringComposition() throws {
+        let field = F.el("TextField", [0, 100, 300, 44], id: "name", label: "Name", extra: "\"markedText\":\"zhong\"")
+        let error = F.el("StaticText", [0, 150, 300, 20], id: "name.error", label: "Invalid")
+        let form = F.el("Other", [0, 90, 390, 300], id: "form", children: [field, error])
+        XCTAssertEqual(rules(try F.archive(content: [form])).filter { $0.hasPrefix("validation") }, ["validation-during-composition name"])
+        let calm = F.el("Other", [0, 90, 390, 300], id: "form", children: [field.replacingOccurrences(of: "zhong", with: "")])
+        XCTAssertTrue(rules(try F.archive(content: [calm])).filter { $0.hasPrefix("validation") }.isEmpty)
+        let submit = F.el("Button", [0, 200, 300, 50], id: "form.submit", label: "Submit")
+        let withSubmit = F.el("Other", [0, 90, 390, 300], id: "form", children: [field, submit])
+        XCTAssertEqual(rules(try F.archive(content: [withSubmit])).filter { $0.hasPrefix("validation") }, ["validation-during-composition name"])
+        let disabled = submit.replacingOccurrences(of: "\"label\":\"Submit\"", with: "\"label\":\"Submit\",\"isEnabled\":false")
+        XCTAssertTrue(rules(try F.archive(content: [F.el("Other", [0, 90, 390, 300], children: [field, disabled])])).filter { $0.hasPrefix("validation") }.isEmpty)
+    }
+
+    func testOverlapAndSmallHitRegion() throws {
+        let a = F.el("StaticText", [0, 100, 100, 20], id: "a", label: "A")
+        let b = F.el("StaticText", [90, 105, 100, 20], id: "b", label: "B")
+        let c = F.el("StaticText", [99, 130, 100, 20], id: "c", label: "C")
+        let tiny = F.el("Button", [0, 300, 30, 30], id: "tiny", label: "x")
+        let f = LayoutChecker(try F.archive(content: [a, b, c, tiny])).findings()
+        XCTAssertEqual(f.filter { $0.rule == .overlappingText }.map(\.identifier), ["a"])
+        XCTAssertEqual(f.filter { $0.rule == .smallHitRegion }.map(\.identifier), ["tiny"])
+    }
+
+    func testFindingsAreDeterministicAndBlockingFirst() throws {
+        let a = try F.sample("settings-rtl")
+        let first = LayoutChecker(a).findings()
+        XCTAssertEqual(first, LayoutChecker(a).findings())
+        let severities = first.map(\.severity)
+        XCTAssertEqual(severities, severities.sorted())
+    }
+}

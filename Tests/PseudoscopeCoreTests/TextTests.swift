@@ -1,0 +1,46 @@
+import XCTest
+@testable import PseudoscopeCore
+
+final class TextTests: XCTestCase {
+    func testDisplayWidth() {
+        XCTAssertEqual(DisplayWidth.of("Confirm"), 7)
+        XCTAssertEqual(DisplayWidth.of("確認"), 4, "CJK takes two columns")
+        XCTAssertEqual(DisplayWidth.of("한국"), 4)
+        XCTAssertEqual(DisplayWidth.of("［Konto］"), 8, "fullwidth brackets take two columns")
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining mark takes none")
+        XCTAssertEqual(DisplayWidth.of("👍"), 2)
+        XCTAssertEqual(DisplayWidth.of("مرحبا"), 5)
+        XCTAssertEqual(DisplayWidth.of("a\u{200D}b"), 2, "ZWJ takes none")
+    }
+
+    func testClipNeverSplitsAWideCharacter() {
+        XCTAssertEqual(DisplayWidth.clip("確認する", to: 5), "確認…")
+        XCTAssertEqual(DisplayWidth.clip("確認する", to: 4), "確…")
+        XCTAssertEqual(DisplayWidth.clip("Confirm", to: 7), "Confirm")
+        XCTAssertEqual(DisplayWidth.clip("Confirm", to: 6, ellipsis: "..."), "Con...")
+    }
+
+    func testWrap() {
+        XCTAssertEqual(DisplayWidth.wrap("one two three four", to: 9, indent: "  "), ["one two", "  three", "  four"])
+    }
+
+    func testSanitizeMakesControlsVisible() {
+        XCTAssertEqual(TerminalText.sanitize("a\u{1B}]52;c;ZXZpbA==\u{07}b"), "a\\e]52;c;ZXZpbA==\\ab")
+        XCTAssertEqual(TerminalText.sanitize("pay\u{202E}lanigiro"), "pay\\u{202E}lanigiro")
+        XCTAssertEqual(TerminalText.sanitize("x\r\ny\u{8}\u{7F}\u{9B}"), "x\\r\\ny\\b\\x7F\\x9B")
+        XCTAssertEqual(TerminalText.sanitize("zero\u{200B}width"), "zero\\u{200B}width")
+        XCTAssertEqual(TerminalText.sanitize("確認 👍 مرحبا"), "確認 👍 مرحبا", "ordinary text passes unchanged")
+    }
+
+    func testMarkers() {
+        XCTAssertTrue(TextClassifier.hasMarkers("［Konto···］"))
+        XCTAssertFalse(TextClassifier.hasMarkers("Konto"))
+        XCTAssertEqual(TextClassifier.stripMarkers("［Konto···］"), "Konto")
+        XCTAssertTrue(TextClassifier.isNumericLike("9:41 AM"))
+        XCTAssertTrue(TextClassifier.isNumericLike("326,99 €"))
+        XCTAssertTrue(TextClassifier.isNumericLike("12 Jan 2026"))
+        XCTAssertTrue(TextClassifier.isNumericLike("19.99 EUR"))
+        XCTAssertFalse(TextClassifier.isNumericLike("Order 3"))
+        XCTAssertTrue(TextClassifier.isPunctuationOnly("— • —"))
+    }
+}
