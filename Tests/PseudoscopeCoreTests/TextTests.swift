@@ -6,7 +6,7 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("Confirm"), 7)
         XCTAssertEqual(DisplayWidth.of("確認"), 4, "CJK takes two columns")
         XCTAssertEqual(DisplayWidth.of("한국"), 4)
-        XCTAssertEqual(DisplayWidth.of("［Konto］"), 8, "fullwidth brackets take two columns")
+        XCTAssertEqual(DisplayWidth.of("［Konto］"), 9, "fullwidth brackets take two columns")
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining mark takes none")
         XCTAssertEqual(DisplayWidth.of("👍"), 2)
         XCTAssertEqual(DisplayWidth.of("مرحبا"), 5)

@@ -147,12 +147,15 @@ public struct Canvas: Equatable, Sendable {
             for x in 0..<width {
                 let c = self[x, y]
                 if c.width == 0 { continue }
-                if c.grapheme == " " && c.role == .normal && current == .normal {
+                if c.grapheme == " " && c.role == .normal {
                     trailing += " "
                     continue
                 }
-                lineText += trailing
-                trailing = ""
+                if !trailing.isEmpty {
+                    if current != .normal { lineText += palette.reset; current = .normal }
+                    lineText += trailing
+                    trailing = ""
+                }
                 if c.role != current {
                     lineText += palette.sequence(c.role)
                     current = c.role

@@ -36,7 +36,8 @@ public struct RenderReport {
         options.tags = tagMap
         // Header, blank, drawing, blank, legend (+ findings): the drawing gets what is left of --height.
         let listLines = listFindings ? max(1, findings.count) + 2 : 0
-        let drawingHeight = height.map { max(3, $0 - 4 - listLines) }
+        let headerLines = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
+        let drawingHeight = height.map { max(3, $0 - 3 - headerLines - listLines) }
         let layout = wire.layout(width: width, height: drawingHeight, options: options)
         let drawing = wire.draw(layout, options: options)
         var lines: [(String, StyleRole)] = []
@@ -55,14 +56,17 @@ public struct RenderReport {
                 for l in DisplayWidth.wrap(text, to: max(width, 20), indent: "      ") { lines.append((l, role)) }
             }
         }
-        let header = ArchiveText.header(archive, mirror: mirror)
-        let totalWidth = max(drawing.width, min(max(width, 20), DisplayWidth.of(header)), lines.map { min(width, DisplayWidth.of($0.0)) }.max() ?? 0)
-        var c = Canvas(width: totalWidth, height: drawing.height + 3 + lines.count)
-        c.put(header, x: 0, y: 0, role: .header, maxWidth: totalWidth)
-        c.blit(drawing, x: 0, y: 2)
+        // The header wraps rather than losing the device and Xcode version off the edge.
+        let header = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ")
+        let widest = (header + lines.map(\.0)).map { min(width, DisplayWidth.of($0)) }.max() ?? 0
+        let totalWidth = max(drawing.width, widest)
+        let top = header.count + 1
+        var c = Canvas(width: totalWidth, height: top + drawing.height + 1 + lines.count)
+        for (k, l) in header.enumerated() { c.put(l, x: 0, y: k, role: .header, maxWidth: totalWidth) }
+        c.blit(drawing, x: 0, y: top)
         for (k, l) in lines.enumerated() {
             let clipped = DisplayWidth.clip(l.0, to: totalWidth, ellipsis: glyphs.ellipsis)
-            c.put(clipped, x: 0, y: drawing.height + 3 + k, role: l.1)
+            c.put(clipped, x: 0, y: top + drawing.height + 1 + k, role: l.1)
         }
         return c
     }

@@ -73,7 +73,7 @@ public struct Wireframe {
     }
 
     public func layout(width: Int, height: Int?, options: WireframeOptions) -> WireframeLayout {
-        WireframeLayout(bounds: options.viewport ?? screenBounds(options), width: width, height: height)
+        WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: archive.hierarchy.windowFrame, width: width, height: height)
     }
 
     /// Draws the screen into a canvas of the layout's size.
@@ -96,11 +96,8 @@ public struct Wireframe {
             let special = severity != nil || i == failing || i == options.selected || options.tags[i] != nil
             // A container with its parent's frame adds only another outline: draw it once.
             if !isWindow, !special, let p = e.parent, h[p].frame == e.frame { continue }
-            var r = layout.cells(for: f)
-            if isWindow {
-                // The window's outline goes around its area, in the margin the layout keeps for it.
-                r = CellRect(left: r.left - 1, top: r.top - 1, right: r.right + 1, bottom: r.bottom + 1)
-            }
+            // The window's outline goes around its area, in the cells the layout keeps for it.
+            let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
             guard r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
             drawn[i] = r
             let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal

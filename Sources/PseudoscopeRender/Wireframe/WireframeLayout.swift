@@ -17,46 +17,87 @@ public struct CellRect: Equatable, Sendable {
 
 /// Maps points to cells: the scale and origin of one wireframe drawing.
 ///
-/// A terminal cell is about twice as tall as it is wide, so a row covers twice the points of a column.
+/// A terminal cell is about twice as tall as it is wide, so a row covers twice the points of a column. The
+/// window's outline gets rows and columns of its own: coordinates past each window edge shift by one cell, so
+/// an element just outside the window is drawn beyond the outline instead of on it.
 public struct WireframeLayout: Equatable, Sendable {
     /// The region of the screen shown, in points.
     public let bounds: Rect
+    /// The window whose outline has its own cells, if any.
+    public let window: Rect?
     /// Points per column; a row is twice that.
     public let pointsPerColumn: Double
-    public let columns: Int
-    public let rows: Int
+    public private(set) var columns: Int
+    public private(set) var rows: Int
 
     /// The most rows a natural-height drawing may take, so that an absurd aspect ratio cannot exhaust memory.
     public static let maxRows = 2000
-
-    /// One cell on every side is kept for the window's outline, so that it never overwrites an element's border.
-    public static let margin = 1
+    /// Cells the window's outline adds in each direction (one on each side).
+    static let outlineCells = 2
 
     /// Fits `bounds` into at most `width` columns and, when given, `height` rows, keeping the aspect ratio.
-    public init(bounds: Rect, width: Int, height: Int?) {
+    public init(bounds: Rect, window: Rect? = nil, width: Int, height: Int?) {
         let b = bounds.isEmpty ? Rect(x: bounds.x, y: bounds.y, width: max(bounds.width, 1), height: max(bounds.height, 1)) : bounds
         self.bounds = b
-        let m = WireframeLayout.margin
-        let w = max(1, width - 2 * m)
+        self.window = window.flatMap { $0.isEmpty ? nil : $0 }
+        // The outline takes two cells, and measuring the outside from the window's edges may round up twice more.
+        let extra = self.window == nil ? 0 : WireframeLayout.outlineCells + 2
+        let w = max(1, width - extra)
         var scale = b.width / Double(w)
-        if let h = height { scale = max(scale, b.height / (2 * Double(max(1, h - 2 * m)))) }
+        if let h = height { scale = max(scale, b.height / (2 * Double(max(1, h - extra)))) }
         scale = max(scale, b.height / (2 * Double(WireframeLayout.maxRows)), 1e-6)
         pointsPerColumn = scale
-        columns = min(w, max(1, Int((b.width / scale).rounded(.up)))) + 2 * m
-        let naturalRows = max(1, Int((b.height / (2 * scale)).rounded(.up)))
-        rows = min(height.map { max(1, $0 - 2 * m) } ?? WireframeLayout.maxRows, naturalRows) + 2 * m
+        columns = 0
+        rows = 0
+        let all = cells(for: b)
+        var cols = all.right + 1
+        var rowCount = all.bottom + 1
+        if let win = self.window {
+            let o = outline(for: win)
+            cols = max(cols, o.right + 1)
+            rowCount = max(rowCount, o.bottom + 1)
+        }
+        columns = min(max(1, cols), max(1, width))
+        rows = min(max(1, rowCount), height ?? WireframeLayout.maxRows + extra)
+    }
+
+    /// The cell of a near edge (`far` false), or of the last cell before a far edge (`far` true), on one axis.
+    /// Inside the window one cell is added for the outline before it; outside, positions are measured from the
+    /// window's edge, beyond its outline.
+    private func cell(_ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?, far: Bool) -> Int {
+        func plain(_ x: Double, far: Bool) -> Int {
+            let t = (x - origin) / scale
+            return far ? clampToInt(t.rounded(.up)) &- 1 : clampToInt(t.rounded(.down))
+        }
+        guard let lo = lo, let hi = hi else { return plain(v, far: far) }
+        let firstInside = plain(lo, far: false) &+ 1
+        let lastInside = max(firstInside, plain(hi, far: true) &+ 1)
+        let beyondLow = far ? v <= lo : v < lo
+        let beyondHigh = far ? v > hi : v >= hi
+        if beyondHigh {
+            let d = (v - hi) / scale
+            return lastInside &+ 2 &+ (far ? clampToInt(d.rounded(.up)) &- 1 : clampToInt(d.rounded(.down)))
+        }
+        if beyondLow {
+            let d = (lo - v) / scale
+            return firstInside &- 2 &- (far ? clampToInt(d.rounded(.down)) : clampToInt(d.rounded(.up)) &- 1)
+        }
+        return min(max(plain(v, far: far) &+ 1, firstInside), lastInside)
     }
 
     /// The cells a frame covers (possibly outside the drawing, for clipping by the caller).
     public func cells(for f: Rect) -> CellRect {
         let sx = pointsPerColumn, sy = 2 * pointsPerColumn
-        let m = WireframeLayout.margin
-        func col(_ v: Double) -> Int { clampToInt(((v - bounds.x) / sx).rounded(.down)) + m }
-        func row(_ v: Double) -> Int { clampToInt(((v - bounds.y) / sy).rounded(.down)) + m }
-        let left = col(f.minX), top = row(f.minY)
-        // The far edge is exclusive in points: a frame ending exactly on a cell boundary does not take the next cell.
-        let right = max(left, clampToInt(((f.maxX - bounds.x) / sx).rounded(.up)) - 1 + m)
-        let bottom = max(top, clampToInt(((f.maxY - bounds.y) / sy).rounded(.up)) - 1 + m)
-        return CellRect(left: left, top: top, right: right, bottom: bottom)
+        let left = cell(f.minX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: false)
+        let top = cell(f.minY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: false)
+        let right = cell(f.maxX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: true)
+        let bottom = cell(f.maxY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: true)
+        return CellRect(left: left, top: top, right: max(left, right), bottom: max(top, bottom))
+    }
+
+    /// The cells of the window's outline: one cell outside its area on every side.
+    public func outline(for w: Rect) -> CellRect {
+        let inner = cells(for: w)
+        return CellRect(left: inner.left - 1, top: inner.top - 1, right: inner.right + 1, bottom: inner.bottom + 1)
     }
 }

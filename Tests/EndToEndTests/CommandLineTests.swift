@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// The plain commands through pipes: output, errors and exit statuses a script relies on.
+final class CommandLineTests: XCTestCase {
+    func testRenderTreeInfoSucceed() throws {
+        let render = try Harness.run(["render", Harness.sample("checkout-expanded"), "--width", "60"])
+        XCTAssertEqual(render.status, 0)
+        XCTAssertTrue(render.stdout.hasPrefix("CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED ·"), render.stdout)
+        XCTAssertTrue(render.stdout.contains("left-to-right"))
+        XCTAssertTrue(render.stdout.contains("Xcode 16.2 (16C5032a)"), "a narrow header wraps instead of losing the versions")
+        XCTAssertFalse(render.stdoutBytes.contains(0x1B), "no escape sequences in a pipe")
+        let tree = try Harness.run(["tree", Harness.sample("checkout-expanded")])
+        let confirm = tree.stdout.split(separator: "\n").first { $0.contains("Button 'checkout.confirm'") } ?? ""
+        XCTAssertTrue(confirm.hasPrefix("✗‼"), "failing element with a blocking finding: \(confirm)")
+        XCTAssertTrue(confirm.hasSuffix("{16, 890, 361×50} [not-hittable]  <- failing element"), String(confirm))
+        let info = try Harness.run(["info", Harness.sample("signup-ime-composition")])
+        XCTAssertTrue(info.stdout.contains("Failure     XCTAssertFalse failed"))
+        XCTAssertTrue(info.stdout.contains("  screenshot  screenshot.png (missing)"))
+    }
+
+    func testOpeningWithoutATerminalPrintsTheFindingsRendering() throws {
+        let r = try Harness.run([Harness.sample("settings-rtl")])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("‼ blocking rtl-not-mirrored  Button 'BackButton'"))
+    }
+
+    func testColorAlwaysAddsSGRAndNoColorIsHonoured() throws {
+        let colored = try Harness.run(["render", Harness.sample("settings-expanded"), "--color", "always"])
+        XCTAssertTrue(colored.stdout.contains("\u{1B}[0;1;31m"))
+        let never = try Harness.run(["render", Harness.sample("settings-expanded")], environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(never.stdoutBytes.contains(0x1B))
+    }
+
+    func testStandardInput() throws {
+        let text = try String(contentsOfFile: Harness.sample("settings-normal") + "/archive.json", encoding: .utf8)
+        let r = try Harness.run(["tree", "-"], stdin: text)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.contains("Switch 'settings.digest.toggle'"))
+    }
+
+    func testUsageErrorsExit64() throws {
+        let r = try Harness.run(["render"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.hasPrefix("pseudoscope: render: expected one ARCHIVE, got 0"))
+        XCTAssertEqual(try Harness.run(["render", "x", "--width", "abc"]).status, 64)
+        XCTAssertEqual(try Harness.run(["check", "x", "--rule", "nope"]).status, 64)
+        XCTAssertEqual(try Harness.run(["--bogus"]).status, 64)
+        XCTAssertEqual(try Harness.run(["--version"]).status, 0)
+        let help = try Harness.run(["check", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--junit FILE"))
+    }
+
+    func testInvalidInputExits2WithOneLineNamingFileAndPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.json")
+        try "{\"formatVersion\": 1,\n \"test\": 5}".write(to: bad, atomically: true, encoding: .utf8)
+        let r = try Harness.run(["render", bad.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "pseudoscope: \(bad.path): test: expected a string, found a number\n")
+        XCTAssertEqual(r.stdout, "")
+    }
+
+    func testCheckExitStatusesJSONAndJUnit() throws {
+        XCTAssertEqual(try Harness.run(["check", Harness.sample("settings-normal")]).status, 0)
+        XCTAssertEqual(try Harness.run(["check", Harness.sample("settings-expanded")]).status, 1)
+        XCTAssertEqual(try Harness.run(["check", Harness.sample("settings-expanded"), "--rule", "small-hit-region"]).status, 0)
+
+        let json = try Harness.run(["check", "--json", Harness.sample("checkout-expanded")])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let archives = object["archives"] as! [[String: Any]]
+        let findings = archives[0]["findings"] as! [[String: Any]]
+        let unreachable = findings.first { $0["rule"] as? String == "primary-action-unreachable" }!
+        XCTAssertEqual(unreachable["identifier"] as? String, "checkout.confirm")
+        XCTAssertEqual((unreachable["evidence"] as! [String: Any])["overhang"] as? Int, 38)
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-junit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("report.xml").path
+        let garbage = dir.appendingPathComponent("garbage.json")
+        try "not json".write(to: garbage, atomically: true, encoding: .utf8)
+        let r = try Harness.run(["check", Harness.repositoryRoot.appendingPathComponent("SampleArchives").path, garbage.path, "--junit", junit])
+        XCTAssertEqual(r.status, 2, "an unreadable input wins over blocking findings")
+        XCTAssertTrue(r.stdout.contains("9 archives checked"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("garbage.json: line 1, column 1: not valid JSON"), r.stderr)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertEqual(xml.components(separatedBy: "<testcase ").count - 1, 10)
+        XCTAssertTrue(xml.contains("<failure type=\"primary-action-unreachable\""))
+        XCTAssertTrue(XMLParser(data: Data(xml.utf8)).parse(), "the JUnit report is well-formed XML")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+
+/// Runs the real `pseudoscope` binary, either plainly (pipes) or in a detached tmux session.
+enum Harness {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func sample(_ name: String) -> String { repositoryRoot.appendingPathComponent("SampleArchives/\(name)").path }
+
+    /// The binary SwiftPM built next to the test bundle.
+    static var binary: String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if dir.path.hasSuffix(".xctest/Contents/MacOS") { dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+        for candidate in [dir, repositoryRoot.appendingPathComponent(".build/debug")] {
+            let path = candidate.appendingPathComponent("pseudoscope").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/pseudoscope").path
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+    }
+
+    /// Runs the binary with pipes for stdin, stdout and stderr (so it is never interactive).
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let s = stdin { input.fileHandleForWriting.write(Data(s.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a large output cannot block the child.
+        var outData = Data(), errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+    }
+}
+
+/// A detached tmux session on a private server, for driving the inspector like a user.
+final class TmuxSession {
+    let socket = "pseudoscope-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let name = "e2e"
+    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("ps-e2e-\(UUID().uuidString).pid").path
+    let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("ps-e2e-\(UUID().uuidString).status").path
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux") }
+
+    /// Starts `pseudoscope ARGS` at the given size. The shell records the program's pid and exit status.
+    init(_ args: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+        let quoted = args.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var env = "LANG=C.UTF-8 TERM=xterm-256color"
+        for (k, v) in environment { env += " \(k)='\(v)'" }
+        let script = "echo \\$\\$ > \(pidFile); \(env) exec '\(Harness.binary)' \(quoted)"
+        let shell = "sh -c \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"; echo $? > \(statusFile); echo EXITED; sleep 60"
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", shell])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: pidFile)
+        try? FileManager.default.removeItem(atPath: statusFile)
+    }
+
+    /// Runs a tmux command and returns its output.
+    ///
+    /// Uses posix_spawn rather than Foundation's Process: Process waits on a descriptor that the daemonized
+    /// tmux server inherits, so starting the server would block until the server exits.
+    @discardableResult
+    func tmux(_ args: [String]) throws -> String {
+        let argv = ["tmux", "-L", socket] + args
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw POSIXError(.EIO) }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // The command that starts the server gets /dev/null: the daemon must not hold our pipe.
+        if args.first == "new-session" {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard rc == 0 else { throw POSIXError(.ENOENT) }
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            data += buffer[0..<n]
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
+    func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+    func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"]) }
+    var alternateScreenOn: Bool { ((try? tmux(["display-message", "-p", "-t", name, "#{alternate_on}"])) ?? "").hasPrefix("1") }
+
+    var pid: Int32? { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    var exitStatus: Int32? { (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+
+    /// Waits until the screen satisfies `condition` (polling; gives up after `seconds`) and returns the last capture.
+    @discardableResult
+    func waitFor(_ what: String, seconds: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var screen = try capture()
+        while !condition(screen) {
+            if Date() > deadline {
+                XCTFail("timed out waiting for \(what); screen was:\n\(screen)")
+                return screen
+            }
+            usleep(50_000)
+            screen = try capture()
+        }
+        return screen
+    }
+
+    @discardableResult
+    func waitFor(text: String, seconds: Double = 10) throws -> String {
+        try waitFor("'\(text)'", seconds: seconds) { $0.contains(text) }
+    }
+
+    func waitForExit(seconds: Double = 10) throws -> Int32? {
+        try waitFor("the program to exit", seconds: seconds) { $0.contains("EXITED") }
+        return exitStatus
+    }
+}
