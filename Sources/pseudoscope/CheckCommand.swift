@@ -6,7 +6,7 @@ import PseudoscopeRender
 struct CheckCommand {
     let environment: TerminalEnvironment
     static let flags: Set<String> = ["--json", "--ascii"]
-    static let options: Set<String> = ["--junit", "--min-severity", "--rule", "--color"]
+    static let options: Set<String> = Set(["--junit", "--min-severity", "--rule", "--color"]).union(dumpOptionNames)
 
     /// One input's outcome: its findings, or the error that kept it from loading.
     struct Outcome {
@@ -33,10 +33,12 @@ struct CheckCommand {
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
 
         let discovery = ArchiveDiscovery.expand(p.operands)
-        let limits = LoadLimits.from(environment: ProcessInfo.processInfo.environment)
+        var options = try dumpOptions(p, command: "check")
+        options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
+        let archiveLoader = loader(options)
         var outcomes: [Outcome] = discovery.paths.map { path in
             do {
-                let archive = try ArchiveLoader(limits: limits).load(path)
+                let archive = try archiveLoader.load(path)
                 return Outcome(path: archive.source.path, archive: archive, findings: LayoutChecker(archive).findings())
             } catch let e as ArchiveError {
                 return Outcome(path: path, error: e)

@@ -10,7 +10,7 @@ struct CommandLineTool {
     let environment = TerminalEnvironment(
         stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: ProcessInfo.processInfo.environment)
 
-    static let commands = ["render", "tree", "info", "check", "open"]
+    static let commands = ["render", "tree", "info", "check", "import", "open"]
 
     func run() -> Int32 {
         do {
@@ -38,6 +38,7 @@ struct CommandLineTool {
             case "tree": return try TreeCommand(environment: environment).run(rest)
             case "info": return try InfoCommand(environment: environment).run(rest)
             case "check": return try CheckCommand(environment: environment).run(rest)
+            case "import": return try ImportCommand().run(rest)
             case "open": return try OpenCommand(environment: environment).run(rest)
             default:
                 if first.hasPrefix("-") && first != "-" && !OpenCommand.acceptsOption(first) {
@@ -68,9 +69,16 @@ func printError(_ s: String) {
     FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8))
 }
 
-/// Loads one archive with the limits from the environment.
-func loadArchive(_ path: String) throws -> Archive {
-    try ArchiveLoader(limits: LoadLimits.from(environment: ProcessInfo.processInfo.environment)).load(path)
+/// The options every command that reads archives takes for dumps, which carry no mode or test name.
+let dumpOptionNames: Set<String> = ["--mode", "--test"]
+
+func dumpOptions(_ p: ParsedArguments, command: String) throws -> DumpOptions {
+    DumpOptions(mode: try p.choice("--mode", Mode.self, command: command), test: p.value("--test"))
+}
+
+/// A loader with the limits from the environment.
+func loader(_ options: DumpOptions) -> ArchiveLoader {
+    ArchiveLoader(limits: LoadLimits.from(environment: ProcessInfo.processInfo.environment), dumpOptions: options)
 }
 
 /// The terminal's width in columns, for plain output on a terminal; nil when stdout is not one.

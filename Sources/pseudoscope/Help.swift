@@ -11,8 +11,10 @@ enum Help {
       pseudoscope tree ARCHIVE         print the accessibility hierarchy, one element a line
       pseudoscope info ARCHIVE         print the run, the failure, test data and attachments
       pseudoscope check ARCHIVE|FOLDER...  find the layout gate's faults (exit 1 when something blocks)
+      pseudoscope import DUMP          turn an XCUITest debugDescription or Appium page-source dump into an archive
 
-    ARCHIVE is a .json archive, a folder holding archive.json, or - for standard input.
+    ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, or a dump (read by content;
+    give its mode with --mode normal|expanded|rtl and its name with --test NAME).
     Options for every command: --help. Global: --version.
     Exit status: 0 success, 1 blocking findings (check), 2 invalid input or I/O error, 64 usage error.
     Environment: NO_COLOR, PSEUDOSCOPE_MAX_FILE_MIB, PSEUDOSCOPE_MAX_DEPTH, PSEUDOSCOPE_MAX_ELEMENTS.
@@ -58,6 +60,15 @@ enum Help {
               --rule ID            only this rule (repeatable): \(Rule.allCases.map(\.rawValue).joined(separator: ", "))
               --ascii, --color WHEN   as for render
             Exit status: 0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked).
+
+            """
+        case "import": return """
+            Usage: pseudoscope import DUMP [--mode normal|expanded|rtl] [--test NAME] [-o FILE] [--force]
+
+            Reads XCUITest debugDescription text or Appium page-source XML (recognized by content) and writes a
+            format v1 archive to stdout, or to FILE (refused if it exists, unless --force; written atomically).
+            A dump records no mode, test or failure: --mode (default normal) and --test (default imported/<name>)
+            supply them. An incomplete dump is imported as far as it goes, with a warning naming the line.
 
             """
         case "open": return """

@@ -7,7 +7,7 @@ import PseudoscopeTerminal
 struct OpenCommand {
     let environment: TerminalEnvironment
     static let flags: Set<String> = ["--ascii"]
-    static let options: Set<String> = ["--color"]
+    static let options: Set<String> = Set(["--color"]).union(dumpOptionNames)
 
     static func acceptsOption(_ arg: String) -> Bool {
         let name = arg.split(separator: "=").first.map(String.init) ?? arg
@@ -18,7 +18,7 @@ struct OpenCommand {
         let p = try ParsedArguments(args, flags: Self.flags, options: Self.options, command: "open")
         guard p.operands.count == 1 else { throw UsageError(message: "expected one ARCHIVE, got \(p.operands.count)") }
         let colorChoice = try p.choice("--color", ColorChoice.self, command: "open") ?? .auto
-        let archive = try loadArchive(p.operands[0])
+        let archive = try loader(try dumpOptions(p, command: "open")).load(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         if environment.canBeInteractive {

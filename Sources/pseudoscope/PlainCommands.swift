@@ -6,7 +6,7 @@ import PseudoscopeRender
 struct RenderCommand {
     let environment: TerminalEnvironment
     static let flags: Set<String> = ["--ascii", "--findings", "--mirror"]
-    static let options: Set<String> = ["--width", "--height", "--color"]
+    static let options: Set<String> = Set(["--width", "--height", "--color"]).union(dumpOptionNames)
 
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, flags: Self.flags, options: Self.options, command: "render")
@@ -14,7 +14,7 @@ struct RenderCommand {
         let width = try p.int("--width", range: 20...1000, command: "render") ?? terminalColumns().map { max(20, $0) } ?? 80
         let height = try p.int("--height", range: 8...1000, command: "render")
         let color = environment.useColor(try p.choice("--color", ColorChoice.self, command: "render") ?? .auto)
-        let archive = try loadArchive(p.operands[0])
+        let archive = try loader(try dumpOptions(p, command: "render")).load(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         var report = RenderReport(archive: archive, findings: findings, glyphs: environment.glyphs(forceASCII: p.flags.contains("--ascii")),
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))
@@ -29,9 +29,9 @@ struct TreeCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, flags: ["--ascii"], options: [], command: "tree")
+        let p = try ParsedArguments(args, flags: ["--ascii"], options: dumpOptionNames, command: "tree")
         guard p.operands.count == 1 else { throw UsageError(message: "tree: expected one ARCHIVE, got \(p.operands.count)") }
-        let archive = try loadArchive(p.operands[0])
+        let archive = try loader(try dumpOptions(p, command: "tree")).load(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         var text = ArchiveText.header(archive) + "\n"
@@ -46,9 +46,9 @@ struct InfoCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, flags: [], options: [], command: "info")
+        let p = try ParsedArguments(args, flags: [], options: dumpOptionNames, command: "info")
         guard p.operands.count == 1 else { throw UsageError(message: "info: expected one ARCHIVE, got \(p.operands.count)") }
-        let archive = try loadArchive(p.operands[0])
+        let archive = try loader(try dumpOptions(p, command: "info")).load(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         let lines = ArchiveText.infoLines(archive, findings: findings) { AttachmentCheck.status($0, folder: archive.source.folder) }
         write(lines.joined(separator: "\n") + "\n")

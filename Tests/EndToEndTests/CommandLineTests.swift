@@ -96,3 +96,49 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(XMLParser(data: Data(xml.utf8)).parse(), "the JUnit report is well-formed XML")
     }
 }
+
+/// `import` and dumps read directly by the other commands.
+final class ImportCommandTests: XCTestCase {
+    let dump = """
+    Attributes: Application, 0x1, pid: 1, label: 'Shop'
+    Element subtree:
+     →Application, 0x1, pid: 1, label: 'Shop'
+        Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+          Button, 0x3, {{16.0, 880.0}, {358.0, 50.0}}, identifier: 'buy', label: 'Buy now'
+    """
+
+    func testImportWritesAnArchiveAndRefusesToOverwrite() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("dump.txt")
+        try dump.write(to: source, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("archive.json").path
+
+        let first = try Harness.run(["import", source.path, "--mode", "expanded", "--test", "Shop/testBuy", "-o", out])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let tree = try Harness.run(["tree", out])
+        XCTAssertTrue(tree.stdout.hasPrefix("Shop/testBuy · EXPANDED · left-to-right"), tree.stdout)
+        XCTAssertTrue(tree.stdout.contains("Button 'buy' \"Buy now\" {16, 880, 358×50}"))
+
+        let again = try Harness.run(["import", source.path, "-o", out])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("already exists; use --force to replace it"))
+        XCTAssertEqual(try Harness.run(["import", source.path, "-o", out, "--force"]).status, 0)
+
+        let stdout = try Harness.run(["import", source.path])
+        XCTAssertTrue(stdout.stdout.hasPrefix("{\"formatVersion\":1,"))
+        XCTAssertEqual(try Harness.run(["import", out]).status, 2, "an archive is not imported again")
+    }
+
+    func testCommandsReadDumpsDirectlyAndSayTheModeWasNotArchived() throws {
+        let given = try Harness.run(["check", "-", "--mode", "rtl"], stdin: dump)
+        XCTAssertEqual(given.status, 1, "the off-screen button blocks")
+        XCTAssertTrue(given.stdout.contains("primary-action-unreachable") == false && given.stdout.contains("outside-window"), given.stdout)
+        let header = try Harness.run(["render", "-"], stdin: dump)
+        XCTAssertTrue(header.stdout.contains("NORMAL (assumed: a dump records no mode; set it with --mode)"), header.stdout)
+        let withMode = try Harness.run(["info", "-", "--mode", "expanded"], stdin: dump)
+        XCTAssertTrue(withMode.stdout.contains("Mode        expanded (given with --mode, not archived)"), withMode.stdout)
+        XCTAssertTrue(withMode.stdout.contains("(imported XCUITest debugDescription dump)"))
+    }
+}

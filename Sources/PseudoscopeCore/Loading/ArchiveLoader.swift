@@ -1,17 +1,44 @@
 import Foundation
 
-/// Reads archives from disk or standard input. Never writes: archives are read-only evidence.
+/// How to read a dump, which carries no mode or test name of its own.
+public struct DumpOptions: Equatable, Sendable {
+    /// The mode given with `--mode`; nil means `normal`, shown as given rather than archived.
+    public var mode: Mode?
+    public var test: String?
+    /// When true, an archive whose own mode differs from `mode` is refused (a single archive named with a
+    /// contradicting --mode); when false, archives keep their mode silently (`check` over a mixed folder).
+    public var refuseConflictingArchives = true
+
+    public init(mode: Mode? = nil, test: String? = nil) {
+        self.mode = mode
+        self.test = test
+    }
+}
+
+/// Reads archives (and dumps) from disk or standard input. Never writes: archives are read-only evidence.
 public struct ArchiveLoader {
     public var limits: LoadLimits
+    public var dumpOptions: DumpOptions
 
-    public init(limits: LoadLimits = .default) {
+    public init(limits: LoadLimits = .default, dumpOptions: DumpOptions = DumpOptions()) {
         self.limits = limits
+        self.dumpOptions = dumpOptions
     }
 
-    /// Loads `path`: a `.json` file, a folder holding `archive.json`, or `-` for standard input.
+    /// Loads `path`: a `.json` archive, a folder holding `archive.json`, `-` for standard input, or a
+    /// debugDescription or page-source dump (recognized by content, not by name).
     public func load(_ path: String) throws -> Archive {
-        let (bytes, source) = try read(path)
-        return try decode(bytes, source: source)
+        let (rawBytes, source) = try read(path)
+        let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
+        if DumpImporter.looksLikeArchive(bytes) {
+            let archive = try decode(bytes, source: source)
+            if let m = dumpOptions.mode, m != archive.mode, dumpOptions.refuseConflictingArchives {
+                throw ArchiveError(file: source.path, message: "is an archive of mode \(archive.mode.rawValue); --mode \(m.rawValue) applies only to dumps")
+            }
+            return archive
+        }
+        let dump = try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: source.path, limits: limits)
+        return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
     }
 
     /// Decodes bytes already read, e.g. by a fuzz target or a test.

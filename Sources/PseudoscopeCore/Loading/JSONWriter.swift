@@ -50,6 +50,11 @@ public struct JSONWriter {
         text += v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
     }
 
+    public mutating func null(_ key: String?) {
+        prefix(key)
+        text += "null"
+    }
+
     public mutating func bool(_ key: String?, _ v: Bool) {
         prefix(key)
         text += v ? "true" : "false"

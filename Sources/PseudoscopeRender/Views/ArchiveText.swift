@@ -5,13 +5,24 @@ import PseudoscopeCore
 public enum ArchiveText {
     /// `CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED · LTR · de_DE · iPhone 16 · iOS 18.2 · Xcode 16.2 (16C5032a)`
     public static func header(_ a: Archive, mirror: Bool = false) -> String {
-        var parts = [a.test, a.mode.banner + (a.source.modeWasGiven ? " (given, not archived)" : "")]
+        var parts = [a.test, a.mode.banner + modeOrigin(a)]
         parts.append(a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"))
         if let l = a.locale, !l.isEmpty { parts.append(l) }
-        parts.append(a.environment.simulator)
-        parts.append(a.environment.os)
-        parts.append("Xcode " + a.environment.xcode)
+        if let format = a.source.importedFormat {
+            // A dump records no device or versions: say where it came from instead of printing "unknown".
+            parts.append("imported \(format) dump" + (a.source.incompleteNote == nil ? "" : " (incomplete)"))
+        } else {
+            parts.append(a.environment.simulator)
+            parts.append(a.environment.os)
+            parts.append("Xcode " + a.environment.xcode)
+        }
         return TerminalText.sanitize(parts.joined(separator: " · "))
+    }
+
+    /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
+    public static func modeOrigin(_ a: Archive) -> String {
+        guard a.source.importedFormat != nil else { return "" }
+        return a.source.modeWasGiven ? " (given with --mode, not archived)" : " (assumed: a dump records no mode; set it with --mode)"
     }
 
     /// Flags that are not the default, as words: `not-hittable disabled selected focused composing`.
@@ -71,7 +82,7 @@ public enum ArchiveText {
         if let note = a.source.incompleteNote { add("            incomplete: \(note)") }
         add("Test        \(a.test)")
         add("Screen      \(a.screen)")
-        add("Mode        \(a.mode.rawValue)" + (a.source.modeWasGiven ? " (given with --mode, not archived)" : "") + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
+        add("Mode        \(a.mode.rawValue)" + modeOrigin(a) + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
         add("Locale      \(a.locale ?? "-")" + (a.languages.isEmpty ? "" : " (languages: \(a.languages.joined(separator: ", ")))"))
         add("Device      \(a.environment.simulator), \(a.environment.os)" + (a.environment.scale.map { " @\(formatPoints($0))x" } ?? ""))
         add("Xcode       \(a.environment.xcode)")

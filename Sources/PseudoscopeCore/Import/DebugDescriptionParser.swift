@@ -1,0 +1,315 @@
+/// Reads XCUITest `debugDescription` text (Xcode 7 to 27): `Element subtree:` trees, flat `from input {( … )}`
+/// lists, query `Output: {` lists and `Path to element:` chains, in that order of preference.
+///
+/// Apple does not document the format; docs/import.md lists the variants and how each maps to elements.
+enum DebugDescriptionParser {
+    /// Where a line belongs.
+    enum Section { case loose, attributes, tree, path, query, flatList }
+
+    struct ParsedLine {
+        var indent: Int
+        var element: Element
+        var line: Int
+        var isPathStep: Bool
+    }
+
+    static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
+        let lines = joinSplitFrames(text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) })
+        var section = Section.loose
+        var treeBlocks: [[ParsedLine]] = []
+        var looseLines: [ParsedLine] = []
+        var flat: [ParsedLine] = []
+        var queryOutput: [ParsedLine] = []
+        var currentQueryOutput: [ParsedLine] = []
+        var path: [ParsedLine] = []
+        var notes: [String] = []
+        var elided = 0
+        var lastUnparsed: (line: Int, text: String)?
+        var lastWasElement = false
+
+        for (k, raw) in lines.enumerated() {
+            let number = k + 1
+            var line = stripPrefixes(raw)
+            let content = line.trimmingWhitespace()
+            if content.isEmpty { continue }
+            if content.hasPrefix("Attributes:") { section = .attributes; lastWasElement = false; continue }
+            if content.hasPrefix("Element subtree:") { section = .tree; treeBlocks.append([]); lastWasElement = false; continue }
+            if content.hasPrefix("Path to element:") { section = .path; continue }
+            if content.hasPrefix("Query chain:") { section = .query; continue }
+            if content.hasSuffix("from input {(") { section = .flatList; flat = []; continue }
+            if section == .flatList && content.hasPrefix(")}") { section = .loose; continue }
+            if content.hasPrefix("Output: {") { currentQueryOutput = []; if section != .query { section = .query }; continue }
+            if section == .query && content == "}" { if !currentQueryOutput.isEmpty { queryOutput = currentQueryOutput }; continue }
+            if content.hasPrefix("t =") || content.hasPrefix("(lldb)") || content.hasPrefix("↪") || content.hasPrefix("→Find:") || content.hasPrefix("Find:") { continue }
+            if content == "..." || content == "…" || content.allSatisfy({ $0 == "." || $0 == " " }) { elided += 1; continue }
+
+            // Strip a `/* */` or `*` comment frame and the arrows that mark roots and path steps.
+            if content.hasPrefix("* ") || content == "*" { line = line.replacingFirst("*", with: " ") }
+            guard var parsed = parseElementLine(line, number: number) else {
+                lastWasElement = false
+                if section == .tree || section == .loose || section == .flatList { lastUnparsed = (number, content) }
+                continue
+            }
+            lastUnparsed = nil
+            lastWasElement = true
+            switch section {
+            case .attributes:
+                // The receiver's own line: its subtree follows and repeats it.
+                continue
+            case .tree: treeBlocks[treeBlocks.count - 1].append(parsed)
+            case .path: path.append(parsed)
+            case .query: currentQueryOutput.append(parsed)
+            case .flatList: flat.append(parsed)
+            case .loose:
+                if parsed.isPathStep { path.append(parsed) } else { looseLines.append(parsed) }
+            }
+            parsed.line = number
+        }
+        _ = lastWasElement
+        if section == .query, !currentQueryOutput.isEmpty { queryOutput = currentQueryOutput }
+
+        var builder = HierarchyBuilder(limits: limits, file: file)
+        let tree = (treeBlocks + [looseLines]).filter { !$0.isEmpty }
+        if !tree.isEmpty {
+            for block in tree {
+                // Indentation is relative to each block's root; deeper lines are children of the last shallower one.
+                let base = block[0].indent
+                for p in block { try builder.add(p.element, level: max(0, p.indent - base) + 1, line: p.line) }
+            }
+        } else if !flat.isEmpty {
+            for p in flat { try builder.add(p.element, level: 1, line: p.line) }
+            notes.append("a flat list of \(flat.count) elements (no hierarchy in the dump)")
+        } else if !queryOutput.isEmpty {
+            for p in queryOutput { try builder.add(p.element, level: 1, line: p.line) }
+            notes.append("the elements of a query's output (no hierarchy in the dump)")
+        } else if !path.isEmpty {
+            for (k, p) in path.enumerated() { try builder.add(p.element, level: k + 1, line: p.line) }
+            notes.append("only a path to an element (each step is the parent of the next)")
+        }
+        let (elements, addedRoot) = builder.finish()
+        if addedRoot { notes.append("an Application root was added above the dump's top-level elements") }
+        if elided > 0 { notes.append("\(elided) elided line\(elided == 1 ? "" : "s") ('...') left out") }
+        var dump = ImportedDump(format: .debugDescription, elements: elements, notes: notes)
+        // A dump cut off mid-element ends in a line that starts like an element but is broken or dangling.
+        if !elements.isEmpty, let k = lines.lastIndex(where: { !$0.trimmingWhitespace().isEmpty }) {
+            let last = stripPrefixes(lines[k])
+            if looksLikeElementStart(last) && (parseElementLine(last, number: k + 1) == nil || isDangling(last)) {
+                dump.incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
+            }
+        }
+        _ = lastUnparsed
+        return dump
+    }
+
+    /// Joins a line whose frame was split by a stray newline (`{393.0, 852.0}` + newline + `}`) with the next.
+    static func joinSplitFrames(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var k = 0
+        while k < lines.count {
+            var line = lines[k]
+            while k + 1 < lines.count, braceBalance(line) > 0, line.contains("{{"), parseElementLine(lines[k + 1], number: 0) == nil,
+                  !lines[k + 1].trimmingWhitespace().isEmpty {
+                line += lines[k + 1].trimmingWhitespace()
+                k += 1
+                out.append("")  // keep line numbers stable
+            }
+            out.append(line)
+            k += 1
+        }
+        return out
+    }
+
+    static func braceBalance(_ s: String) -> Int {
+        var b = 0
+        for c in s { if c == "{" { b += 1 } else if c == "}" { b -= 1 } }
+        return b
+    }
+
+    /// Removes log prefixes: `[Xcode] `, `[debug] [XCUITest] `.
+    static func stripPrefixes(_ line: String) -> String {
+        var s = Substring(line.replacingOccurrences(of: "\r", with: ""))
+        while true {
+            let t = s.drop { $0 == " " }
+            guard t.first == "[", let close = t.firstIndex(of: "]"), t.distance(from: t.startIndex, to: close) < 40,
+                  t[t.index(after: close)...].first == " " else { return String(s) }
+            s = t[t.index(after: close)...].dropFirst()
+        }
+    }
+
+    // MARK: - One element line
+
+    static let quotedKeys = ["identifier", "label", "title", "placeholderValue"]
+    static let knownKeys = ["identifier", "label", "title", "placeholderValue", "value", "pid", "traits", "hitPoint", "activationBundleId", "context", "payload"]
+    static let flags = ["Keyboard Focused", "Selected", "Disabled", "Focused", "Main Window", "Secure", "Editable"]
+
+    /// Parses `Button, 0x…, {{x, y}, {w, h}}, identifier: 'id', label: 'text', Selected`, and the Xcode 7 and 8
+    /// forms, or returns nil when the line is not an element.
+    static func parseElementLine(_ raw: String, number: Int) -> ParsedLine? {
+        let chars = Array(raw)
+        var i = 0
+        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+        var isPath = false
+        let indent = i
+        if i < chars.count, chars[i] == "→" { i += 1 } else if i < chars.count, chars[i] == "↳" { i += 1; isPath = true }
+        // The type: a capitalized word.
+        let typeStart = i
+        guard i < chars.count, chars[i].isUppercase, chars[i].isASCII else { return nil }
+        while i < chars.count, chars[i].isLetter || chars[i].isNumber, chars[i].isASCII { i += 1 }
+        let type = String(chars[typeStart..<i])
+        var rest = String(chars[i...])
+        if rest.hasPrefix(" (Main)") { rest.removeFirst(7) }
+        // After the type: `, 0x…`, ` 0x…:`, `, {{`, `, identifier:`… Anything else is prose.
+        var r = Substring(rest)
+        var sawAddress = false
+        if r.hasPrefix(",") { r = r.dropFirst() }
+        r = r.drop { $0 == " " }
+        if r.hasPrefix("0x") {
+            r = r.dropFirst(2).drop { $0.isHexDigit }
+            if r.hasPrefix(":") { r = r.dropFirst() }
+            sawAddress = true
+        }
+        var e = Element(type: type)
+        var sawAttribute = false
+        while !r.isEmpty {
+            r = r.drop { $0 == " " || $0 == "," }
+            if r.isEmpty { break }
+            if r.hasPrefix(")}") { break }
+            if r.hasPrefix("{{") {
+                guard let (frame, after) = parseFrame(r) else { return sawAddress ? nil : nil }
+                e.frame = frame
+                r = after
+                sawAttribute = true
+                continue
+            }
+            if r.hasPrefix("<XCAccessibilityElement") { break }  // Xcode 7: the rest is the element's private identity
+            if let flag = flags.first(where: { r.hasPrefix($0) && isTokenEnd(r.dropFirst($0.count)) }) {
+                switch flag {
+                case "Selected": e.isSelected = true
+                case "Disabled": e.isEnabled = false
+                case "Focused", "Keyboard Focused": e.hasFocus = true
+                default: break
+                }
+                r = r.dropFirst(flag.count)
+                sawAttribute = true
+                continue
+            }
+            guard let key = knownKeys.first(where: { r.hasPrefix($0 + ":") }) else {
+                // Unknown token: skip to the next separator.
+                if let comma = r.range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
+                continue
+            }
+            r = r.dropFirst(key.count + 1).drop { $0 == " " }
+            sawAttribute = true
+            if quotedKeys.contains(key) {
+                guard r.first == "'" else { return nil }
+                guard let end = closingQuote(r) else { return nil }  // cut off inside a quoted string
+                let value = String(r[r.index(after: r.startIndex)..<end])
+                switch key {
+                case "identifier": e.identifier = value
+                case "label": e.label = value
+                case "title": e.title = value
+                default: e.placeholderValue = value
+                }
+                r = r[r.index(after: end)...]
+            } else if key == "value" {
+                let end = unquotedEnd(r)
+                var value = String(r[..<end]).trimmingWhitespace()
+                if value.hasSuffix(",") { value.removeLast() }
+                if value.count >= 2, value.first == "'", value.last == "'" { value = String(value.dropFirst().dropLast()) }
+                e.value = value
+                r = r[end...]
+            } else if key == "hitPoint" || key == "payload" {
+                if let close = r.firstIndex(of: "}") { r = r[r.index(after: close)...] } else { r = "" }
+            } else {
+                if let comma = r.range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
+            }
+        }
+        guard sawAddress || sawAttribute else { return nil }
+        return ParsedLine(indent: indent, element: e, line: number, isPathStep: isPath)
+    }
+
+    /// `Other, 0x…`, `Button 0x…:`, `Window (Main), {{`: the start of an element line, whether or not it parses.
+    static func looksLikeElementStart(_ line: String) -> Bool {
+        var t = Substring(line.trimmingWhitespace())
+        if t.first == "→" || t.first == "↳" { t = t.dropFirst() }
+        guard let f = t.first, f.isUppercase, f.isASCII else { return false }
+        let word = t.prefix { $0.isLetter || $0.isNumber }
+        var after = t.dropFirst(word.count)
+        if after.hasPrefix(" (Main)") { after = after.dropFirst(7) }
+        return after.hasPrefix(", 0x") || after.hasPrefix(" 0x") || after.hasPrefix(", {{") || after.hasPrefix(", identifier:")
+            || after.hasPrefix(", label:") || after.hasPrefix(", pid:")
+    }
+
+    /// A line that ends where more was due: after a key, a comma, or inside braces or quotes.
+    static func isDangling(_ line: String) -> Bool {
+        let t = line.trimmingWhitespace()
+        if t.hasSuffix(":") || t.hasSuffix(",") && !t.hasSuffix("}},") { return true }
+        return braceBalance(t) > 0
+    }
+
+    static func isTokenEnd(_ s: Substring) -> Bool {
+        s.isEmpty || s.hasPrefix(",") || s.hasPrefix(" ") || s.hasPrefix(")")
+    }
+
+    /// `{{x, y}, {w, h}}` (the last brace may be missing at the end of a line), numbers may be `-0.0` or `inf`.
+    static func parseFrame(_ s: Substring) -> (Rect, Substring)? {
+        guard let close = s.range(of: "}}") ?? (s.hasSuffix("}") ? s.range(of: "}", options: .backwards) : nil) else { return nil }
+        let inner = s[s.index(s.startIndex, offsetBy: 2)..<close.lowerBound]
+        let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).compactMap { Double($0) }
+        guard numbers.count == 4 else { return nil }
+        func finite(_ d: Double) -> Double { d.isFinite ? max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d)) : 0 }
+        let rect = Rect(x: finite(numbers[0]), y: finite(numbers[1]), width: max(0, finite(numbers[2])), height: max(0, finite(numbers[3])))
+        return (rect, s[close.upperBound...])
+    }
+
+    /// Quoted values are not escaped (`label: 'YOU'RE'`): the closing quote is the one followed by
+    /// `, <key>:`, `, <Flag>`, a closing `)}` or the end of the line.
+    static func closingQuote(_ s: Substring) -> Substring.Index? {
+        var i = s.index(after: s.startIndex)
+        var candidate: Substring.Index?
+        while i < s.endIndex {
+            if s[i] == "'" {
+                let after = s[s.index(after: i)...]
+                let t = after.trimmingTrailingCommaSpace()
+                if t.isEmpty || t == ")}" { return i }
+                if after.hasPrefix(", ") {
+                    let next = after.dropFirst(2)
+                    if knownKeys.contains(where: { next.hasPrefix($0 + ":") }) { return i }
+                    if flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) { return i }
+                    if next.hasPrefix("{{") { return i }
+                }
+                candidate = candidate ?? nil
+            }
+            i = s.index(after: i)
+        }
+        return candidate
+    }
+
+    /// An unquoted value ends before `, <key>:` or `, <Flag>` or at the end of the line.
+    static func unquotedEnd(_ s: Substring) -> Substring.Index {
+        var search = s.startIndex
+        while let comma = s[search...].range(of: ", ") {
+            let next = s[comma.upperBound...]
+            if knownKeys.contains(where: { next.hasPrefix($0 + ":") }) || flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) {
+                return comma.lowerBound
+            }
+            search = comma.upperBound
+        }
+        return s.endIndex
+    }
+}
+
+extension Substring {
+    func trimmingTrailingCommaSpace() -> Substring {
+        var t = self
+        while let l = t.last, l == "," || l == " " { t = t.dropLast() }
+        return t
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let r = range(of: target) else { return self }
+        return replacingCharacters(in: r, with: replacement)
+    }
+}

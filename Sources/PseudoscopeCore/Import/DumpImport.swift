@@ -1,0 +1,196 @@
+import Foundation
+
+/// The result of reading a real-world dump: elements in pre-order, which format it was, and whether it was
+/// cut off.
+public struct ImportedDump: Sendable {
+    public var format: DumpFormat
+    public var elements: [Element]
+    /// Set when the dump stops in the middle: where, and why.
+    public var incompleteNote: String?
+    /// Other things worth saying once: skipped lines, an added root.
+    public var notes: [String] = []
+}
+
+/// The dump formats Pseudoscope reads besides its own archives (docs/import.md).
+public enum DumpFormat: String, Sendable {
+    case debugDescription = "XCUITest debugDescription"
+    case pageSource = "Appium page source XML"
+}
+
+/// Builds a pre-order element list from (depth, element) pairs arriving in document order.
+struct HierarchyBuilder {
+    private(set) var elements: [Element] = []
+    /// Indices of the open ancestors of the next element, with the indentation or depth that opened them.
+    private var open: [(level: Int, index: Int)] = []
+    let limits: LoadLimits
+    let file: String
+
+    init(limits: LoadLimits, file: String) {
+        self.limits = limits
+        self.file = file
+    }
+
+    var openDepth: Int { open.count }
+
+    /// Adds `element` as a child of the nearest open element with a smaller `level` (or as a new root).
+    mutating func add(_ element: Element, level: Int, line: Int) throws {
+        while let last = open.last, last.level >= level { open.removeLast() }
+        try append(element, parent: open.last?.index, line: line)
+        open.append((level, elements.count - 1))
+    }
+
+    /// Adds `element` under the innermost open element, and opens it (for XML start tags).
+    mutating func push(_ element: Element, line: Int) throws {
+        try append(element, parent: open.last?.index, line: line)
+        open.append((open.count, elements.count - 1))
+    }
+
+    mutating func pop() {
+        _ = open.popLast()
+    }
+
+    private mutating func append(_ element: Element, parent: Int?, line: Int) throws {
+        if elements.count >= limits.maxElements {
+            throw ArchiveError(file: file, place: "line \(line)", message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
+        }
+        var e = element
+        e.parent = parent
+        e.depth = parent.map { elements[$0].depth + 1 } ?? 0
+        if e.depth > limits.maxDepth {
+            throw ArchiveError(file: file, place: "line \(line)", message: "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+        }
+        e.children = []
+        if let p = parent { elements[p].children.append(elements.count) }
+        elements.append(e)
+    }
+
+    /// The elements with a single root: several top-level elements get an `Application` root above them, as
+    /// WebDriverAgent's description of an app lists its top-level children one after another.
+    func finish() -> (elements: [Element], addedRoot: Bool) {
+        let roots = elements.indices.filter { elements[$0].parent == nil }
+        guard roots.count > 1 else { return (elements, false) }
+        var root = Element(type: "Application")
+        root.frame = roots.map { elements[$0].frame }.filter { !$0.isEmpty }.reduce(nil as Rect?) { acc, r in acc.map { $0.union(r) } ?? r } ?? .zero
+        var out = [root]
+        out.reserveCapacity(elements.count + 1)
+        for var e in elements {
+            e.parent = e.parent.map { $0 + 1 } ?? 0
+            e.children = e.children.map { $0 + 1 }
+            e.depth += 1
+            out.append(e)
+        }
+        out[0].children = roots.map { $0 + 1 }
+        return (out, true)
+    }
+}
+
+/// Recognizes and reads dumps: unwraps the containers people paste them in, then picks the parser by content.
+public enum DumpImporter {
+    /// Whether `bytes` look like a Pseudoscope archive (a JSON object with `formatVersion`) rather than a dump.
+    public static func looksLikeArchive(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
+        // A JSON wrapper around a dump ({"value": "..."}) has no formatVersion.
+        return bytes.withUnsafeBufferPointer { buf in
+            let needle = Array("\"formatVersion\"".utf8)
+            let limit = min(buf.count, 4096)
+            guard limit >= needle.count else { return false }
+            for s in 0...(limit - needle.count) where buf[s] == needle[0] {
+                if Array(buf[s..<(s + needle.count)]) == needle { return true }
+            }
+            return false
+        }
+    }
+
+    /// Reads a dump from its text, detecting the format from the content.
+    public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
+        let unwrapped = Unwrapper.unwrap(text)
+        if unwrapped.contains("<XCUIElementType") {
+            return try PageSourceParser.parse(unwrapped, file: file, limits: limits)
+        }
+        let dump = try DebugDescriptionParser.parse(unwrapped, file: file, limits: limits)
+        guard !dump.elements.isEmpty else {
+            throw ArchiveError(file: file, message: "not an archive and not a recognized dump: no element lines found (see docs/import.md for the formats read)")
+        }
+        return dump
+    }
+
+    /// Makes an archive of a dump. A dump has no mode, test or failure: the mode and test name are given by
+    /// the user, and nothing else is inferred.
+    public static func archive(from dump: ImportedDump, mode: Mode, modeWasGiven: Bool, test: String?, source: ArchiveSource) -> Archive {
+        var source = source
+        source.importedFormat = dump.format.rawValue
+        source.modeWasGiven = modeWasGiven
+        source.incompleteNote = dump.incompleteNote
+        let name = test ?? "imported/" + ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true,
+                              message: "(imported \(dump.format.rawValue) dump: no failure was recorded)")
+        let environment = Environment(xcode: "unknown", simulator: "unknown device", os: "unknown OS")
+        return Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
+                       hierarchy: Hierarchy(preorder: dump.elements), source: source)
+    }
+}
+
+/// Removes the containers dumps are pasted in: a JSON string or `{"value": "..."}`, an lldb `po` string with
+/// `\n` and `\'` escapes, a JSON-escaped line inside a log.
+enum Unwrapper {
+    static func unwrap(_ text: String) -> String {
+        let trimmed = text.trimmingWhitespace()
+        if let first = trimmed.first, first == "{" || first == "\"" || first == "[",
+           let json = try? JSONParser.parse(Array(trimmed.utf8)), let inner = dumpString(in: json) {
+            return unwrap(inner)
+        }
+        // A line that carries the dump with escaped newlines (lldb po, a log, a JSON field): unescape it in place.
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.contains("\\n"), looksLikeDump(line) else { return String(line) }
+            changed = true
+            return unescape(line)
+        }
+        return changed ? lines.joined(separator: "\n") : text
+    }
+
+    static func looksLikeDump<S: StringProtocol>(_ s: S) -> Bool {
+        s.contains("{{") || s.contains("<XCUIElementType") || s.contains("Element subtree") || s.contains("from input {(")
+            || s.contains("Attributes:")
+    }
+
+    /// The first string in a JSON value that holds a dump, searching objects and arrays.
+    static func dumpString(in v: JSONValue) -> String? {
+        var stack = [v]
+        while let x = stack.popLast() {
+            switch x {
+            case .string(let s) where looksLikeDump(s): return s
+            case .array(let a): stack += a.reversed()
+            case .object(let o): stack += o.members.map(\.value).reversed()
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Undoes `\n`, `\t`, `\'`, `\"`, `\\`, `\/` and `\uXXXX` escapes.
+    static func unescape<S: StringProtocol>(_ s: S) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(s.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            guard c == "\\", i + 1 < scalars.count else { out.append(c); i += 1; continue }
+            let n = scalars[i + 1]
+            switch n {
+            case "n": out.append("\n"); i += 2
+            case "t": out.append("\t"); i += 2
+            case "r": i += 2
+            case "'", "\"", "\\", "/": out.append(n); i += 2
+            case "u" where i + 5 < scalars.count:
+                let hex = String(String.UnicodeScalarView(scalars[(i + 2)..<(i + 6)]))
+                if let v = UInt32(hex, radix: 16), let u = Unicode.Scalar(v) { out.append(u); i += 6 } else { out.append(c); i += 1 }
+            default: out.append(c); i += 1
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads Appium / WebDriverAgent page-source XML (old and new WDA attribute sets, the Mac2 driver) with
+/// Foundation's XML parser. Every attribute is optional and may come in any order.
+enum PageSourceParser {
+    static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
+        // Start at the XML itself: a log or a declaration may stand before it.
+        var xml = Substring(text)
+        if let start = ["<?xml", "<AppiumAUT", "<XCUIElementType"].compactMap({ text.range(of: $0)?.lowerBound }).min() {
+            xml = text[start...]
+        }
+        let lineOffset = text[..<xml.startIndex].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        // Drop the declaration and wrap the rest, so a fragment with several top-level elements still parses.
+        if xml.hasPrefix("<?xml"), let close = xml.range(of: "?>") { xml = xml[close.upperBound...] }
+        let (cleaned, cutAt) = repairFragment(xml)
+        let wrapped = "<pseudoscope-fragment>" + cleaned + "</pseudoscope-fragment>"
+        let delegate = Delegate(limits: limits, file: file)
+        let parser = XMLParser(data: Data(wrapped.utf8))
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        // On Linux parse() can answer true after an error: the error itself is what counts.
+        let ok = parser.parse() && parser.parserError == nil
+        if let e = delegate.failure { throw e }
+        let (elements, addedRoot) = delegate.builder.finish()
+        var dump = ImportedDump(format: .pageSource, elements: elements)
+        if addedRoot { dump.notes.append("an Application root was added above the page source's top-level elements") }
+        if let cut = cutAt {
+            dump.incompleteNote = "the page source breaks off at line \(cut + lineOffset) in the middle of a tag"
+        } else if !ok || delegate.builder.openDepth > 0 {
+            let line = parser.lineNumber + lineOffset
+            if elements.isEmpty {
+                throw ArchiveError(file: file, place: "line \(line)", message: "page source XML ends or breaks before its first element")
+            }
+            dump.incompleteNote = "the page source breaks off at line \(line) (\(ok ? "elements left unclosed" : "malformed or cut XML"))"
+        }
+        return dump
+    }
+
+    /// A fragment cut from the middle of a page source closes elements it never opened, and may end inside a
+    /// tag. Closing tags of unseen parents are blanked (same length, so line numbers stay true) so that the
+    /// parser reads the rest; a tag cut off at the end is dropped whole, so no element is made of half a tag.
+    /// Returns the repaired text and the line (1-based) where a tag was cut, if one was.
+    static func repairFragment(_ xml: Substring) -> (String, Int?) {
+        var bytes = Array(xml.utf8)
+        var depth = 0
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<"), i + 1 < bytes.count else { i += 1; continue }
+            let start = i
+            let closing = bytes[i + 1] == UInt8(ascii: "/")
+            let special = bytes[i + 1] == UInt8(ascii: "?") || bytes[i + 1] == UInt8(ascii: "!")
+            // Find the tag's end, skipping quoted attribute values.
+            var j = i + 1
+            var quote: UInt8 = 0
+            while j < bytes.count {
+                let b = bytes[j]
+                if quote != 0 { if b == quote { quote = 0 } } else if b == 0x22 || b == 0x27 { quote = b } else if b == UInt8(ascii: ">") { break }
+                j += 1
+            }
+            guard j < bytes.count else {
+                let line = bytes[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+                return (String(decoding: bytes[..<start], as: UTF8.self), line)
+            }
+            if special {
+            } else if closing {
+                if depth == 0 {
+                    for k in start...j where bytes[k] != 0x0A { bytes[k] = 0x20 }
+                } else {
+                    depth -= 1
+                }
+            } else if bytes[j - 1] != UInt8(ascii: "/") {
+                depth += 1
+            }
+            i = j + 1
+        }
+        return (String(decoding: bytes, as: UTF8.self), nil)
+    }
+
+    final class Delegate: NSObject, XMLParserDelegate {
+        var builder: HierarchyBuilder
+        var failure: ArchiveError?
+        var line = 1
+
+        init(limits: LoadLimits, file: String) {
+            builder = HierarchyBuilder(limits: limits, file: file)
+        }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
+            guard failure == nil, name.hasPrefix("XCUIElementType") else { return }
+            var type = String(name.dropFirst("XCUIElementType".count))
+            // The Mac2 driver numbers the type; the tag already names it, but trust the number when the tag is generic.
+            if let n = a["elementType"].flatMap(Int.init), type.isEmpty || type == "Any", let named = ElementTypeNames.name(n) { type = named }
+            var e = Element(type: type.isEmpty ? "Other" : type)
+            let name = a["name"] ?? ""
+            let label = a["label"] ?? ""
+            // WDA's `name` is the identifier or, lacking one, the label; Mac2 has `identifier` itself.
+            e.identifier = a["identifier"] ?? (name != label ? name : (label.isEmpty ? name : ""))
+            e.label = label
+            e.value = a["value"] ?? ""
+            e.title = a["title"] ?? ""
+            e.placeholderValue = a["placeholderValue"] ?? ""
+            func number(_ k: String) -> Double {
+                guard let d = a[k].flatMap(Double.init), d.isFinite else { return 0 }
+                return max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d))
+            }
+            e.frame = Rect(x: number("x"), y: number("y"), width: max(0, number("width")), height: max(0, number("height")))
+            e.isEnabled = a["enabled"].map { $0 != "false" } ?? true
+            e.isSelected = a["selected"] == "true" || (a["traits"]?.contains("Selected") ?? false)
+            e.hasFocus = a["focused"] == "true"
+            // `hittable` is opt-in in WDA; without it, an invisible element is taken as not hittable.
+            if let h = a["hittable"] { e.isHittable = h != "false" } else if a["visible"] == "false" { e.isHittable = false }
+            do {
+                try builder.push(e, line: parser.lineNumber)
+            } catch let err as ArchiveError {
+                failure = err
+                parser.abortParsing()
+            } catch {}
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name.hasPrefix("XCUIElementType") { builder.pop() }
+        }
+    }
+}
+
+/// `XCUIElement.ElementType` raw values, for the Mac2 driver's numeric `elementType`.
+enum ElementTypeNames {
+    static let names = [
+        "Any", "Other", "Application", "Group", "Window", "Sheet", "Drawer", "Alert", "Dialog", "Button", "RadioButton",
+        "RadioGroup", "CheckBox", "DisclosureTriangle", "PopUpButton", "ComboBox", "MenuButton", "ToolbarButton", "Popover",
+        "Keyboard", "Key", "NavigationBar", "TabBar", "TabGroup", "Toolbar", "StatusBar", "Table", "TableRow", "TableColumn",
+        "Outline", "OutlineRow", "Browser", "CollectionView", "Slider", "PageIndicator", "ProgressIndicator",
+        "ActivityIndicator", "SegmentedControl", "Picker", "PickerWheel", "Switch", "Toggle", "Link", "Image", "Icon",
+        "SearchField", "ScrollView", "ScrollBar", "StaticText", "TextField", "SecureTextField", "DatePicker", "TextView",
+        "Menu", "MenuItem", "MenuBar", "MenuBarItem", "Map", "WebView", "IncrementArrow", "DecrementArrow", "Timeline",
+        "RatingIndicator", "ValueIndicator", "SplitGroup", "Splitter", "RelevanceIndicator", "ColorWell", "HelpTag", "Matte",
+        "DockItem", "Ruler", "RulerMarker", "Grid", "LevelIndicator", "Cell", "LayoutArea", "LayoutItem", "Handle", "Stepper",
+        "Tab", "TouchBar", "StatusItem",
+    ]
+
+    static func name(_ n: Int) -> String? { n >= 0 && n < names.count ? names[n] : nil }
+}

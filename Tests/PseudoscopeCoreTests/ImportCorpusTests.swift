@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+@testable import PseudoscopeCore
+
+/// Runs the importer over the real dumps in ../shared/fixtures/real-dumps when that folder exists.
+final class ImportCorpusTests: XCTestCase {
+    static let corpus = Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/real-dumps")
+
+    func corpusFiles() throws -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)) ?? []
+        let dumps = names.filter { $0.hasPrefix("xcui-") || $0.hasPrefix("appium-") }.sorted()
+        try XCTSkipIf(dumps.isEmpty, "the shared real-dump corpus is not here")
+        return dumps.map { Self.corpus.appendingPathComponent($0) }
+    }
+
+    func testEveryDumpImportsOrIsRefusedClearly() throws {
+        for url in try corpusFiles() {
+            do {
+                let a = try ArchiveLoader().load(url.path)
+                XCTAssertGreaterThan(a.hierarchy.count, 0, url.lastPathComponent)
+                _ = LayoutChecker(a).findings()
+            } catch let e as ArchiveError {
+                XCTAssertTrue(e.description.hasPrefix(url.path + ": "), "a clear one-line error: \(e)")
+                XCTAssertFalse(e.description.contains("\n"))
+            }
+        }
+    }
+
+    /// Element counts of the complete dumps (SOURCES.md; for text dumps, the lines of the element subtree).
+    func testCompleteDumpsReproduceTheirElementCounts() throws {
+        _ = try corpusFiles()
+        let expected = ["xcui-04.txt": 8, "xcui-05.txt": 34, "xcui-24.txt": 37, "xcui-01.txt": 30,
+                        "appium-01.xml": 93, "appium-02.xml": 93, "appium-03.xml": 95, "appium-04.xml": 19, "appium-11.xml": 1]
+        for (name, count) in expected.sorted(by: { $0.key < $1.key }) {
+            let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
+            XCTAssertEqual(a.hierarchy.count, count, name)
+            XCTAssertNil(a.source.incompleteNote, "\(name) is complete")
+        }
+    }
+
+    func testFragmentsSayTheyAreIncomplete() throws {
+        _ = try corpusFiles()
+        for name in ["xcui-12.txt", "xcui-13.txt", "xcui-21.txt", "appium-05-fragment.xml", "appium-09-fragment.xml"] {
+            let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
+            XCTAssertNotNil(a.source.incompleteNote, name)
+        }
+    }
+}

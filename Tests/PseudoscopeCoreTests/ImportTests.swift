@@ -1,0 +1,202 @@
+import Foundation
+import XCTest
+@testable import PseudoscopeCore
+
+/// One small fixture per dump variant, written for the project (the real corpus is in ImportCorpusTests).
+final class ImportTests: XCTestCase {
+    func read(_ text: String) throws -> ImportedDump { try DumpImporter.read(text, file: "dump.txt") }
+    func types(_ d: ImportedDump) -> [String] { d.elements.map(\.type) }
+    func parentTypes(_ d: ImportedDump) -> [String?] { d.elements.map { $0.parent.map { d.elements[$0].type } } }
+
+    func testModernDumpStopsTheTreeAtPathAndQueryChain() throws {
+        let d = try read("""
+        Attributes: Application, 0x11124a6c0, pid: 69888, label: 'Talaria'
+        Element subtree:
+         →Application, 0x11124a6c0, pid: 69888, label: 'Talaria'
+            Window (Main), 0x111249b80, {{0.0, 0.0}, {420.0, 912.0}}
+              Button, 0x11124a800, {{24.0, 89.7}, {12.3, 17.0}}, identifier: 'chevron.left', label: 'Back'
+              StaticText, 0x11124b480, {{24.0, 151.0}, {106.3, 39.0}}, label: 'YOU'RE'
+            Window, 0x111249c00, {{0.0, 0.0}, {420.0, 912.0}}
+        Path to element:
+         →Application, 0x11124a6c0, pid: 69888, label: 'Talaria'
+          ↳Window (Main), 0x111249b80, {{0.0, 0.0}, {420.0, 912.0}}
+        Query chain:
+         →Find: Target Application 'org.example'
+          Output: {
+            Application, 0x11124a6c0, pid: 69888, label: 'Talaria'
+          }
+        """)
+        XCTAssertEqual(types(d), ["Application", "Window", "Button", "StaticText", "Window"])
+        XCTAssertEqual(parentTypes(d), [nil, "Application", "Window", "Window", "Application"])
+        XCTAssertEqual(d.elements[2].identifier, "chevron.left")
+        XCTAssertEqual(d.elements[2].frame, Rect(x: 24, y: 89.7, width: 12.3, height: 17))
+        XCTAssertEqual(d.elements[3].label, "YOU'RE", "an unescaped quote inside a label")
+        XCTAssertNil(d.incompleteNote)
+    }
+
+    func testQuotesCommasAndArrowsInsideLabels() throws {
+        let d = try read("""
+         →Other, 0x1, {{0.0, 0.0}, {10.0, 10.0}}
+            StaticText, 0x2, {{0.0, 0.0}, {10.0, 10.0}}, label: 'I'm here, label: not a key', value: 3
+            StaticText, 0x3, {{0.0, 0.0}, {10.0, 10.0}}, label: 'Settings → Host — edit', Selected
+        """)
+        XCTAssertEqual(d.elements[1].label, "I'm here, label: not a key")
+        XCTAssertEqual(d.elements[1].value, "3")
+        XCTAssertEqual(d.elements[2].label, "Settings → Host — edit")
+        XCTAssertTrue(d.elements[2].isSelected)
+    }
+
+    func testUnquotedTruncatedValuesFlagsAndPlaceholders() throws {
+        let d = try read("""
+        Window (Main), 0x600000d9cee0, {{0.0, 0.0}, {375.0, 812.0}}
+            TextField, 0x6, {{32.0, 224.0}, {271.0, 21.0}}, identifier: 'email', value: ukautomationuser@e...
+            TextField, 0x7, {{32.0, 260.0}, {271.0, 21.0}}, placeholderValue: 'Username', value: Username, Keyboard Focused
+            Button, 0x8, {{0.0, 0.0}, {1.0, 1.0}}, label: 'Go', Disabled
+            Button, 0x9, {{0.0, 0.0}, {1.0, 1.0}}, label: 'TV', Focused
+            RemotePlaceholder, 0x60000217ebc0, pid: 22048, {{0.0, 0.0}, {375.0, 667.0}}
+        """)
+        XCTAssertEqual(d.elements[1].value, "ukautomationuser@e...")
+        XCTAssertEqual(d.elements[2].placeholderValue, "Username")
+        XCTAssertEqual(d.elements[2].value, "Username")
+        XCTAssertTrue(d.elements[2].hasFocus)
+        XCTAssertFalse(d.elements[3].isEnabled)
+        XCTAssertTrue(d.elements[4].hasFocus)
+        XCTAssertEqual(d.elements[5].type, "RemotePlaceholder")
+        XCTAssertEqual(parentTypes(d).dropFirst().allSatisfy { $0 == "Window" }, true)
+    }
+
+    func testXcode7And8And9Lines() throws {
+        let d7 = try read("""
+              Other 0x7fa0af36f520: {{0.0, 692.0}, {414.0, 44.0}}<XCAccessibilityElement: 0x7fa0af36f0e0> pid: 6728, context: 4D92, payload: { pid = 6728; "uid.elementID" = 198; }
+                Button 0x7fa0af3496c0: {{8.0, 698.0}, {22.0, 32.0}}<XCAccessibilityElement: 0x7fa0af3497b0> pid: 6728, context: 4D92, payload: { pid = 6728; }
+        """)
+        XCTAssertEqual(types(d7), ["Other", "Button"])
+        XCTAssertEqual(d7.elements[1].frame, Rect(x: 8, y: 698, width: 22, height: 32))
+        XCTAssertEqual(d7.elements[1].parent, 0)
+        let d8 = try read("""
+        Other 0x608000168280: traits: 8589934592, {{-0.0, 315.0}, {320.0, 253.0}}
+          Key 0x60800016a000: traits: 8589934593, {{-2.0, -1426.0}, {46.0, 30.0}}, label: 'I'm'
+        """)
+        XCTAssertEqual(d8.elements[0].frame.x, 0)
+        XCTAssertEqual(d8.elements[1].frame, Rect(x: -2, y: -1426, width: 46, height: 30))
+        XCTAssertEqual(d8.elements[1].label, "I'm")
+        let d9 = try read("""
+        Application, 0x60000018cf30, pid: 51436, {{0.0, 0.0}, {375.0, 667.0}}, label: 'UICatalog'
+          Other, 0x60000019fa30, Main Window, {{0.0, 0.0}, {375.0, 667.0}}
+            CollectionView, 0x1c4985140, traits: 35192962023424, {{0.0, 0.0}, {359.0, 386.0}}
+        """)
+        XCTAssertEqual(types(d9), ["Application", "Other", "CollectionView"])
+        XCTAssertEqual(d9.elements[0].frame.width, 375)
+    }
+
+    func testPastedOffsetsHandEditedJumpsAndElisions() throws {
+        let d = try read("""
+                 (lldb) po app
+                 Element subtree:
+                  →Application, 0x1, pid: 1, label: 'A'
+                     Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+                             Other, 0x3, {{0.0, 0.0}, {390.0, 844.0}}
+                         ...
+                         Button, 0x4, {{0.0, 0.0}, {50.0, 50.0}}, label: 'OK'
+        """)
+        XCTAssertEqual(types(d), ["Application", "Window", "Other", "Button"])
+        XCTAssertEqual(parentTypes(d), [nil, "Application", "Window", "Window"], "a 4-space jump is still one level")
+        XCTAssertTrue(d.notes.contains { $0.contains("elided") })
+    }
+
+    func testWrappers() throws {
+        let po = #""Attributes: Application, 0x1, pid: 8, label: \'Study\'\nElement subtree:\n →Application, 0x1, pid: 8, label: \'Study\'\n    Window (Main), 0x2, {{0.0, 0.0}, {414.0, 896.0}}\n""#
+        XCTAssertEqual(types(try read("    t =   109.84s Requesting snapshot\n" + po)), ["Application", "Window"])
+        XCTAssertEqual(try read(po).elements[0].label, "Study")
+        let json = #"{"value": "Attributes: Window, 0x1, {{0.0, 0.0}, {393.0, 852.0}}\nElement subtree:\n →Window, 0x1, {{0.0, 0.0}, {393.0, 852.0}}\n    Other, 0x2, {{0.0, 0.0}, {393.0, 852.0}}\n"}"#
+        XCTAssertEqual(types(try read(json)), ["Window", "Other"])
+        let log = "[Xcode]  →Other, 0x1, {{0.0, 0.0}, {10.0, 10.0}}\n[Xcode]     Button, 0x2, {{0.0, 0.0}, {5.0, 5.0}}, label: 'B'\n"
+        XCTAssertEqual(types(try read(log)), ["Other", "Button"])
+        let escaped = #"  "error_message": "No matches from input {(\n    Button, identifier: \u0027shift\u0027, label: \u0027shift\u0027,\n    Button, label: \u0027Next keyboard\u0027, value: 简体手写,\n)}""#
+        let flat = try read(escaped)
+        XCTAssertEqual(types(flat), ["Application", "Button", "Button"], "a flat list gets a root above it")
+        XCTAssertEqual(flat.elements[1].identifier, "shift")
+        XCTAssertEqual(flat.elements[2].value, "简体手写")
+    }
+
+    func testFragmentLoadsWhatIsThereAndSaysWhereItStopped() throws {
+        let d = try read("""
+        Element subtree:
+         →Window (Main), 0x1, {{0.0, 0.0}, {414.0, 896.0}}
+            Other, 0x2, {{0.0, 0.0}, {414.0, 896.0}}
+            Other, 0x3, {{0.0, 92.0}, {41
+        """)
+        XCTAssertEqual(types(d), ["Window", "Other"], "the cut element is not invented")
+        XCTAssertEqual(d.incompleteNote, "the dump stops at line 4 in the middle of an element (\"Other, 0x3, {{0.0, 92.0}, {41\")")
+    }
+
+    func testNotADumpIsRefused() {
+        XCTAssertThrowsError(try read("hello world\nthis is prose")) { e in
+            XCTAssertTrue("\(e)".contains("not an archive and not a recognized dump"), "\(e)")
+        }
+    }
+
+    // MARK: Page source XML
+
+    func testNewWDAPageSourceWithWrapperAndEntities() throws {
+        let d = try read("""
+        <?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Cal" label="Cal" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+          <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="add" label="Add &amp; &quot;more&quot;" enabled="false" visible="true" accessible="true" x="330" y="50" width="44" height="44" index="0" traits="Button, Selected"/>
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Guerre d'Ukraine" name="Guerre d'Ukraine" label="Guerre d'Ukraine" enabled="true" visible="false" x="0" y="0" width="1" height="1"/>
+          </XCUIElementTypeWindow>
+        </XCUIElementTypeApplication></AppiumAUT>
+        """)
+        XCTAssertEqual(types(d), ["Application", "Window", "Button", "StaticText"])
+        XCTAssertEqual(d.elements[2].identifier, "add")
+        XCTAssertEqual(d.elements[2].label, "Add & \"more\"")
+        XCTAssertFalse(d.elements[2].isEnabled)
+        XCTAssertTrue(d.elements[2].isSelected)
+        XCTAssertEqual(d.elements[3].identifier, "", "name equal to the label is not an identifier")
+        XCTAssertFalse(d.elements[3].isHittable, "invisible without a hittable attribute")
+        XCTAssertEqual(d.format, .pageSource)
+    }
+
+    func testOldWDAAndMac2AndFragments() throws {
+        let old = try read("""
+        <XCUIElementTypeApplication type="XCUIElementTypeApplication" enabled="true" visible="true" x="0" y="0" width="375" height="667" name="App" label="App">
+        <XCUIElementTypeSwitch enabled="true" visible="true" x="300" y="100" width="51" height="31" name="wifi" label="Wi-Fi" value="1"></XCUIElementTypeSwitch>
+        </XCUIElementTypeApplication>
+        """)
+        XCTAssertEqual(types(old), ["Application", "Switch"])
+        XCTAssertEqual(old.elements[1].value, "1")
+        let mac = try read("""
+        <XCUIElementTypeApplication elementType="2" identifier="" label="" title="AppiumTestApp" enabled="false" selected="false" x="0" y="0" width="0" height="0">
+          <XCUIElementTypeWindow elementType="4" identifier="main" label="" title="AppiumTestApp" enabled="false" selected="true" x="390" y="313" width="900"
+        """)
+        XCTAssertEqual(types(mac), ["Application"])
+        XCTAssertEqual(mac.elements[0].title, "AppiumTestApp")
+        XCTAssertNotNil(mac.incompleteNote)
+        let middle = try read("""
+                  <XCUIElementTypeImage type="XCUIElementTypeImage" name="arrow" enabled="true" visible="false" x="1" y="2" width="3" height="4"/>
+                </XCUIElementTypeOther>
+                <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="0" y="432" width="768" height="80">
+                  <XCUIElementTypeButton type="XCUIElementTypeButton" enabled="true" visible="true" x="0" y="432" width="768" height="79"/>
+                </XCUIElementTypeOther>
+                <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="0" y="512" heig
+        """)
+        XCTAssertEqual(types(middle), ["Application", "Image", "Other", "Button"], "closing tags of unseen parents are skipped")
+        XCTAssertEqual(middle.incompleteNote?.hasPrefix("the page source breaks off at line 6"), true, middle.incompleteNote ?? "")
+    }
+
+    func testDumpBecomesAnArchiveWithGivenModeAndRoundTrips() throws {
+        let dump = try read("""
+        Window (Main), 0x1, {{0.0, 0.0}, {390.0, 844.0}}
+            Button, 0x2, {{10.0, 900.0}, {100.0, 44.0}}, identifier: 'go', label: 'Go'
+        """)
+        let a = DumpImporter.archive(from: dump, mode: .expanded, modeWasGiven: true, test: "T/testGo", source: ArchiveSource(path: "d.txt", folder: "."))
+        XCTAssertEqual(a.mode, .expanded)
+        XCTAssertTrue(a.source.modeWasGiven)
+        let json = ArchiveEncoder.encode(a)
+        let back = try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "x.json", folder: nil))
+        XCTAssertEqual(back.hierarchy, a.hierarchy)
+        XCTAssertEqual(back.test, "T/testGo")
+        XCTAssertEqual(back.mode, .expanded)
+        XCTAssertTrue(LayoutChecker(back).findings().contains { $0.rule == .outsideWindow && $0.identifier == "go" })
+    }
+}
