@@ -104,6 +104,11 @@ public enum DumpImporter {
         }
     }
 
+    /// Whether the first non-blank byte opens a JSON object.
+    public static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "{")
+    }
+
     /// Reads a dump from its text, detecting the format from the content.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
         let unwrapped = Unwrapper.unwrap(text)

@@ -37,7 +37,14 @@ public struct ArchiveLoader {
             }
             return archive
         }
-        let dump = try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: source.path, limits: limits)
+        let dump: ImportedDump
+        do {
+            dump = try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: source.path, limits: limits)
+        } catch let e as ArchiveError where DumpImporter.startsLikeJSON(bytes) {
+            // JSON that holds no dump was meant as an archive: its own error (syntax, missing key) says more.
+            _ = e
+            return try decode(bytes, source: source)
+        }
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
     }
 
