@@ -154,7 +154,12 @@ public final class CursesTerminal {
 
     // MARK: - Keys
 
-    /// Blocks until a key, a resize or a mouse event arrives.
+    /// How long `readKey` waits: negative blocks, otherwise it returns nil after that many milliseconds.
+    public func setInputTimeout(milliseconds: Int32) {
+        wtimeout(ps_stdscr(), milliseconds)
+    }
+
+    /// Blocks until a key, a resize or a mouse event arrives (or the input timeout passes).
     public func readKey() -> Key? {
         var ch: wint_t = 0
         let r = wget_wch(ps_stdscr(), &ch)

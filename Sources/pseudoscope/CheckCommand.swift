@@ -5,7 +5,7 @@ import PseudoscopeRender
 /// `pseudoscope check ARCHIVE|FOLDER...`: the gate's faults for CI, as text, JSON or JUnit.
 struct CheckCommand {
     let environment: TerminalEnvironment
-    static let flags: Set<String> = ["--json", "--ascii"]
+    static let flags: Set<String> = ["--json", "--ascii", "--group"]
     static let options: Set<String> = Set(["--junit", "--min-severity", "--rule", "--color"]).union(dumpOptionNames)
 
     /// One input's outcome: its findings, or the error that kept it from loading.
@@ -39,13 +39,16 @@ struct CheckCommand {
         var outcomes: [Outcome] = discovery.paths.map { path in
             do {
                 let archive = try archiveLoader.load(path)
-                return Outcome(path: archive.source.path, archive: archive, findings: LayoutChecker(archive).findings())
+                return Outcome(path: archive.source.path, archive: archive)
             } catch let e as ArchiveError {
                 return Outcome(path: path, error: e)
             } catch {
                 return Outcome(path: path, error: ArchiveError(file: path, message: "\(error)"))
             }
         }
+        // Each archive's own findings, plus the rtl pair rule where an LTR run of the same screen is here too.
+        let findings = RunSetAnalysis.findings(outcomes.map(\.archive))
+        for k in outcomes.indices { outcomes[k].findings = findings[k] }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
         for k in outcomes.indices {
             outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
@@ -55,13 +58,34 @@ struct CheckCommand {
             try JUnitReport.write(outcomes, to: junit)
         }
         if p.flags.contains("--json") {
-            write(CheckJSON.render(outcomes) + "\n")
+            write(CheckJSON.render(outcomes, grouped: p.flags.contains("--group")) + "\n")
+        } else if p.flags.contains("--group") {
+            write(groupReport(outcomes, glyphs: glyphs))
         } else {
             write(textReport(outcomes, glyphs: glyphs, color: color))
         }
         for o in outcomes where o.error != nil { printError("pseudoscope: \(TerminalText.sanitize(o.error!.description))") }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
         return outcomes.contains { $0.findings.contains { $0.severity == .blocking } } ? ExitCode.blocking : ExitCode.success
+    }
+
+    /// `--group`: how many archives share each fault, by rule and by screen.
+    func groupReport(_ outcomes: [Outcome], glyphs: Glyphs) -> String {
+        let summary = CheckGroups(outcomes)
+        var out = "By rule\n"
+        for r in summary.byRule {
+            let mark = r.blocking > 0 ? glyphs.blockingMark : glyphs.reviewMark
+            out += "  \(mark) \(r.rule.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(r.archives) archive\(r.archives == 1 ? "" : "s"), \(r.findings) finding\(r.findings == 1 ? "" : "s") (\(r.blocking) blocking)\n"
+        }
+        out += "\nBy screen\n"
+        for s in summary.byScreen {
+            let modes = s.modes.joined(separator: ", ")
+            out += "  " + TerminalText.sanitize("\(s.screen) [\(modes)]: \(s.blocking) blocking, \(s.review) review") + "\n"
+            for (rule, count) in s.rules { out += "      \(rule.rawValue) ×\(count)\n" }
+        }
+        let invalid = outcomes.filter { $0.error != nil }.count
+        if invalid > 0 { out += "\n\(invalid) input\(invalid == 1 ? "" : "s") could not be read\n" }
+        return out
     }
 
     func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool) -> String {
@@ -90,12 +114,72 @@ struct CheckCommand {
     }
 }
 
+/// Findings summarised by rule and by screen (`check --group`).
+struct CheckGroups {
+    struct RuleRow { var rule: Rule; var archives: Int; var findings: Int; var blocking: Int }
+    struct ScreenRow { var screen: String; var modes: [String]; var blocking: Int; var review: Int; var rules: [(Rule, Int)] }
+    var byRule: [RuleRow] = []
+    var byScreen: [ScreenRow] = []
+
+    init(_ outcomes: [CheckCommand.Outcome]) {
+        for rule in Rule.allCases {
+            let hits = outcomes.map { $0.findings.filter { $0.rule == rule } }
+            let total = hits.reduce(0) { $0 + $1.count }
+            guard total > 0 else { continue }
+            byRule.append(RuleRow(rule: rule, archives: hits.filter { !$0.isEmpty }.count, findings: total,
+                                  blocking: hits.reduce(0) { $0 + $1.filter { $0.severity == .blocking }.count }))
+        }
+        byRule.sort { ($0.blocking > 0 ? 0 : 1, -$0.archives, $0.rule.rawValue) < ($1.blocking > 0 ? 0 : 1, -$1.archives, $1.rule.rawValue) }
+        var screens: [String: [CheckCommand.Outcome]] = [:]
+        for o in outcomes { if let a = o.archive { screens[a.screen, default: []].append(o) } }
+        for (screen, members) in screens {
+            let all = members.flatMap(\.findings)
+            let rules = Rule.allCases.compactMap { r -> (Rule, Int)? in
+                let n = all.filter { $0.rule == r }.count
+                return n > 0 ? (r, n) : nil
+            }
+            byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.archive?.mode.rawValue }.sorted(),
+                                      blocking: all.filter { $0.severity == .blocking }.count,
+                                      review: all.filter { $0.severity == .review }.count, rules: rules))
+        }
+        byScreen.sort { ($0.blocking, $1.screen) > ($1.blocking, $0.screen) }
+    }
+}
+
 /// The `--json` shape of `check` (documented in docs/checks.md).
 enum CheckJSON {
-    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
+        if grouped {
+            let g = CheckGroups(outcomes)
+            w.beginArray("byRule")
+            for r in g.byRule {
+                w.beginObject()
+                w.string("rule", r.rule.rawValue)
+                w.number("archives", Double(r.archives))
+                w.number("findings", Double(r.findings))
+                w.number("blocking", Double(r.blocking))
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("byScreen")
+            for s in g.byScreen {
+                w.beginObject()
+                w.string("screen", s.screen)
+                w.beginArray("modes")
+                for m in s.modes { w.string(nil, m) }
+                w.endArray()
+                w.number("blocking", Double(s.blocking))
+                w.number("review", Double(s.review))
+                w.beginObject("rules")
+                for (r, n) in s.rules { w.number(r.rawValue, Double(n)) }
+                w.endObject()
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.beginArray("archives")
         for o in outcomes {
             w.beginObject()

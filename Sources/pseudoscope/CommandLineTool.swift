@@ -10,7 +10,7 @@ struct CommandLineTool {
     let environment = TerminalEnvironment(
         stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: ProcessInfo.processInfo.environment)
 
-    static let commands = ["render", "tree", "info", "check", "import", "open"]
+    static let commands = ["render", "tree", "info", "check", "import", "compare", "open"]
 
     func run() -> Int32 {
         do {
@@ -39,6 +39,7 @@ struct CommandLineTool {
             case "info": return try InfoCommand(environment: environment).run(rest)
             case "check": return try CheckCommand(environment: environment).run(rest)
             case "import": return try ImportCommand().run(rest)
+            case "compare": return try CompareCommand(environment: environment).run(rest)
             case "open": return try OpenCommand(environment: environment).run(rest)
             default:
                 if first.hasPrefix("-") && first != "-" && !OpenCommand.acceptsOption(first) {

@@ -7,6 +7,8 @@ enum Help {
 
     Usage:
       pseudoscope ARCHIVE              open the interactive inspector (renders when stdout is not a terminal)
+      pseudoscope FOLDER|ARCHIVE...    the archive list of a run set (a plain list when not a terminal)
+      pseudoscope compare A B          two runs side by side with their differences (exit 0 same, 1 different)
       pseudoscope render ARCHIVE       draw the screen as a scaled text wireframe
       pseudoscope tree ARCHIVE         print the accessibility hierarchy, one element a line
       pseudoscope info ARCHIVE         print the run, the failure, test data and attachments
@@ -58,6 +60,7 @@ enum Help {
               --junit FILE         also write JUnit XML: a test case per archive, a failure per blocking finding
               --min-severity S     blocking: only blocking findings; review (default): all
               --rule ID            only this rule (repeatable): \(Rule.allCases.map(\.rawValue).joined(separator: ", "))
+              --group              summarise by rule and by screen (how many archives share each fault)
               --ascii, --color WHEN   as for render
             Exit status: 0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked).
 
@@ -69,6 +72,15 @@ enum Help {
             format v1 archive to stdout, or to FILE (refused if it exists, unless --force; written atomically).
             A dump records no mode, test or failure: --mode (default normal) and --test (default imported/<name>)
             supply them. An incomplete dump is imported as far as it goes, with a warning naming the line.
+
+            """
+        case "compare": return """
+            Usage: pseudoscope compare A B [--json] [--width N] [--height N] [--ascii] [--color auto|always|never]
+
+            Matches the elements of two runs (identifier, then type + text + place in the tree) and lists what is only
+            in A or B, moved, resized, changed text or hittability; for an rtl run B against an LTR run A, what was not
+            mirrored (the rtl-not-mirrored pair rule). Interactive on a terminal (] and [ jump between differences).
+            Exit status: 0 same, 1 different, 2 trouble.
 
             """
         case "open": return """

@@ -16,8 +16,12 @@ struct OpenCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, flags: Self.flags, options: Self.options, command: "open")
-        guard p.operands.count == 1 else { throw UsageError(message: "expected one ARCHIVE, got \(p.operands.count)") }
+        guard !p.operands.isEmpty else { throw UsageError(message: "expected an ARCHIVE or a FOLDER") }
         let colorChoice = try p.choice("--color", ColorChoice.self, command: "open") ?? .auto
+        let discovery = ArchiveDiscovery.expand(p.operands)
+        if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
+            return try runSet(discovery, p, colorChoice: colorChoice)
+        }
         let archive = try loader(try dumpOptions(p, command: "open")).load(p.operands[0])
         let findings = LayoutChecker(archive).findings()
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
@@ -32,5 +36,43 @@ struct OpenCommand {
         let report = RenderReport(archive: archive, findings: findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         write(output(report.canvas(), color: environment.useColor(colorChoice)))
         return ExitCode.success
+    }
+
+    /// Several archives, or a folder of them: the archive list.
+    func runSet(_ discovery: ArchiveDiscovery.Result, _ p: ParsedArguments, colorChoice: ColorChoice) throws -> Int32 {
+        var options = try dumpOptions(p, command: "open")
+        options.refuseConflictingArchives = false
+        let archiveLoader = loader(options)
+        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        for problem in discovery.problems { printError("pseudoscope: \(TerminalText.sanitize(problem.description))") }
+        guard !discovery.paths.isEmpty else { return ExitCode.invalidInput }
+        if environment.canBeInteractive {
+            do {
+                return try InteractiveSession.runRunSet(paths: discovery.paths, loader: archiveLoader, glyphs: glyphs, useColor: environment.useColor(colorChoice))
+            } catch let e as CursesTerminal.StartError {
+                printError("pseudoscope: \(e.description); printing the plain list instead")
+            }
+        }
+        // Plain: load everything, then print the list at full length.
+        let loaded: [Archive?] = discovery.paths.map { try? archiveLoader.load($0) }
+        let findings = RunSetAnalysis.findings(loaded)
+        var state = RunSetState(paths: discovery.paths, width: max(100, terminalColumns() ?? 120), height: discovery.paths.count + 3, glyphs: glyphs)
+        for (k, path) in discovery.paths.enumerated() {
+            if let a = loaded[k] {
+                state.receive(RunSetEntry(path: a.source.path, archive: a, error: nil, findings: findings[k]), at: k)
+            } else {
+                let message = (try? archiveLoader.load(path)).map { _ in "" } ?? errorText(path, archiveLoader)
+                state.receive(RunSetEntry(path: path, archive: nil, error: message, findings: []), at: k)
+            }
+        }
+        var canvas = RunSetScreen.render(state)
+        // The status line is for the interactive screen.
+        canvas = canvas.cropped(height: canvas.height - 1)
+        write(output(canvas, color: environment.useColor(colorChoice)))
+        return loaded.contains { $0 == nil } ? ExitCode.invalidInput : ExitCode.success
+    }
+
+    func errorText(_ path: String, _ l: ArchiveLoader) -> String {
+        do { _ = try l.load(path); return "" } catch { return "\(error)" }
     }
 }

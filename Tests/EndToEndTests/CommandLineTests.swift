@@ -142,3 +142,36 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(withMode.stdout.contains("(imported XCUITest debugDescription dump)"))
     }
 }
+
+/// `compare` and `check --group` without a terminal.
+final class CompareCommandTests: XCTestCase {
+    func testCompareExitsLikeDiffAndPrintsJSON() throws {
+        let same = try Harness.run(["compare", Harness.sample("settings-normal"), Harness.sample("settings-normal")])
+        XCTAssertEqual(same.status, 0)
+        XCTAssertTrue(same.stdout.contains("No differences."))
+        let differ = try Harness.run(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl"), "--width", "120"])
+        XCTAssertEqual(differ.status, 1)
+        XCTAssertTrue(differ.stdout.contains("not-mirrored: Button 'BackButton' stayed at x=8 where LTR put it"), differ.stdout)
+        let json = try Harness.run(["compare", "--json", Harness.sample("settings-normal"), Harness.sample("settings-rtl")])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(object["same"] as? Bool, false)
+        let findings = object["findings"] as! [[String: Any]]
+        XCTAssertTrue(findings.contains { $0["identifier"] as? String == "BackButton" && $0["severity"] as? String == "blocking" })
+        XCTAssertEqual(try Harness.run(["compare", Harness.sample("settings-normal"), "/nonexistent"]).status, 2)
+        XCTAssertEqual(try Harness.run(["compare", Harness.sample("settings-normal")]).status, 64)
+    }
+
+    func testCheckGroupSummarisesByRuleAndScreen() throws {
+        let r = try Harness.run(["check", "--group", Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("By rule"))
+        XCTAssertTrue(r.stdout.contains("Settings [expanded, normal, rtl]"), r.stdout)
+        XCTAssertTrue(r.stdout.range(of: #"rtl-not-mirrored\s+2 archives"#, options: .regularExpression) != nil, r.stdout)
+    }
+
+    func testPlainRunSetList() throws {
+        let r = try Harness.run([Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.stdout.hasPrefix("Run set: 9 archives · 7 blocked · 0 unreadable"), r.stdout)
+    }
+}

@@ -85,3 +85,42 @@ final class InspectorEndToEndTests: XCTestCase {
         XCTAssertEqual(try t.waitForExit(), 0)
     }
 }
+
+/// The run-set list and the comparison in a real terminal.
+final class RunSetEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+    }
+
+    func testOpenAFolderCompareAGroupAndJumpToTheFirstDifference() throws {
+        let t = try TmuxSession([Harness.repositoryRoot.appendingPathComponent("SampleArchives").path], width: 160, height: 48)
+        var screen = try t.waitFor(text: "Run set: 9 archives")
+        try t.waitFor("loading to finish") { !$0.contains("Loading") && $0.contains("settings.digest.label") }
+        screen = try t.capture()
+        XCTAssertTrue(screen.contains("MODE"), screen)
+        // The Settings group sorts first (most blocking findings); its rtl run has the pair findings.
+        try t.send("c")
+        screen = try t.waitFor(text: "Compare Settings: A NORMAL ↔ B RTL")
+        try t.send("g")
+        try t.send("]")
+        screen = try t.waitFor(text: "not-mirrored:")
+        try t.send("q")
+        try t.waitFor(text: "Run set: 9 archives")
+        try t.send("Enter")
+        try t.waitFor(text: "Details")
+        try t.send("q")
+        try t.waitFor(text: "Run set: 9 archives")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        XCTAssertFalse(t.alternateScreenOn)
+    }
+
+    func testNarrowComparisonSwitchesSides() throws {
+        let t = try TmuxSession(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl")], width: 80, height: 24)
+        try t.waitFor(text: "A: SettingsUITests/testSettingsLayout")
+        try t.send("Tab")
+        try t.waitFor(text: "B: SettingsUITests/testSettingsLayoutRTL")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 1, "compare exits like diff: the runs differ")
+    }
+}

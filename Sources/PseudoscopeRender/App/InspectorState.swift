@@ -169,6 +169,8 @@ public struct InspectorState {
         case .click(let x, let y): click(x: x, y: y)
         case .scrollUp: focus == .details ? scrollDetails(by: -3) : moveSelection(by: -3)
         case .scrollDown: focus == .details ? scrollDetails(by: 3) : moveSelection(by: 3)
+        case .nextDifference, .previousDifference, .switchSide, .compareGroup, .cycleSort, .cycleModeFilter, .cycleSeverityFilter, .open:
+            break  // actions of the other screens
         }
     }
 

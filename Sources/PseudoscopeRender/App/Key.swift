@@ -49,4 +49,6 @@ public enum Action: Equatable, Sendable {
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
     case scrollUp, scrollDown
+    // Run comparison and run-set list.
+    case nextDifference, previousDifference, switchSide, compareGroup, cycleSort, cycleModeFilter, cycleSeverityFilter, open
 }

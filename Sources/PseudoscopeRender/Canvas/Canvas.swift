@@ -118,6 +118,13 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// The top `height` rows of this canvas.
+    public func cropped(height h: Int) -> Canvas {
+        var c = Canvas(width: width, height: max(0, min(h, height)))
+        c.blit(self, x: 0, y: 0)
+        return c
+    }
+
     /// The text of row `y`, trailing spaces kept.
     public func line(_ y: Int) -> String {
         var s = ""

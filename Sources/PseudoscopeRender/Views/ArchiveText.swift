@@ -71,7 +71,8 @@ public enum ArchiveText {
     public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
         let mark = f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark
         let prefix = tag.map { "\($0) " } ?? ""
-        return TerminalText.sanitize("\(prefix)\(mark) \(f.severity.rawValue) \(f.rule.rawValue)  \(f.elementReference): \(f.message)")
+        let other = f.otherArchive.map { " (compared with \($0))" } ?? ""
+        return TerminalText.sanitize("\(prefix)\(mark) \(f.severity.rawValue) \(f.rule.rawValue)  \(f.elementReference): \(f.message)\(other)")
     }
 
     /// The lines of `pseudoscope info`: the five things the gate archived.

@@ -7,12 +7,7 @@ public enum InspectorScreen {
         var c = Canvas(width: s.width, height: s.height)
         let l = s.layout
         if l.isTooSmall {
-            let lines = ["Terminal too small for the inspector:", "need at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight), have \(s.width)×\(s.height).", "Enlarge the window, or press q to quit."]
-            for (k, line) in lines.enumerated() {
-                let clipped = DisplayWidth.clip(line, to: s.width)
-                c.put(clipped, x: max(0, (s.width - DisplayWidth.of(clipped)) / 2), y: max(0, s.height / 2 - 1) + k)
-            }
-            return c
+            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)
         }
         drawHeader(&c, s)
         drawTree(&c, s, l.tree)
@@ -99,9 +94,7 @@ public enum InspectorScreen {
     }
 
     static func drawStatus(_ c: inout Canvas, _ s: InspectorState) {
-        let y = s.height - 1
-        c.fill(x: 0, y: y, width: s.width, height: 1, role: .status)
-        let position = "\((s.rowIndex(of: s.selected) ?? 0) + 1)/\(s.visibleRows.count)  ? help "
+        let position = "\((s.rowIndex(of: s.selected) ?? 0) + 1)/\(s.visibleRows.count)"
         let left: String
         if let q = s.searchQuery {
             left = "/\(q)▏ \(s.matches.count) match\(s.matches.count == 1 ? "" : "es")  (Enter: keep, Esc: cancel)"
@@ -110,30 +103,10 @@ public enum InspectorScreen {
         } else {
             left = s.archive.hierarchy.pathDescription(s.selected)
         }
-        let pw = DisplayWidth.of(position)
-        c.put(DisplayWidth.clip(" " + left, to: max(1, s.width - pw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: y, role: .status)
-        c.put(position, x: s.width - pw, y: y, role: .status)
+        Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
 
     static func drawHelp(_ c: inout Canvas, _ s: InspectorState) {
-        let lines = ["Keys (q or Esc closes)", ""] + KeyMap.helpLines()
-        let w = min(s.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 20) + 4)
-        let h = min(s.height - 2, lines.count + 2)
-        let x0 = (s.width - w) / 2, y0 = max(1, (s.height - h) / 2)
-        c.fill(x: x0, y: y0, width: w, height: h)
-        let b = s.glyphs.plain
-        for x in (x0 + 1)..<(x0 + w - 1) {
-            c.set(b.horizontal, x: x, y: y0, role: .title)
-            c.set(b.horizontal, x: x, y: y0 + h - 1, role: .title)
-        }
-        for y in (y0 + 1)..<(y0 + h - 1) {
-            c.set(b.vertical, x: x0, y: y, role: .title)
-            c.set(b.vertical, x: x0 + w - 1, y: y, role: .title)
-        }
-        c.set(b.topLeft, x: x0, y: y0, role: .title); c.set(b.topRight, x: x0 + w - 1, y: y0, role: .title)
-        c.set(b.bottomLeft, x: x0, y: y0 + h - 1, role: .title); c.set(b.bottomRight, x: x0 + w - 1, y: y0 + h - 1, role: .title)
-        for (k, line) in lines.prefix(h - 2).enumerated() {
-            c.put(DisplayWidth.clip(line, to: w - 4, ellipsis: s.glyphs.ellipsis), x: x0 + 2, y: y0 + 1 + k, role: k == 0 ? .title : .normal)
-        }
+        Overlay.drawHelp(&c, lines: KeyMap.helpLines(for: .inspector), glyphs: s.glyphs)
     }
 }

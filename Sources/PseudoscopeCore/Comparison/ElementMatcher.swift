@@ -1,0 +1,41 @@
+/// Pairs the elements of two runs of the same screen (docs/comparison.md).
+///
+/// Passes, each over what is still unmatched: 1. identifier (the k-th occurrence of a duplicated identifier
+/// pairs with the k-th); 2. type + text without pseudo-localization markers + position in the tree;
+/// 3. type + position in the tree (the text changed); 4. type + text (the element moved in the tree).
+public struct ElementMatching: Sendable {
+    /// For each element of A, its partner in B.
+    public let bToA: [Int?]
+    public let aToB: [Int?]
+
+    public init(_ a: Hierarchy, _ b: Hierarchy) {
+        var aToB = [Int?](repeating: nil, count: a.count)
+        var bToA = [Int?](repeating: nil, count: b.count)
+        func pair(_ i: Int, _ j: Int) { aToB[i] = j; bToA[j] = i }
+        // The roots always correspond.
+        if a.count > 0 && b.count > 0 { pair(0, 0) }
+
+        /// `key(side, index)` where side 0 is A and 1 is B.
+        func matchBy(_ key: (Int, Int) -> String?) {
+            var buckets: [String: [Int]] = [:]
+            for j in b.indices where bToA[j] == nil { if let k = key(1, j) { buckets[k, default: []].append(j) } }
+            var taken: [String: Int] = [:]
+            for i in a.indices where aToB[i] == nil {
+                guard let k = key(0, i), let candidates = buckets[k] else { continue }
+                var n = taken[k, default: 0]
+                while n < candidates.count, bToA[candidates[n]] != nil { n += 1 }
+                if n < candidates.count { pair(i, candidates[n]); n += 1 }
+                taken[k] = n
+            }
+        }
+        let sides = [a, b]
+        let paths = [a.indices.map { a.pathDescription($0) }, b.indices.map { b.pathDescription($0) }]
+        let texts = sides.map { h in h.indices.map { TextClassifier.stripMarkers(h[$0].displayText) } }
+        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : "id:" + sides[s][i].identifier }
+        matchBy { s, i in "tlp:\(sides[s][i].type)|\(texts[s][i])|\(paths[s][i])" }
+        matchBy { s, i in "tp:\(sides[s][i].type)|\(paths[s][i])" }
+        matchBy { s, i in texts[s][i].isEmpty ? nil : "tl:\(sides[s][i].type)|\(texts[s][i])" }
+        self.aToB = aToB
+        self.bToA = bToA
+    }
+}

@@ -1,0 +1,84 @@
+/// The pair rule `rtl-not-mirrored`: with the window width W, an element at x with width w in the LTR run
+/// belongs near x' = W - (x + w) in the rtl run. One that stayed at its LTR place was not mirrored.
+struct MirrorCheck {
+    let a: Archive
+    let b: Archive
+    let matching: ElementMatching
+
+    /// Findings on B's elements, and the B elements that stayed.
+    func run() -> (findings: [Finding], notMirrored: Set<Int>) {
+        let ha = a.hierarchy, hb = b.hierarchy
+        let wa = ha.windowFrame, wb = hb.windowFrame
+        guard !wa.isEmpty, !wb.isEmpty else { return ([], []) }
+        let scale = wb.width / wa.width
+        var stayed: [Int: (expected: Double, ltr: Double)] = [:]
+        for j in hb.indices where j != 0 && j != hb.windowIndex {
+            guard let i = matching.bToA[j] else { continue }
+            let fa = ha[i].frame, fb = hb[j].frame
+            guard !fa.isEmpty, !fb.isEmpty, fb.intersection(wb) != nil else { continue }
+            let ltrX = wb.minX + (fa.minX - wa.minX) * scale
+            let expectedX = wb.minX + (wa.maxX - fa.maxX) * scale
+            let tol = hb[j].children.isEmpty ? RunComparison.tolerance : max(RunComparison.tolerance, wb.width * RunComparison.containerToleranceFraction)
+            // Centred or full-width elements are their own mirror image: nothing to check.
+            guard abs(expectedX - ltrX) > tol else { continue }
+            if abs(fb.minX - ltrX) <= tol && abs(fb.minX - expectedX) > tol { stayed[j] = (expectedX, ltrX) }
+        }
+        guard !stayed.isEmpty else { return ([], []) }
+
+        var findings: [Finding] = []
+        var reported = Set<Int>()
+        // Rows: matched siblings in B sharing a line. A row that kept its LTR order is one finding, on its
+        // first element that stayed.
+        for p in hb.indices {
+            let members = hb[p].children.filter { matching.bToA[$0] != nil && !hb[$0].frame.isEmpty }
+            for row in rows(members, hb) where row.count >= 2 && row.contains(where: { stayed[$0] != nil }) {
+                let orderA = row.sorted { ha[matching.bToA[$0]!].frame.minX < ha[matching.bToA[$1]!].frame.minX }
+                let orderB = row.sorted { hb[$0].frame.minX < hb[$1].frame.minX }
+                guard orderA == orderB else { continue }  // reversed (or reshuffled): mirrored enough
+                let stayedMembers = row.filter { stayed[$0] != nil }
+                let first = stayedMembers[0]
+                let names = stayedMembers.map { "\(hb[$0].reference) stayed at x=\(formatPoints(hb[$0].frame.minX)) (belongs at x=\(formatPoints(stayed[$0]!.expected)))" }
+                findings.append(finding(first, severity: row.contains { isNavigationOrInteractive($0) } ? .blocking : .review,
+                                        message: "row order not reversed in RTL: " + names.joined(separator: "; "),
+                                        expected: stayed[first]!.expected))
+                reported.formUnion(row)
+            }
+        }
+        // An element inside one already reported moved with it: report the outer one only.
+        func insideReported(_ j: Int) -> Bool { hb.path(to: j).dropLast().contains { stayed[$0] != nil || reported.contains($0) } }
+        for (j, s) in stayed.sorted(by: { $0.key < $1.key }) where !reported.contains(j) && !insideReported(j) {
+            findings.append(finding(j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
+                                    message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",
+                                    expected: s.expected))
+        }
+        return (LayoutChecker.sorted(findings), Set(stayed.keys))
+    }
+
+    func isNavigationOrInteractive(_ j: Int) -> Bool {
+        let hb = b.hierarchy
+        if hb[j].isInteractive || hb[j].type == "NavigationBar" || hb[j].type == "TabBar" || hb[j].type == "Toolbar" { return true }
+        return hb.path(to: j).contains { hb[$0].type == "NavigationBar" || hb[$0].type == "TabBar" || hb[$0].type == "Toolbar" }
+    }
+
+    /// Groups elements into rows: each joins the row of an element whose vertical span contains its centre.
+    func rows(_ members: [Int], _ h: Hierarchy) -> [[Int]] {
+        var rows: [[Int]] = []
+        for j in members.sorted(by: { h[$0].frame.midY < h[$1].frame.midY }) {
+            let f = h[j].frame
+            if let k = rows.firstIndex(where: { row in row.contains { let g = h[$0].frame; return f.midY >= g.minY && f.midY <= g.maxY || g.midY >= f.minY && g.midY <= f.maxY } }) {
+                rows[k].append(j)
+            } else {
+                rows.append([j])
+            }
+        }
+        return rows
+    }
+
+    func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
+        let hb = b.hierarchy
+        let e = hb[j]
+        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: hb.pathDescription(j), elementType: e.type,
+                       identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
+                       evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
+    }
+}

@@ -1,0 +1,108 @@
+/// What differs between two runs of a screen, and the pair rule for an rtl run against its LTR run.
+public struct RunComparison: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case onlyInA = "only-in-a"
+        case onlyInB = "only-in-b"
+        case moved
+        case resized
+        case textChanged = "text-changed"
+        case hittableChanged = "hittable-changed"
+        case notMirrored = "not-mirrored"
+    }
+
+    public struct Difference: Equatable, Sendable {
+        public var kind: Kind
+        public var a: Int?
+        public var b: Int?
+        public var message: String
+    }
+
+    /// Positions and sizes may differ by this much without counting (rounding, hairlines).
+    public static let tolerance: Double = 2
+    /// Containers may sit this fraction of the window width off their mirrored position.
+    public static let containerToleranceFraction: Double = 0.04
+
+    public let a: Archive
+    public let b: Archive
+    public let matching: ElementMatching
+    public let differences: [Difference]
+    /// `rtl-not-mirrored` pair findings, on B's elements, when B is rtl and A is LTR.
+    public let mirrorFindings: [Finding]
+
+    /// Whether B is to be read as the mirror of A.
+    public var isMirrorPair: Bool { b.mode == .rtl && a.mode != .rtl }
+
+    public init(_ a: Archive, _ b: Archive) {
+        self.a = a
+        self.b = b
+        let m = ElementMatching(a.hierarchy, b.hierarchy)
+        matching = m
+        let mirror = b.mode == .rtl && a.mode != .rtl
+        let mirrorResult = mirror ? MirrorCheck(a: a, b: b, matching: m).run() : (findings: [], notMirrored: Set<Int>())
+        mirrorFindings = mirrorResult.findings
+        differences = RunComparison.diff(a, b, m, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+    }
+
+    /// Text is compared only between runs in the same language: across languages every string differs.
+    static func sameLanguage(_ a: Archive, _ b: Archive) -> Bool {
+        func lang(_ x: Archive) -> String {
+            if let l = x.languages.first { return String(l.prefix { $0 != "-" && $0 != "_" }) }
+            return String((x.locale ?? "").prefix { $0 != "_" && $0 != "-" })
+        }
+        return lang(a) == lang(b)
+    }
+
+    static func diff(_ a: Archive, _ b: Archive, _ m: ElementMatching, mirror: Bool, notMirrored: Set<Int>) -> [Difference] {
+        let ha = a.hierarchy, hb = b.hierarchy
+        let tol = tolerance
+        let compareText = sameLanguage(a, b)
+        let wa = ha.windowFrame, wb = hb.windowFrame
+        var out: [Difference] = []
+        // Walk B in tree order so the list reads top to bottom; A-only elements come after their nearest
+        // matched predecessor.
+        var pendingA: [Int: [Int]] = [:]
+        var lastMatchedB = -1
+        for i in ha.indices {
+            if let j = m.aToB[i] { lastMatchedB = j } else { pendingA[lastMatchedB, default: []].append(i) }
+        }
+        func emitOnlyInA(after j: Int) {
+            for i in pendingA[j] ?? [] {
+                out.append(Difference(kind: .onlyInA, a: i, b: nil, message: "\(ha[i].reference) is only in A"))
+            }
+        }
+        emitOnlyInA(after: -1)
+        for j in hb.indices {
+            defer { emitOnlyInA(after: j) }
+            guard let i = m.bToA[j] else {
+                out.append(Difference(kind: .onlyInB, a: nil, b: j, message: "\(hb[j].reference) is only in B"))
+                continue
+            }
+            let ea = ha[i], eb = hb[j]
+            if notMirrored.contains(j) {
+                out.append(Difference(kind: .notMirrored, a: i, b: j, message: "\(eb.reference) stayed at x=\(formatPoints(eb.frame.x)) where LTR put it"))
+            } else if !ea.frame.isEmpty, !eb.frame.isEmpty {
+                // In a mirror pair the expected place is the mirrored LTR place.
+                var expected = ea.frame
+                if mirror { expected.x = wb.minX + (wa.maxX - ea.frame.maxX) * (wb.width / max(wa.width, 1)) }
+                let dx = eb.frame.x - expected.x, dy = eb.frame.y - expected.y
+                if abs(dx) > tol || abs(dy) > tol {
+                    out.append(Difference(kind: .moved, a: i, b: j, message: "\(eb.reference) moved by \(formatPoints(dx)), \(formatPoints(dy)) pt" + (mirror ? " from its mirrored place" : "")))
+                }
+            }
+            let dw = eb.frame.width - ea.frame.width, dh = eb.frame.height - ea.frame.height
+            if abs(dw) > tol || abs(dh) > tol {
+                out.append(Difference(kind: .resized, a: i, b: j, message: "\(eb.reference) resized from \(formatPoints(ea.frame.width))×\(formatPoints(ea.frame.height)) to \(formatPoints(eb.frame.width))×\(formatPoints(eb.frame.height)) pt"))
+            }
+            if compareText {
+                let ta = TextClassifier.stripMarkers(ea.displayText), tb = TextClassifier.stripMarkers(eb.displayText)
+                if ta != tb {
+                    out.append(Difference(kind: .textChanged, a: i, b: j, message: "\(eb.type) text changed from \"\(ta)\" to \"\(tb)\""))
+                }
+            }
+            if ea.isHittable != eb.isHittable {
+                out.append(Difference(kind: .hittableChanged, a: i, b: j, message: "\(eb.reference) is \(eb.isHittable ? "now" : "no longer") hittable"))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import PseudoscopeCore
+
+/// Pieces every interactive screen draws the same way: the help overlay, the too-small message, the status line.
+enum Overlay {
+    /// A framed box in the middle of the screen with the key help generated from a key table.
+    static func drawHelp(_ c: inout Canvas, lines help: [String], glyphs: Glyphs) {
+        let lines = ["Keys (q or Esc closes)", ""] + help
+        let w = min(c.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 20) + 4)
+        let h = min(c.height - 2, lines.count + 2)
+        guard w > 4, h > 2 else { return }
+        let x0 = (c.width - w) / 2, y0 = max(1, (c.height - h) / 2)
+        c.fill(x: x0, y: y0, width: w, height: h)
+        let b = glyphs.plain
+        for x in (x0 + 1)..<(x0 + w - 1) {
+            c.set(b.horizontal, x: x, y: y0, role: .title)
+            c.set(b.horizontal, x: x, y: y0 + h - 1, role: .title)
+        }
+        for y in (y0 + 1)..<(y0 + h - 1) {
+            c.set(b.vertical, x: x0, y: y, role: .title)
+            c.set(b.vertical, x: x0 + w - 1, y: y, role: .title)
+        }
+        c.set(b.topLeft, x: x0, y: y0, role: .title); c.set(b.topRight, x: x0 + w - 1, y: y0, role: .title)
+        c.set(b.bottomLeft, x: x0, y: y0 + h - 1, role: .title); c.set(b.bottomRight, x: x0 + w - 1, y: y0 + h - 1, role: .title)
+        for (k, line) in lines.prefix(h - 2).enumerated() {
+            c.put(DisplayWidth.clip(line, to: w - 4, ellipsis: glyphs.ellipsis), x: x0 + 2, y: y0 + 1 + k, role: k == 0 ? .title : .normal)
+        }
+    }
+
+    /// Centred lines asking for a larger terminal.
+    static func tooSmall(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Canvas {
+        var c = Canvas(width: width, height: height)
+        let lines = ["Terminal too small:", "need at least \(minimumWidth)×\(minimumHeight), have \(width)×\(height).", "Enlarge the window, or press q to quit."]
+        for (k, line) in lines.enumerated() {
+            let clipped = DisplayWidth.clip(line, to: width)
+            c.put(clipped, x: max(0, (width - DisplayWidth.of(clipped)) / 2), y: max(0, height / 2 - 1) + k)
+        }
+        return c
+    }
+
+    /// The bottom line: context on the left, position and `? help` on the right.
+    static func drawStatus(_ c: inout Canvas, left: String, right: String, glyphs: Glyphs) {
+        let y = c.height - 1
+        guard y >= 0 else { return }
+        c.fill(x: 0, y: y, width: c.width, height: 1, role: .status)
+        let r = right + "  ? help "
+        let rw = DisplayWidth.of(r)
+        c.put(DisplayWidth.clip(" " + left, to: max(1, c.width - rw - 1), ellipsis: glyphs.ellipsis), x: 0, y: y, role: .status)
+        c.put(r, x: max(0, c.width - rw), y: y, role: .status)
+    }
+}

@@ -1,0 +1,102 @@
+import PseudoscopeCore
+
+/// Draws the archive list of a run set: one row per archive, the runs of a screen together. Reads only the state.
+public enum RunSetScreen {
+    public static let minimumWidth = 60
+    public static let minimumHeight = 10
+
+    struct Column {
+        var title: String
+        var width: Int
+        var value: (RunSetEntry) -> String
+    }
+
+    /// Columns that fit: the test and failing identifier take what the fixed columns leave.
+    static func columns(width: Int) -> [Column] {
+        var fixed: [Column] = [
+            Column(title: "MODE", width: 8) { $0.archive?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
+            Column(title: "BLK", width: 4) { $0.archive == nil ? "" : "\($0.blocking)" },
+            Column(title: "REV", width: 4) { $0.archive == nil ? "" : "\($0.review)" },
+        ]
+        var optional: [Column] = [
+            Column(title: "LOCALE", width: 7) { $0.archive?.locale ?? "" },
+            Column(title: "DEVICE / OS", width: 20) { $0.archive.map { "\($0.environment.simulator), \($0.environment.os)" } ?? "" },
+            Column(title: "XCODE", width: 16) { $0.archive?.environment.xcode ?? "" },
+        ]
+        // Drop optional columns from the right until the flexible ones get at least 40 columns.
+        while !optional.isEmpty, width - 2 - (fixed + optional).reduce(0) { $0 + $1.width + 1 } < 40 { optional.removeLast() }
+        fixed += optional
+        let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
+        let testWidth = rest * 60 / 100
+        return [fixed[0], fixed[1], fixed[2]]
+            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.archive.map { "\($0.test) (\($0.screen))" } ?? (e.error ?? e.path) }]
+            + Array(fixed.dropFirst(3))
+            + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.archive?.failure.identifier ?? "" }]
+    }
+
+    public static func render(_ s: RunSetState) -> Canvas {
+        guard s.width >= minimumWidth, s.height >= minimumHeight else {
+            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
+        }
+        var c = Canvas(width: s.width, height: s.height)
+        let loaded = s.entries.compactMap { $0 }
+        let blocked = loaded.filter { $0.blocking > 0 }.count
+        let errors = loaded.filter { $0.error != nil }.count
+        var filters: [String] = []
+        if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
+        if s.severityFilter != .all { filters.append(s.severityFilter.rawValue) }
+        if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
+        let header = "Run set: \(s.paths.count) archives · \(blocked) blocked · \(errors) unreadable · sorted by \(s.sort.rawValue)"
+            + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
+        c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
+        c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.width, ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: .header)
+        let cols = columns(width: s.width)
+        var x = 2
+        for col in cols {
+            c.put(col.title, x: x, y: 1, role: .title, maxWidth: col.width)
+            x += col.width + 1
+        }
+        let rows = s.height - 3
+        var previousScreen: String?
+        if s.scroll > 0, s.scroll - 1 < s.rows.count { previousScreen = s.entries[s.rows[s.scroll - 1]]?.archive?.screen }
+        for k in 0..<rows {
+            let r = s.scroll + k
+            guard r < s.rows.count else { break }
+            let index = s.rows[r]
+            let y = 2 + k
+            let selected = r == s.cursor
+            let entry = s.entries[index] ?? RunSetEntry(path: s.paths[index], archive: nil, error: nil, findings: [])
+            if selected { c.fill(x: 0, y: y, width: s.width, height: 1, role: .selected) }
+            let mark = entry.error != nil ? "!" : entry.blocking > 0 ? s.glyphs.blockingMark : entry.review > 0 ? s.glyphs.reviewMark : " "
+            let markRole: StyleRole = selected ? .selected : entry.error != nil || entry.blocking > 0 ? .blocking : .review
+            c.put(mark, x: 0, y: y, role: markRole, maxWidth: 1)
+            // The first row of a screen's group names it; the others are indented under it.
+            let screen = entry.archive?.screen
+            let continues = screen != nil && screen == previousScreen
+            previousScreen = screen
+            var cx = 2
+            for col in cols {
+                var text = TerminalText.sanitize(col.value(entry))
+                if col.title.hasPrefix("TEST"), continues { text = "  " + text }
+                let role: StyleRole = selected ? .selected : (entry.error != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
+                c.put(DisplayWidth.clip(text, to: col.width, ellipsis: s.glyphs.ellipsis), x: cx, y: y, role: role)
+                cx += col.width + 1
+            }
+        }
+        let left: String
+        if let q = s.filterQuery {
+            left = "/\(q)▏ \(s.rows.count) shown  (Enter: keep, Esc: cancel)"
+        } else if let m = s.message {
+            left = m
+        } else if s.isLoading {
+            left = "Loading \(s.loadedCount)/\(s.paths.count)…"
+        } else if let k = s.selectedEntry, let e = s.entries[k] {
+            left = e.error ?? e.path
+        } else {
+            left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
+        }
+        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.glyphs)
+        if s.showHelp { Overlay.drawHelp(&c, lines: KeyMap.helpLines(for: .runSet), glyphs: s.glyphs) }
+        return c
+    }
+}
