@@ -49,7 +49,7 @@ struct CommandLineTool {
                 return try OpenCommand(environment: environment).run(arguments)
             }
         } catch let e as UsageError {
-            printError("pseudoscope: \(e.message)\nTry 'pseudoscope --help'.")
+            printError("pseudoscope: \(TerminalText.sanitize(e.message))\nTry 'pseudoscope --help'.")
             return ExitCode.usage
         } catch let e as ArchiveError {
             printError("pseudoscope: \(TerminalText.sanitize(e.description))")

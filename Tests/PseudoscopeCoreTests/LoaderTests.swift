@@ -112,3 +112,27 @@ final class LoaderTests: XCTestCase {
         }
     }
 }
+
+/// Deep nesting must not overflow the stack anywhere: parsing, decoding, freeing, checking, comparing, writing.
+final class DeepNestingTests: XCTestCase {
+    func testAHundredThousandLevelArchiveIsHandledWhenTheLimitIsRaised() throws {
+        let levels = 100_000
+        let inner = String(repeating: "{\"type\":\"Other\",\"frame\":{\"x\":0,\"y\":0,\"width\":390,\"height\":844},\"children\":[", count: levels)
+            + "{\"type\":\"Button\",\"identifier\":\"leaf\",\"label\":\"Leaf\",\"frame\":{\"x\":10,\"y\":10,\"width\":100,\"height\":44}}"
+            + String(repeating: "]}", count: levels)
+        let json = Fixtures.archiveJSON(failing: "leaf", content: [inner])
+        var limits = LoadLimits()
+        limits.maxDepth = 200_000
+        let a = try ArchiveLoader(limits: limits).decode(Array(json.utf8), source: ArchiveSource(path: "deep.json", folder: nil))
+        XCTAssertEqual(a.hierarchy.count, levels + 3)
+        XCTAssertEqual(a.failingIndex, levels + 2)
+        _ = LayoutChecker(a).findings()
+        XCTAssertTrue(RunComparison(a, a).differences.isEmpty)
+        XCTAssertTrue(a.hierarchy.shortPathDescription(levels + 2).contains("more)…"))
+        let written = ArchiveEncoder.encode(a)
+        XCTAssertEqual(try ArchiveLoader(limits: limits).decode(Array(written.utf8), source: ArchiveSource(path: "w", folder: nil)).hierarchy.count, levels + 3)
+        // A parse error after a deep value frees what was built without recursion.
+        let broken = "[" + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + ",}"
+        XCTAssertThrowsError(try JSONParser.parse(Array(broken.utf8), maxDepth: 300_000))
+    }
+}

@@ -105,9 +105,11 @@ public struct LayoutChecker {
         var out: [Finding] = []
         var reportedOutside = [Bool](repeating: false, count: h.count)
         let windowIndex = h.windowIndex
+        // Pre-order makes the window's subtree one range: no ancestor walks (deep trees stay linear).
+        let windowSubtree = windowIndex..<h.subtreeEnd(windowIndex)
         for i in h.indices where i != 0 && i != windowIndex {
             let e = h[i]
-            guard !e.frame.isEmpty, !inScrollView[i], h.isAncestor(windowIndex, of: i) || windowIndex == 0 else { continue }
+            guard !e.frame.isEmpty, !inScrollView[i], windowSubtree.contains(i) else { continue }
             let matters = e.isText || e.isInteractive
             let parentOutside = e.parent.map { reportedOutside[$0] } ?? false
             let (phrases, amount) = LayoutChecker.overhang(e.frame, window)

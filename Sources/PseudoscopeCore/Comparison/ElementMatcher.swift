@@ -29,7 +29,7 @@ public struct ElementMatching: Sendable {
             }
         }
         let sides = [a, b]
-        let paths = [a.indices.map { a.pathDescription($0) }, b.indices.map { b.pathDescription($0) }]
+        let paths = [ElementMatching.pathKeys(a), ElementMatching.pathKeys(b)]
         let texts = sides.map { h in h.indices.map { TextClassifier.stripMarkers(h[$0].displayText) } }
         matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : "id:" + sides[s][i].identifier }
         matchBy { s, i in "tlp:\(sides[s][i].type)|\(texts[s][i])|\(paths[s][i])" }
@@ -37,5 +37,23 @@ public struct ElementMatching: Sendable {
         matchBy { s, i in texts[s][i].isEmpty ? nil : "tl:\(sides[s][i].type)|\(texts[s][i])" }
         self.aToB = aToB
         self.bToA = bToA
+    }
+
+    /// A key per element that is equal exactly when `pathDescription` is (type and same-type sibling index at
+    /// every level), built from the parent's key in one pass so that deep trees stay linear.
+    static func pathKeys(_ h: Hierarchy) -> [String] {
+        var keys = [String](repeating: "", count: h.count)
+        var ids: [String: Int] = [:]  // interns a (parent key, component) pair as a short number
+        for i in h.indices {
+            let e = h[i]
+            var component = e.type
+            if let p = e.parent {
+                let same = h[p].children.filter { h[$0].type == e.type }
+                if same.count > 1 { component += "[\(same.firstIndex(of: i) ?? 0)]" }
+            }
+            let full = (e.parent.map { keys[$0] } ?? "") + "/" + component
+            if let id = ids[full] { keys[i] = "#\(id)" } else { ids[full] = ids.count; keys[i] = "#\(ids.count - 1)" }
+        }
+        return keys
     }
 }

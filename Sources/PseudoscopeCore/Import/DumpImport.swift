@@ -144,8 +144,10 @@ enum Unwrapper {
     static func unwrap(_ text: String) -> String {
         let trimmed = text.trimmingWhitespace()
         if let first = trimmed.first, first == "{" || first == "\"" || first == "[",
-           let json = try? JSONParser.parse(Array(trimmed.utf8)), let inner = dumpString(in: json) {
-            return unwrap(inner)
+           var json = try? JSONParser.parse(Array(trimmed.utf8)) {
+            let inner = dumpString(in: json)
+            JSONValue.release(&json)
+            if let inner = inner { return unwrap(inner) }
         }
         // A line that carries the dump with escaped newlines (lldb po, a log, a JSON field): unescape it in place.
         var changed = false

@@ -29,69 +29,108 @@ public struct JSONParser {
     private mutating func parseDocument() throws -> JSONValue {
         skipWhitespace()
         if index >= bytes.count { throw error("the file is empty", at: index) }
-        let value = try parseValue(depth: 0)
+        let value = try parseValue()
         skipWhitespace()
         if index < bytes.count { throw error("unexpected \(describe(bytes[index])) after the end of the document", at: index) }
         return value
     }
 
-    private mutating func parseValue(depth: Int) throws -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of input, expected a value", at: index) }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        default: throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
-        }
-    }
-
-    private mutating func parseObject(depth: Int) throws -> JSONValue {
-        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: index) }
-        index += 1
-        var members: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject(members)) }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object", at: index)
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected ':' after key \"\(key.prefix(40))\"" : "unexpected end of input inside an object", at: index)
-            }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append((key, value))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an object", at: index) }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject(members)) }
-            throw error("unexpected \(describe(bytes[index])), expected ',' or '}'", at: index)
-        }
-    }
-
-    private mutating func parseArray(depth: Int) throws -> JSONValue {
-        if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: index) }
-        index += 1
+    /// An array or object being filled. Nesting lives in this explicit stack, not in recursion, so no input can
+    /// overflow the call stack; `maxDepth` bounds the stack's size.
+    /// A class, so that appending to the innermost container never copies its elements.
+    private final class Container {
+        let isArray: Bool
         var items: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-        while true {
-            skipWhitespace()
-            items.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an array", at: index) }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            throw error("unexpected \(describe(bytes[index])), expected ',' or ']'", at: index)
+        var members: [(key: String, value: JSONValue)] = []
+        var key = ""
+
+        init(isArray: Bool) { self.isArray = isArray }
+    }
+
+    private mutating func parseValue() throws -> JSONValue {
+        var stack: [Container] = []
+        do {
+            return try parseValue(&stack)
+        } catch {
+            // Values already built inside the open containers may be deep: free them without recursion.
+            var pending: [JSONValue] = []
+            for c in stack {
+                pending += c.items
+                pending += c.members.map(\.value)
+                c.items = []
+                c.members = []
+            }
+            JSONValue.release(pending: &pending)
+            throw error
         }
+    }
+
+    private mutating func parseValue(_ stack: inout [Container]) throws -> JSONValue {
+        while true {
+            // Read one value; containers are opened and the loop continues inside them.
+            var value: JSONValue
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input, expected a value", at: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                if stack.count >= maxDepth { throw error("nesting deeper than \(maxDepth) levels", at: index) }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    value = isObject ? .object(JSONObject()) : .array([])
+                } else {
+                    let c = Container(isArray: !isObject)
+                    if isObject { c.key = try parseKey() }
+                    stack.append(c)
+                    continue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            default: throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
+            }
+            // Hand the value to its container; close containers as their closing brackets arrive.
+            while true {
+                guard let top = stack.last else { return value }
+                if top.isArray { top.items.append(value) } else { top.members.append((top.key, value)) }
+                skipWhitespace()
+                guard index < bytes.count else {
+                    throw error(top.isArray ? "unexpected end of input inside an array" : "unexpected end of input inside an object", at: index)
+                }
+                let b = bytes[index]
+                if b == UInt8(ascii: ",") {
+                    index += 1
+                    if !top.isArray { top.key = try parseKey() }
+                    break
+                }
+                if b == (top.isArray ? UInt8(ascii: "]") : UInt8(ascii: "}")) {
+                    index += 1
+                    stack.removeLast()
+                    value = top.isArray ? .array(top.items) : .object(JSONObject(top.members))
+                    continue
+                }
+                throw error("unexpected \(describe(b)), expected ',' or '\(top.isArray ? "]" : "}")'", at: index)
+            }
+        }
+    }
+
+    /// A member's key and its colon.
+    private mutating func parseKey() throws -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object", at: index)
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected ':' after key \"\(key.prefix(40))\"" : "unexpected end of input inside an object", at: index)
+        }
+        index += 1
+        return key
     }
 
     private mutating func parseString() throws -> String {

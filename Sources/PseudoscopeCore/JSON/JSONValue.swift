@@ -46,3 +46,30 @@ public struct JSONObject: Equatable, Sendable {
         return true
     }
 }
+
+extension JSONValue {
+    /// Frees a document without recursion. Letting a deeply nested value go out of scope frees it recursively,
+    /// one stack frame per level, which overflows the stack for a 100,000-level document; this moves each
+    /// level's children onto a heap stack before freeing their parent.
+    public static func release(_ value: inout JSONValue) {
+        var pending: [JSONValue] = [value]
+        value = .null
+        release(pending: &pending)
+    }
+
+    /// Frees every value in `pending` (emptying it) without recursion.
+    public static func release(pending: inout [JSONValue]) {
+        while var v = pending.popLast() {
+            switch v {
+            case .array(let items):
+                v = .null  // `items` now holds the only reference to the buffer
+                pending.append(contentsOf: items)
+            case .object(let o):
+                v = .null
+                for m in o.members { pending.append(m.value) }
+            default:
+                break
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ public struct ArchiveDecoder {
     }
 
     public func decode(_ json: JSONValue, source: ArchiveSource) throws -> Archive {
-        let top = try object(json, "")
+        let top = try object(json, "top level")
         let version = try number(top, "formatVersion", "", required: true)!
         guard version == version.rounded(), version >= 1 else {
             throw fail("formatVersion", "expected a positive whole number, found \(formatPoints(version))")
@@ -89,41 +89,55 @@ public struct ArchiveDecoder {
             return (["hierarchy"] + parts.reversed()).joined(separator: ".")
         }
         while let node = stack.popLast() {
-            let here = path(parent: node.parent, position: node.position)
+            // The JSON path is built only for an error: building it for every element would make deep trees quadratic.
+            func here() -> String { path(parent: node.parent, position: node.position) }
             if node.depth > limits.maxDepth {
-                throw fail(here, "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+                throw fail(here(), "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
             }
             if elements.count >= limits.maxElements {
-                throw fail(here, "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
+                throw fail(here(), "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
             }
-            let o = try object(node.value, here)
-            var e = Element(type: try string(o, "type", here, required: true)!)
-            e.identifier = try string(o, "identifier", here) ?? ""
-            e.label = try string(o, "label", here) ?? ""
-            e.value = try string(o, "value", here) ?? ""
-            e.placeholderValue = try string(o, "placeholderValue", here) ?? ""
-            e.title = try string(o, "title", here) ?? ""
-            if let f = o["frame"], f != .null { e.frame = try rect(f, here + ".frame") }
-            e.isEnabled = try bool(o, "isEnabled", here) ?? true
-            e.isSelected = try bool(o, "isSelected", here) ?? false
-            e.hasFocus = try bool(o, "hasFocus", here) ?? false
-            e.isHittable = try bool(o, "isHittable", here) ?? true
-            if let s = o["intrinsicContentSize"], s != .null { e.intrinsicContentSize = try size(s, here + ".intrinsicContentSize") }
-            if let m = try string(o, "markedText", here), !m.isEmpty { e.markedText = m }
+            var e: Element
+            var kids: [JSONValue] = []
+            do {
+                (e, kids) = try decodeElement(node.value)
+            } catch let error as ArchiveError {
+                // Places inside the element were given relative to it: anchor them at the element's path.
+                let anchored = error.place.isEmpty ? here() : here() + "." + error.place
+                throw ArchiveError(file: file, place: anchored, message: error.message)
+            }
             e.parent = node.parent
             e.depth = node.depth
             let index = elements.count
             if let p = node.parent { elements[p].children.append(index) }
             elements.append(e)
             jsonPathOf.append((node.parent, node.position))
-            if let c = o["children"], c != .null {
-                guard case .array(let kids) = c else { throw typeError(here + ".children", "an array of elements", c) }
-                for (k, kid) in kids.enumerated().reversed() {
-                    stack.append(Pending(value: kid, parent: index, position: k, depth: node.depth + 1))
-                }
+            for (k, kid) in kids.enumerated().reversed() {
+                stack.append(Pending(value: kid, parent: index, position: k, depth: node.depth + 1))
             }
         }
         return Hierarchy(preorder: elements)
+    }
+
+    /// One element's own fields and its children's JSON, with error places relative to the element.
+    private func decodeElement(_ value: JSONValue) throws -> (Element, [JSONValue]) {
+        let o = try object(value, "")
+        var e = Element(type: try string(o, "type", "", required: true)!)
+        e.identifier = try string(o, "identifier", "") ?? ""
+        e.label = try string(o, "label", "") ?? ""
+        e.value = try string(o, "value", "") ?? ""
+        e.placeholderValue = try string(o, "placeholderValue", "") ?? ""
+        e.title = try string(o, "title", "") ?? ""
+        if let f = o["frame"], f != .null { e.frame = try rect(f, "frame") }
+        e.isEnabled = try bool(o, "isEnabled", "") ?? true
+        e.isSelected = try bool(o, "isSelected", "") ?? false
+        e.hasFocus = try bool(o, "hasFocus", "") ?? false
+        e.isHittable = try bool(o, "isHittable", "") ?? true
+        if let s = o["intrinsicContentSize"], s != .null { e.intrinsicContentSize = try size(s, "intrinsicContentSize") }
+        if let m = try string(o, "markedText", ""), !m.isEmpty { e.markedText = m }
+        guard let c = o["children"], c != .null else { return (e, []) }
+        guard case .array(let kids) = c else { throw typeError("children", "an array of elements", c) }
+        return (e, kids)
     }
 
     // MARK: - Typed accessors that name the path
@@ -144,7 +158,7 @@ public struct ArchiveDecoder {
     }
 
     private func object(_ v: JSONValue, _ place: String) throws -> JSONObject {
-        guard case .object(let o) = v else { throw typeError(place.isEmpty ? "top level" : place, "an object", v) }
+        guard case .object(let o) = v else { throw typeError(place, "an object", v) }
         return o
     }
 

@@ -51,7 +51,7 @@ public struct ArchiveLoader {
     /// Decodes bytes already read, e.g. by a fuzz target or a test.
     public func decode(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
-        let json: JSONValue
+        var json: JSONValue
         do {
             // Each element level costs two JSON levels (the element object and its children array).
             json = try JSONParser.parse(bytes, maxDepth: limits.maxDepth * 2 + 8)
@@ -61,6 +61,7 @@ public struct ArchiveLoader {
                 : "not valid JSON: \(e.message)"
             throw ArchiveError(file: source.path, place: "line \(e.line), column \(e.column)", message: message)
         }
+        defer { JSONValue.release(&json) }
         return try ArchiveDecoder(file: source.path, limits: limits).decode(json, source: source)
     }
 

@@ -53,13 +53,25 @@ public struct Hierarchy: Equatable, Sendable {
     /// A stable, readable path like `Application/Window/Other/Button[2]`: the index counts siblings of the
     /// same type, so it survives unrelated siblings being added.
     public func pathDescription(_ i: Int) -> String {
-        path(to: i).map { k -> String in
+        pathComponents(path(to: i)).joined(separator: "/")
+    }
+
+    /// The path for display: very deep paths keep their first 4 and last 8 steps around a count of the rest.
+    public func shortPathDescription(_ i: Int) -> String {
+        let p = path(to: i)
+        guard p.count > 16 else { return pathComponents(p).joined(separator: "/") }
+        let head = pathComponents(Array(p.prefix(4))), tail = pathComponents(Array(p.suffix(8)))
+        return (head + ["…(\(p.count - 12) more)…"] + tail).joined(separator: "/")
+    }
+
+    private func pathComponents(_ p: [Int]) -> [String] {
+        p.map { k -> String in
             let e = elements[k]
             guard let p = e.parent else { return e.type }
             let same = elements[p].children.filter { elements[$0].type == e.type }
             if same.count <= 1 { return e.type }
             return "\(e.type)[\(same.firstIndex(of: k) ?? 0)]"
-        }.joined(separator: "/")
+        }
     }
 
     /// The first element whose identifier is `identifier`, in tree order.

@@ -92,7 +92,7 @@ public enum ArchiveText {
         add("Failure     \(a.failure.message)")
         add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
-        if let i = a.failingIndex { add("  in tree   \(a.hierarchy.pathDescription(i))") } else { add("  in tree   not found in the hierarchy") }
+        if let i = a.failingIndex { add("  in tree   \(a.hierarchy.shortPathDescription(i))") } else { add("  in tree   not found in the hierarchy") }
         out.append("")
         let h = a.hierarchy
         let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }

@@ -57,6 +57,6 @@ enum DetailsPane {
         }
         add("", .normal)
         add("Path", .title)
-        add(h.pathDescription(s.selected), .normal)
+        add(h.shortPathDescription(s.selected), .normal)
     }
 }

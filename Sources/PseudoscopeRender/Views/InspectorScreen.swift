@@ -101,7 +101,7 @@ public enum InspectorScreen {
         } else if let m = s.message {
             left = m
         } else {
-            left = s.archive.hierarchy.pathDescription(s.selected)
+            left = s.archive.hierarchy.shortPathDescription(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
