@@ -36,14 +36,20 @@ struct CheckCommand {
         var options = try dumpOptions(p, command: "check")
         options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
         let archiveLoader = loader(options)
-        var outcomes: [Outcome] = discovery.paths.map { path in
+        // Load and check on every core; results keep the order of the paths.
+        let loaded = ConcurrentMap.map(discovery.paths) { path -> Result<Archive, ArchiveError> in
             do {
-                let archive = try archiveLoader.load(path)
-                return Outcome(path: archive.source.path, archive: archive)
+                return .success(try archiveLoader.load(path))
             } catch let e as ArchiveError {
-                return Outcome(path: path, error: e)
+                return .failure(e)
             } catch {
-                return Outcome(path: path, error: ArchiveError(file: path, message: "\(error)"))
+                return .failure(ArchiveError(file: path, message: "\(error)"))
+            }
+        }
+        var outcomes: [Outcome] = zip(discovery.paths, loaded).map { path, result in
+            switch result {
+            case .success(let a): return Outcome(path: a.source.path, archive: a)
+            case .failure(let e): return Outcome(path: path, error: e)
             }
         }
         // Each archive's own findings, plus the rtl pair rule where an LTR run of the same screen is here too.
@@ -58,7 +64,9 @@ struct CheckCommand {
             try JUnitReport.write(outcomes, to: junit)
         }
         if p.flags.contains("--json") {
-            write(CheckJSON.render(outcomes, grouped: p.flags.contains("--group")) + "\n")
+            var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"))
+            json.append(0x0A)
+            FileHandle.standardOutput.write(Data(json))
         } else if p.flags.contains("--group") {
             write(groupReport(outcomes, glyphs: glyphs))
         } else {
@@ -148,7 +156,7 @@ struct CheckGroups {
 
 /// The `--json` shape of `check` (documented in docs/checks.md).
 enum CheckJSON {
-    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false) -> String {
+    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
@@ -197,7 +205,7 @@ enum CheckJSON {
         }
         w.endArray()
         w.endObject()
-        return w.text
+        return w.bytes
     }
 
     static func finding(_ w: inout JSONWriter, _ f: Finding) {

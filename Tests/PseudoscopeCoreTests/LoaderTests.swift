@@ -136,3 +136,65 @@ final class DeepNestingTests: XCTestCase {
         XCTAssertThrowsError(try JSONParser.parse(Array(broken.utf8), maxDepth: 300_000))
     }
 }
+
+/// The fast path must read exactly what the general path reads, and decline whatever it is not sure of.
+final class FastPathDifferentialTests: XCTestCase {
+    /// Compares both paths; returns whether the fast path accepted the input.
+    @discardableResult
+    func assertSame(_ json: String, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let loader = ArchiveLoader()
+        let source = ArchiveSource(path: "d.json", folder: nil)
+        let general = Result { try loader.decodeGeneral(Array(json.utf8), source: source) }
+        guard let fast = try? loader.decodeFast(Array(json.utf8), source: source) else {
+            return false  // declined: the general path decides, so the result is the reference by construction
+        }
+        switch general {
+        case .success(let g): XCTAssertEqual(fast, g, what, file: file, line: line)
+        case .failure(let e): XCTFail("\(what): the fast path accepted what the general path refuses: \(e)", file: file, line: line)
+        }
+        return true
+    }
+
+    func testSamplesDecodeIdenticallyAndTakeTheFastPath() throws {
+        for name in Fixtures.sampleNames {
+            let bytes = try [UInt8](Data(contentsOf: Fixtures.samples.appendingPathComponent(name).appendingPathComponent("archive.json")))
+            let source = ArchiveSource(path: name, folder: nil)
+            let fast = try ArchiveLoader().decodeFast(bytes, source: source)
+            XCTAssertEqual(fast, try ArchiveLoader().decodeGeneral(bytes, source: source), name)
+        }
+    }
+
+    func testGeneratedArchivesAndEdgeCasesAgree() {
+        // Deterministic pseudo-random trees with every field, odd key orders, nulls, unknown keys and escapes.
+        var seed: UInt64 = 42
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int((seed >> 33) % UInt64(n)) }
+        let fields = [
+            "\"identifier\":\"id\\u00e9\"", "\"label\":\"［Konto···］\\n\"", "\"value\":\"1\"", "\"placeholderValue\":\"p\"",
+            "\"title\":\"t\"", "\"isEnabled\":false", "\"isSelected\":true", "\"hasFocus\":true", "\"isHittable\":false",
+            "\"intrinsicContentSize\":{\"height\":20.5,\"width\":300}", "\"markedText\":\"zhong\"", "\"markedText\":\"\"",
+            "\"label\":null", "\"frame\":null", "\"unknown\":{\"a\":[1,{\"b\":null}]}", "\"frame\":{\"width\":10,\"x\":-5,\"y\":1e2,\"height\":0.5}",
+        ]
+        func element(_ depth: Int) -> String {
+            var parts = (0..<next(5)).map { _ in fields[next(fields.count)] }
+            parts.insert("\"type\":\"T\(next(4))\"", at: next(parts.count + 1))
+            if depth < 6 && next(3) > 0 {
+                parts.insert("\"children\":[" + (0..<next(4)).map { _ in element(depth + 1) }.joined(separator: ",") + "]", at: next(parts.count + 1))
+            }
+            return "{" + parts.joined(separator: ",") + "}"
+        }
+        var accepted = 0
+        for k in 0..<200 {
+            if assertSame(Fixtures.archiveJSON(content: [element(0), element(0)]), "generated \(k)") { accepted += 1 }
+        }
+        XCTAssertGreaterThan(accepted, 150, "the fast path reads ordinary archives itself")
+        let edge = [
+            Fixtures.archiveJSON(content: ["{\"type\":\"A\",\"children\":[],\"children\":[{\"type\":\"B\"}]}"]),
+            Fixtures.archiveJSON(content: ["{\"type\":\"A\",\"frame\":{\"x\":0,\"y\":0,\"width\":-1,\"height\":1}}"]),
+            Fixtures.archiveJSON(content: ["{\"children\":[{\"type\":\"B\"}]}"]),
+            Fixtures.archiveJSON(content: ["{\"type\":\"A\",\"frame\":{\"x\":0,\"y\":0,\"width\":1}}"]),
+            Fixtures.archiveJSON(content: ["{\"type\":\"A\",\"isEnabled\":\"yes\"}"]),
+            "{\"hierarchy\":{\"type\":\"A\"},\"hierarchy\":{\"type\":\"B\"}}",
+        ]
+        for (k, json) in edge.enumerated() { assertSame(json, "edge \(k)") }
+    }
+}

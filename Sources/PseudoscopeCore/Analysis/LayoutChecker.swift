@@ -6,6 +6,7 @@ public struct LayoutChecker {
     let window: Rect
     /// Whether each element lies inside a scrolling container, whose content may legitimately extend beyond it.
     let inScrollView: [Bool]
+    let namer: PathNamer
 
     public init(_ archive: Archive) {
         self.archive = archive
@@ -16,7 +17,11 @@ public struct LayoutChecker {
             if let p = h[i].parent { scroll[i] = scroll[p] || h[p].isScrollContainer }
         }
         inScrollView = scroll
+        namer = PathNamer(archive.hierarchy)
     }
+
+    /// Built only for elements with findings: most elements never need a path.
+    func pathDescription(_ i: Int) -> String { namer.path(i) }
 
     /// All findings, sorted.
     public func findings() -> [Finding] {
@@ -35,18 +40,14 @@ public struct LayoutChecker {
 
     public static func sorted(_ findings: [Finding]) -> [Finding] {
         let ruleOrder = Dictionary(uniqueKeysWithValues: Rule.allCases.enumerated().map { ($1, $0) })
-        return findings.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if x.severity != y.severity { return x.severity < y.severity }
-            if (x.element ?? -1) != (y.element ?? -1) { return (x.element ?? -1) < (y.element ?? -1) }
-            if x.rule != y.rule { return ruleOrder[x.rule]! < ruleOrder[y.rule]! }
-            return a.offset < b.offset
-        }.map(\.element)
+        // Sort small keys, not the findings: moving findings around copies all their strings.
+        let keys = findings.enumerated().map { k, f in (f.severity.rank, f.element ?? -1, ruleOrder[f.rule]!, k) }
+        return keys.sorted { $0 < $1 }.map { findings[$0.3] }
     }
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {
         let e = h[i]
-        return Finding(rule: rule, severity: severity, element: i, elementPath: h.pathDescription(i), elementType: e.type,
+        return Finding(rule: rule, severity: severity, element: i, elementPath: pathDescription(i), elementType: e.type,
                        identifier: e.identifier, label: e.displayText, frame: e.frame, message: message, evidence: evidence)
     }
 
@@ -110,9 +111,12 @@ public struct LayoutChecker {
         for i in h.indices where i != 0 && i != windowIndex {
             let e = h[i]
             guard !e.frame.isEmpty, !inScrollView[i], windowSubtree.contains(i) else { continue }
+            let tol = CheckThresholds.containmentTolerance
+            let insideWindow = window.contains(e.frame, tolerance: tol)
+            if insideWindow, let p = e.parent, p == 0 || h[p].frame.isEmpty || h[p].frame.contains(e.frame, tolerance: tol) { continue }
             let matters = e.isText || e.isInteractive
             let parentOutside = e.parent.map { reportedOutside[$0] } ?? false
-            let (phrases, amount) = LayoutChecker.overhang(e.frame, window)
+            let (phrases, amount) = insideWindow ? ([], 0) : LayoutChecker.overhang(e.frame, window)
             if !phrases.isEmpty {
                 reportedOutside[i] = true
                 // Report text and controls each; containers only at the top of an off-screen subtree.

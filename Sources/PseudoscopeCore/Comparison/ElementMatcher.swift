@@ -43,15 +43,10 @@ public struct ElementMatching: Sendable {
     /// every level), built from the parent's key in one pass so that deep trees stay linear.
     static func pathKeys(_ h: Hierarchy) -> [String] {
         var keys = [String](repeating: "", count: h.count)
-        var ids: [String: Int] = [:]  // interns a (parent key, component) pair as a short number
+        var ids: [String: Int] = [:]  // interns a (parent key, step) pair as a short number
+        let steps = h.pathStepNames()
         for i in h.indices {
-            let e = h[i]
-            var component = e.type
-            if let p = e.parent {
-                let same = h[p].children.filter { h[$0].type == e.type }
-                if same.count > 1 { component += "[\(same.firstIndex(of: i) ?? 0)]" }
-            }
-            let full = (e.parent.map { keys[$0] } ?? "") + "/" + component
+            let full = (h[i].parent.map { keys[$0] } ?? "") + "/" + steps[i]
             if let id = ids[full] { keys[i] = "#\(id)" } else { ids[full] = ids.count; keys[i] = "#\(ids.count - 1)" }
         }
         return keys

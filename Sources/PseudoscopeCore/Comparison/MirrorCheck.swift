@@ -4,6 +4,14 @@ struct MirrorCheck {
     let a: Archive
     let b: Archive
     let matching: ElementMatching
+    let namer: PathNamer
+
+    init(a: Archive, b: Archive, matching: ElementMatching) {
+        self.a = a
+        self.b = b
+        self.matching = matching
+        namer = PathNamer(b.hierarchy)
+    }
 
     /// Findings on B's elements, and the B elements that stayed.
     func run() -> (findings: [Finding], notMirrored: Set<Int>) {
@@ -77,7 +85,7 @@ struct MirrorCheck {
     func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
         let hb = b.hierarchy
         let e = hb[j]
-        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: hb.pathDescription(j), elementType: e.type,
+        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: namer.path(j), elementType: e.type,
                        identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
                        evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
     }

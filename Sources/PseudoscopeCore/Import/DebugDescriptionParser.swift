@@ -127,7 +127,7 @@ enum DebugDescriptionParser {
 
     /// Removes log prefixes: `[Xcode] `, `[debug] [XCUITest] `.
     static func stripPrefixes(_ line: String) -> String {
-        var s = Substring(line.replacingOccurrences(of: "\r", with: ""))
+        var s = Substring(line.contains("\r") ? line.replacingOccurrences(of: "\r", with: "") : line)
         while true {
             let t = s.drop { $0 == " " }
             guard t.first == "[", let close = t.firstIndex(of: "]"), t.distance(from: t.startIndex, to: close) < 40,

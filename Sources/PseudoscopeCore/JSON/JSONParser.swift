@@ -9,8 +9,8 @@ public struct JSONParser {
         public var message: String
     }
 
-    private let bytes: [UInt8]
-    private var index: Int = 0
+    let bytes: [UInt8]
+    var index: Int = 0
     private let maxDepth: Int
 
     /// Parses a whole document. `maxDepth` bounds the nesting of arrays and objects.
@@ -19,7 +19,7 @@ public struct JSONParser {
         return try parser.parseDocument()
     }
 
-    private init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         // A UTF-8 byte order mark is legal noise at the start of a file.
@@ -47,7 +47,7 @@ public struct JSONParser {
         init(isArray: Bool) { self.isArray = isArray }
     }
 
-    private mutating func parseValue() throws -> JSONValue {
+    mutating func parseValue() throws -> JSONValue {
         var stack: [Container] = []
         do {
             return try parseValue(&stack)
@@ -119,7 +119,7 @@ public struct JSONParser {
     }
 
     /// A member's key and its colon.
-    private mutating func parseKey() throws -> String {
+    mutating func parseKey() throws -> String {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object", at: index)
@@ -133,7 +133,7 @@ public struct JSONParser {
         return key
     }
 
-    private mutating func parseString() throws -> String {
+    mutating func parseString() throws -> String {
         let start = index
         index += 1
         let contentStart = index
@@ -211,7 +211,7 @@ public struct JSONParser {
         return v
     }
 
-    private mutating func parseNumber() throws -> Double {
+    mutating func parseNumber() throws -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var integer: Int64 = 0
@@ -250,7 +250,7 @@ public struct JSONParser {
         return Double(text) ?? .nan
     }
 
-    private mutating func expectWord(_ word: StaticString) throws {
+    mutating func expectWord(_ word: StaticString) throws {
         let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard index + w.count <= bytes.count, bytes[index..<(index + w.count)].elementsEqual(w) else {
             throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
@@ -258,7 +258,7 @@ public struct JSONParser {
         index += w.count
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -272,7 +272,7 @@ public struct JSONParser {
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    private func error(_ message: String, at offset: Int) -> SyntaxError {
+    func error(_ message: String, at offset: Int) -> SyntaxError {
         var line = 1
         var lineStart = 0
         let limit = min(offset, bytes.count)

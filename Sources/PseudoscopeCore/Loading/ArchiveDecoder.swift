@@ -9,6 +9,11 @@ public struct ArchiveDecoder {
     }
 
     public func decode(_ json: JSONValue, source: ArchiveSource) throws -> Archive {
+        try decode(json, source: source, hierarchy: nil)
+    }
+
+    /// Decodes the top level; `hierarchy`, when given, was already decoded by the fast path.
+    func decode(_ json: JSONValue, source: ArchiveSource, hierarchy decoded: Hierarchy?) throws -> Archive {
         let top = try object(json, "top level")
         let version = try number(top, "formatVersion", "", required: true)!
         guard version == version.rounded(), version >= 1 else {
@@ -39,7 +44,7 @@ public struct ArchiveDecoder {
             file: try string(failureObject, "file", "failure"),
             line: try number(failureObject, "line", "failure", required: false).map { clampToInt($0) }
         )
-        let hierarchy = try decodeHierarchy(try require(top, "hierarchy", ""))
+        let hierarchy = try decoded ?? decodeHierarchy(try require(top, "hierarchy", ""))
         var archive = Archive(
             test: test, screen: try string(top, "screen", ""), mode: mode, environment: environment,
             failure: failure, hierarchy: hierarchy, source: source)
@@ -172,7 +177,7 @@ public struct ArchiveDecoder {
     }
 
     /// Cuts an absurdly long string, leaving a visible mark that says how much was dropped.
-    private func cut(_ s: String) -> String {
+    func cut(_ s: String) -> String {
         guard s.utf8.count > limits.maxStringBytes else { return s }
         var kept = String.UnicodeScalarView()
         var bytes = 0

@@ -48,8 +48,24 @@ public struct ArchiveLoader {
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
     }
 
-    /// Decodes bytes already read, e.g. by a fuzz target or a test.
+    /// Decodes bytes already read, e.g. by a fuzz target or a test: the fast path when it is sure of the input,
+    /// else the general path (whose errors are the reference).
     public func decode(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
+        let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
+        if let archive = try? decodeFast(bytes, source: source) { return archive }
+        return try decodeGeneral(bytes, source: source)
+    }
+
+    /// The fast path alone (for the differential test): throws when it declines.
+    public func decodeFast(_ bytes: [UInt8], source: ArchiveSource) throws -> Archive {
+        var reader = FastHierarchyReader(bytes: bytes, limits: limits, file: source.path)
+        var (top, hierarchy) = try reader.read()
+        defer { JSONValue.release(&top) }
+        return try ArchiveDecoder(file: source.path, limits: limits).decode(top, source: source, hierarchy: hierarchy)
+    }
+
+    /// The general path alone: parse to a JSON value, then decode with paths in every error.
+    public func decodeGeneral(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
         var json: JSONValue
         do {

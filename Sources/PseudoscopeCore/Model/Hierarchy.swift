@@ -9,7 +9,10 @@ public struct Hierarchy: Equatable, Sendable {
 
     public var count: Int { elements.count }
     public var root: Element { elements[0] }
-    public subscript(i: Int) -> Element { elements[i] }
+    /// Read in place: returning a copy would retain and release every string of the element on each access.
+    public subscript(i: Int) -> Element {
+        _read { yield elements[i] }
+    }
     public var indices: Range<Int> { elements.indices }
 
     /// The window the screen is drawn in: the first `Window` element, else the root.
@@ -72,6 +75,26 @@ public struct Hierarchy: Equatable, Sendable {
             if same.count <= 1 { return e.type }
             return "\(e.type)[\(same.firstIndex(of: k) ?? 0)]"
         }
+    }
+
+    /// Each element's last path step (`Button[1]`), computed for all elements in one pass.
+    public func pathStepNames() -> [String] {
+        var names = [String](repeating: "", count: elements.count)
+        for p in elements.indices {
+            let kids = elements[p].children
+            guard !kids.isEmpty else { continue }
+            var total: [String: Int] = [:]
+            for k in kids { total[elements[k].type, default: 0] += 1 }
+            var seen: [String: Int] = [:]
+            for k in kids {
+                let t = elements[k].type
+                let n = seen[t, default: 0]
+                seen[t] = n + 1
+                names[k] = total[t]! > 1 ? "\(t)[\(n)]" : t
+            }
+        }
+        if !elements.isEmpty { names[0] = elements[0].type }
+        return names
     }
 
     /// The first element whose identifier is `identifier`, in tree order.

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Generates the benchmark inputs deterministically (seeded): archives of N elements with depth 10-15 and mixed
+Unicode labels, and a run set of archives in three modes. Usage: gen-bench-inputs.py OUTDIR"""
+import json, os, random, sys
+
+LABELS = ["Confirm", "Einstellungen", "確認する", "تأكيد الطلب", "Zwischensumme", "한국어 설정", "Notifications 🔔",
+          "Cancel", "Сохранить", "Produktbeschreibung", "送信", "Back", "Weekly Summary Email", "الإعدادات", "Ελληνικά"]
+
+def element(rng, depth, budget, mode, x, y, w, kind="Other"):
+    """Builds a subtree of about `budget` elements, nesting 10-15 levels. Children are stacked in rows inside their
+    container, which grows to hold them, as real screens are laid out; about one text in twenty is too long."""
+    kids = []
+    remaining = budget - 1
+    target_depth = rng.randint(11, 15)
+    cursor = y
+    while remaining > 0:
+        # The first child goes deeper until the target depth, so every archive reaches 10-15 levels.
+        if depth < target_depth and remaining > 3 and (not kids or rng.random() < 0.5):
+            n = min(remaining, rng.randint(3, max(3, remaining // 2)) if kids else max(3, remaining // 2))
+            child = element(rng, depth + 1, n, mode, x + 4, cursor, max(60, w - 8))
+            remaining -= n
+        else:
+            t = rng.choice(["StaticText", "StaticText", "Button", "Switch", "Image", "Cell"])
+            label = rng.choice(LABELS)
+            if mode == "expanded" and rng.random() < 0.97:
+                label = "［" + label + "···］"
+            fw = round(max(44, w - 16), 1)
+            child = {"type": t, "identifier": f"id.{depth}.{remaining}", "label": label,
+                     "frame": {"x": round(x + 8, 1), "y": round(cursor, 1), "width": fw, "height": 44}}
+            if t == "StaticText":
+                fits = rng.random() < 0.95
+                child["intrinsicContentSize"] = {"width": round(fw * (rng.uniform(0.3, 0.95) if fits else rng.uniform(1.1, 1.6)), 1), "height": 20.3}
+                child["isHittable"] = False
+            remaining -= 1
+        kids.append(child)
+        cursor = child["frame"]["y"] + child["frame"]["height"]
+    e = {"type": kind, "frame": {"x": round(x, 1), "y": round(y, 1), "width": round(w, 1), "height": round(max(44, cursor - y), 1)}}
+    if kids:
+        e["children"] = kids
+    return e
+
+def archive(rng, n, mode, test, screen):
+    root = {"type": "Application", "label": "Bench", "frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+            "children": [{"type": "Window", "frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+                          "children": [{"type": "Table", "frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+                                        "children": [element(rng, 3, n - 3, mode, 0, 0, 393)]}]}]}
+    return {"formatVersion": 1, "test": test, "screen": screen, "mode": mode, "locale": "de_DE",
+            "environment": {"xcode": "16.2 (16C5032a)", "simulator": "iPhone 16", "os": "iOS 18.2"},
+            "failure": {"identifier": "id.3.1", "label": "", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "isHittable": False, "message": "bench"},
+            "hierarchy": root, "testData": {"user": "Bench User"}}
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    for n in (1000, 10000, 100000):
+        rng = random.Random(n)
+        with open(os.path.join(out, f"archive-{n // 1000}k.json"), "w") as f:
+            json.dump(archive(rng, n, "expanded", f"Bench/test{n}", f"Screen{n}"), f, ensure_ascii=False)
+    runset = os.path.join(out, "runset")
+    os.makedirs(runset, exist_ok=True)
+    rng = random.Random(1000)
+    for k in range(1000):
+        mode = ["normal", "expanded", "rtl"][k % 3]
+        with open(os.path.join(runset, f"run-{k:04d}.json"), "w") as f:
+            json.dump(archive(rng, 300, mode, f"Bench/testScreen{k // 3}", f"Screen{k // 3}"), f, ensure_ascii=False)
+
+main()

@@ -1,0 +1,244 @@
+/// The fast path for reading an archive: the element tree is decoded straight from the bytes into `Element`s,
+/// without building a `JSONValue` for each element first (that tree was half the time of loading a large
+/// archive, and freeing it a good part of the rest).
+///
+/// It only handles input it is sure of. Anything unusual — a type mismatch, a limit, a duplicated `children`
+/// key, a syntax error — makes it decline, and the loader reads the file again with the general path, whose
+/// error messages are the reference. A differential test and a fuzz target check that both paths agree.
+struct FastHierarchyReader {
+    struct Declined: Error {}
+
+    var parser: JSONParser
+    let limits: LoadLimits
+    let decoder: ArchiveDecoder
+
+    init(bytes: [UInt8], limits: LoadLimits, file: String) {
+        parser = JSONParser(bytes: bytes, maxDepth: limits.maxDepth * 2 + 8)
+        self.limits = limits
+        decoder = ArchiveDecoder(file: file, limits: limits)
+    }
+
+    /// The top-level object without its `hierarchy` member, and the hierarchy decoded directly.
+    mutating func read() throws -> (top: JSONValue, hierarchy: Hierarchy) {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else { throw Declined() }
+        parser.index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var hierarchy: Hierarchy?
+        parser.skipWhitespace()
+        if peek() == UInt8(ascii: "}") { throw Declined() }
+        while true {
+            let key = try parser.parseKey()
+            parser.skipWhitespace()
+            if key == "hierarchy" {
+                if hierarchy != nil || peek() != UInt8(ascii: "{") { throw Declined() }
+                hierarchy = try readElements()
+            } else {
+                members.append((key, try parser.parseValue()))
+            }
+            parser.skipWhitespace()
+            guard let b = peek() else { throw Declined() }
+            parser.index += 1
+            if b == UInt8(ascii: ",") { continue }
+            if b == UInt8(ascii: "}") { break }
+            throw Declined()
+        }
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count, let h = hierarchy else { throw Declined() }
+        return (.object(JSONObject(members)), h)
+    }
+
+    func peek() -> UInt8? { parser.index < parser.bytes.count ? parser.bytes[parser.index] : nil }
+
+    mutating func expect(_ c: Character) throws {
+        parser.skipWhitespace()
+        guard peek() == c.asciiValue else { throw Declined() }
+        parser.index += 1
+    }
+
+    /// Reads the element tree iteratively. Each element's slot is taken when its object opens, so its children
+    /// follow it in pre-order whatever the order of its keys.
+    mutating func readElements() throws -> Hierarchy {
+        var elements: [Element] = []
+        var sawType: [Bool] = []
+        var sawChildren: [Bool] = []
+        // Open elements; `inChildren` is true while reading the element's children array.
+        var stack: [(index: Int, inChildren: Bool)] = []
+
+        func open(_ parent: Int?) throws {
+            if elements.count >= limits.maxElements { throw Declined() }
+            var e = Element(type: "")
+            e.parent = parent
+            e.depth = parent.map { elements[$0].depth + 1 } ?? 0
+            if e.depth > limits.maxDepth { throw Declined() }
+            if let p = parent { elements[p].children.append(elements.count) }
+            elements.append(e)
+            sawType.append(false)
+            sawChildren.append(false)
+            stack.append((elements.count - 1, false))
+        }
+
+        try expect("{")
+        try open(nil)
+        var first = true  // at the first key of an object just opened
+        while let top = stack.last {
+            parser.skipWhitespace()
+            if top.inChildren {
+                // After a child element: another one, or the end of the array.
+                guard let b = peek() else { throw Declined() }
+                parser.index += 1
+                if b == UInt8(ascii: ",") {
+                    try expect("{")
+                    try open(top.index)
+                    first = true
+                    continue
+                }
+                guard b == UInt8(ascii: "]") else { throw Declined() }
+                stack[stack.count - 1].inChildren = false
+                first = false
+                continue
+            }
+            // Inside an element's object: a key, or its end.
+            guard let b = peek() else { throw Declined() }
+            if b == UInt8(ascii: "}") {
+                parser.index += 1
+                guard sawType[top.index] else { throw Declined() }
+                stack.removeLast()
+                first = false
+                continue
+            }
+            if !first {
+                guard b == UInt8(ascii: ",") else { throw Declined() }
+                parser.index += 1
+            }
+            first = false
+            let key = try readKey()
+            parser.skipWhitespace()
+            let i = top.index
+            if peek() == UInt8(ascii: "n") {
+                // null means absent, as in the general path, where the last of duplicated keys wins: reset.
+                try parser.expectWord("null")
+                switch key {
+                case "type": elements[i].type = ""; sawType[i] = false
+                case "identifier": elements[i].identifier = ""
+                case "label": elements[i].label = ""
+                case "value": elements[i].value = ""
+                case "placeholderValue": elements[i].placeholderValue = ""
+                case "title": elements[i].title = ""
+                case "markedText": elements[i].markedText = nil
+                case "isEnabled": elements[i].isEnabled = true
+                case "isSelected": elements[i].isSelected = false
+                case "hasFocus": elements[i].hasFocus = false
+                case "isHittable": elements[i].isHittable = true
+                case "frame": elements[i].frame = .zero
+                case "intrinsicContentSize": elements[i].intrinsicContentSize = nil
+                case "children": if sawChildren[i] { throw Declined() }
+                default: break
+                }
+                continue
+            }
+            switch key {
+            case "type": elements[i].type = try string(); sawType[i] = true
+            case "identifier": elements[i].identifier = try string()
+            case "label": elements[i].label = try string()
+            case "value": elements[i].value = try string()
+            case "placeholderValue": elements[i].placeholderValue = try string()
+            case "title": elements[i].title = try string()
+            case "markedText": let m = try string(); elements[i].markedText = m.isEmpty ? nil : m
+            case "isEnabled": elements[i].isEnabled = try bool()
+            case "isSelected": elements[i].isSelected = try bool()
+            case "hasFocus": elements[i].hasFocus = try bool()
+            case "isHittable": elements[i].isHittable = try bool()
+            case "frame": elements[i].frame = try rect()
+            case "intrinsicContentSize":
+                let r = try numbers(["width", "height"])
+                elements[i].intrinsicContentSize = Size(width: r[0], height: r[1])
+            case "children":
+                if sawChildren[i] { throw Declined() }
+                sawChildren[i] = true
+                try expect("[")
+                parser.skipWhitespace()
+                if peek() == UInt8(ascii: "]") { parser.index += 1; continue }
+                stack[stack.count - 1].inChildren = true
+                try expect("{")
+                try open(i)
+                first = true
+            default:
+                // An unknown key: read its value and forget it, as the general path ignores it.
+                var v = try parser.parseValue()
+                JSONValue.release(&v)
+            }
+        }
+        return Hierarchy(preorder: elements)
+    }
+
+    static let elementKeys: [[UInt8]] = ["type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
+        "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height"].map { Array($0.utf8) }
+
+    /// A key and its colon. Known keys are matched on their bytes and returned as shared strings, so reading
+    /// a key allocates nothing; a key with escapes goes through the general string reader.
+    mutating func readKey() throws -> String {
+        parser.skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw Declined() }
+        let start = parser.index + 1
+        var end = start
+        let bytes = parser.bytes
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        var key: String?
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            for (k, candidate) in FastHierarchyReader.elementKeys.enumerated() where candidate.count == end - start {
+                if bytes[start..<end].elementsEqual(candidate) { key = FastHierarchyReader.elementKeyStrings[k]; break }
+            }
+        }
+        if let known = key {
+            parser.index = end + 1
+            parser.skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw Declined() }
+            parser.index += 1
+            return known
+        }
+        return try parser.parseKey()
+    }
+
+    static let elementKeyStrings = elementKeys.map { String(decoding: $0, as: UTF8.self) }
+
+    mutating func string() throws -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw Declined() }
+        return decoder.cut(try parser.parseString())
+    }
+
+    mutating func bool() throws -> Bool {
+        switch peek() {
+        case UInt8(ascii: "t"): try parser.expectWord("true"); return true
+        case UInt8(ascii: "f"): try parser.expectWord("false"); return false
+        default: throw Declined()
+        }
+    }
+
+    mutating func rect() throws -> Rect {
+        let n = try numbers(["x", "y", "width", "height"])
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// An object of exactly the numeric members named (any order, nothing else), each within the limits the
+    /// general path enforces.
+    mutating func numbers(_ names: [String]) throws -> [Double] {
+        try expect("{")
+        var values = [Double?](repeating: nil, count: names.count)
+        var firstMember = true
+        while true {
+            parser.skipWhitespace()
+            if peek() == UInt8(ascii: "}") { parser.index += 1; break }
+            if !firstMember { try expect(",") }
+            firstMember = false
+            let key = try readKey()
+            parser.skipWhitespace()
+            guard let k = names.firstIndex(of: key), let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { throw Declined() }
+            let d = try parser.parseNumber()
+            guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == "x" || key == "y" || d >= 0 else { throw Declined() }
+            values[k] = d
+        }
+        guard values.allSatisfy({ $0 != nil }) else { throw Declined() }
+        return values.map { $0! }
+    }
+}
