@@ -21,6 +21,8 @@ let package = Package(
             name: "pseudoscope",
             dependencies: ["PseudoscopeCore", "PseudoscopeRender", "PseudoscopeTerminal"]
         ),
+        // The in-process keystroke benchmark that Scripts/bench runs; not a product.
+        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeRender"]),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore"]),
         .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope"]),

@@ -4,7 +4,10 @@ import PseudoscopeCore
 /// `i`) the archive's failure, environment, test data and attachments.
 enum DetailsPane {
     static func draw(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
-        InspectorScreen.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
+        // The title carries the failing mark, so the lines below change only where the values differ: a move
+        // repaints as few cells as possible over a slow link.
+        let failing = !s.showArchiveDetails && s.selected == s.archive.failingIndex ? "  \(s.glyphs.failing) failing element" : ""
+        InspectorScreen.drawTitle(&c, s, r, .details, (s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)") + failing)
         var lines: [(String, StyleRole)] = []
         let width = max(10, r.width - 1)
         func add(_ text: String, _ role: StyleRole = .normal) {
@@ -29,7 +32,6 @@ enum DetailsPane {
         let e = h[s.selected]
         func field(_ name: String, _ value: String) { add(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value, .normal) }
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
-        add(ArchiveText.summary(e) + (s.selected == s.archive.failingIndex ? "  \(s.glyphs.failing) failing element" : ""), .title)
         field("type", e.type)
         field("identifier", e.identifier.isEmpty ? "—" : e.identifier)
         field("label", e.label.isEmpty ? "—" : e.label)

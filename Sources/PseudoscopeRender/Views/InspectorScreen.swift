@@ -38,8 +38,8 @@ public enum InspectorScreen {
     }
 
     static func drawTree(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
-        let position = (s.rowIndex(of: s.selected) ?? 0) + 1
-        drawTitle(&c, s, r, .tree, "\(position)/\(s.visibleRows.count)")
+        // The position is on the status line; the title shows only what changes rarely.
+        drawTitle(&c, s, r, .tree, "\(s.visibleRows.count) rows")
         let h = s.archive.hierarchy
         let failing = s.archive.failingIndex
         let matchSet = Set(s.matches)

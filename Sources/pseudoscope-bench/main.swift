@@ -1,0 +1,37 @@
+import Foundation
+import PseudoscopeCore
+import PseudoscopeRender
+
+// In-process keystroke-to-frame benchmark (used by Scripts/bench; not installed): for each scripted key, the
+// state update, the render of the whole screen canvas, and the diff against the previous frame (the cells a
+// terminal would be sent). Prints JSON: p50 and p95 in milliseconds, and the mean changed cells per frame.
+let args = CommandLine.arguments
+guard args.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES]\n".utf8))
+    exit(64)
+}
+let moves = args.count > 2 ? Int(args[2]) ?? 1000 : 1000
+var limits = LoadLimits()
+limits.maxDepth = 100_000
+let archive = try ArchiveLoader(limits: limits).load(args[1])
+let findings = LayoutChecker(archive).findings()
+var state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
+var previous = InspectorScreen.render(state)
+// A deterministic script: mostly moves, some pages, expands and collapses, finding jumps.
+let script: [Action] = [.moveDown, .moveDown, .moveUp, .expandOrFirstChild, .moveDown, .pageDown, .moveDown, .collapseOrParent,
+                        .moveUp, .nextFinding, .moveDown, .pageUp, .expandOrFirstChild, .moveDown, .moveDown, .top]
+var times: [Double] = []
+var changed = 0
+for k in 0..<moves {
+    let start = DispatchTime.now().uptimeNanoseconds
+    state.apply(script[k % script.count])
+    let frame = InspectorScreen.render(state)
+    var diff = 0
+    for i in frame.cells.indices where frame.cells[i] != previous.cells[i] { diff += 1 }
+    previous = frame
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    changed += diff
+}
+times.sort()
+func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * p))] }
+print("{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5)),\"p95_ms\":\(percentile(0.95)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}")
