@@ -9,6 +9,8 @@ public struct ComparisonState {
     let differencesByPair: [[Int]]
     let wireA: Wireframe
     let wireB: Wireframe
+    let cacheA = WireframeCache()
+    let cacheB = WireframeCache()
     public var width: Int
     public var height: Int
     public var glyphs: Glyphs

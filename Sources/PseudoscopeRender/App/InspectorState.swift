@@ -17,6 +17,8 @@ public struct InspectorState {
     public let archive: Archive
     public let findings: [Finding]
     public let wireframe: Wireframe
+    /// The wireframe drawn without selection, reused while only the selection moves.
+    let wireframeCache = WireframeCache()
     /// Findings by element, for the details pane and the tree's severity glyphs.
     public let findingsByElement: [Int: [Finding]]
     /// Elements with findings, in tree order, for `f` / `F`.

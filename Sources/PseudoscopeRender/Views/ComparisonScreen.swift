@@ -72,7 +72,8 @@ public enum ComparisonScreen {
         var options = WireframeOptions(glyphs: s.glyphs)
         options.selected = s.cursor < s.pairs.count ? (isB ? s.pairs[s.cursor].b : s.pairs[s.cursor].a) : nil
         let layout = wire.layout(width: r.width, height: wireHeight, options: options)
-        let drawing = wire.draw(layout, options: options)
+        var drawing = (isB ? s.cacheB : s.cacheA).drawing(wire, layout, options)
+        wire.highlightSelection(&drawing, layout, options: options)
         var clipped = Canvas(width: min(drawing.width, r.width), height: min(drawing.height, wireHeight))
         clipped.blit(drawing, x: 0, y: 0)
         c.blit(clipped, x: r.x + max(0, (r.width - clipped.width) / 2), y: top)

@@ -79,7 +79,8 @@ public enum InspectorScreen {
         if s.zoom { extra.append("zoom") }
         drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
         let (layout, options) = s.wireframeLayout()
-        let drawing = s.wireframe.draw(layout, options: options)
+        var drawing = s.wireframeCache.drawing(s.wireframe, layout, options)
+        s.wireframe.highlightSelection(&drawing, layout, options: options)
         let origin = s.layout.wireframeDrawingOrigin(layout)
         var clipped = Canvas(width: min(drawing.width, r.width), height: min(drawing.height, r.height - 1))
         clipped.blit(drawing, x: 0, y: 0)

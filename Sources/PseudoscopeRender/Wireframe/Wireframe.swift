@@ -78,13 +78,39 @@ public struct Wireframe {
 
     /// Draws the screen into a canvas of the layout's size.
     public func draw(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
+        var base = options
+        base.selected = nil
+        var canvas = drawUnselected(layout, options: base)
+        highlightSelection(&canvas, layout, options: options)
+        return canvas
+    }
+
+    /// Marks the selected element's border, and its ancestors' faintly, on a drawing made without selection.
+    /// Kept apart from drawing so that the interactive screen can draw once and highlight on every move.
+    public func highlightSelection(_ canvas: inout Canvas, _ layout: WireframeLayout, options: WireframeOptions) {
+        let h = archive.hierarchy
+        guard let s = options.selected, s < h.count else { return }
+        let windowIndex = h.windowIndex
+        for a in h.path(to: s) where a != 0 || windowIndex == 0 {
+            let f = drawnFrame(a, options)
+            guard !f.isEmpty else { continue }
+            let r = a == windowIndex ? layout.outline(for: f) : layout.cells(for: f)
+            if a == s {
+                if r.width < 2 || r.height < 2 { canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top)) } else { recolorBorder(&canvas, r, .selected) }
+            } else if r.width >= 2 && r.height >= 2 {
+                recolorBorder(&canvas, r, .ancestor)
+            }
+        }
+    }
+
+    /// The drawing of every element, without the selection.
+    public func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
         var canvas = Canvas(width: layout.columns, height: layout.rows)
         let h = archive.hierarchy
         let g = options.glyphs
         let windowIndex = h.windowIndex
         let failing = archive.failingIndex
         let rtl = isRightToLeft(options)
-        var drawn = [CellRect?](repeating: nil, count: h.count)
 
         for i in h.indices {
             let e = h[i]
@@ -99,7 +125,6 @@ public struct Wireframe {
             // The window's outline goes around its area, in the cells the layout keeps for it.
             let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
             guard r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
-            drawn[i] = r
             let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal
             if r.width < 2 || r.height < 2 {
                 let mark = i == failing ? g.failing : g.tinyElement
@@ -124,12 +149,6 @@ public struct Wireframe {
                 drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, row: r.top, rtl: rtl, glyphs: g)
             }
         }
-        if let s = options.selected, s < h.count {
-            for a in h.path(to: s).dropLast() { if let r = drawn[a] { recolorBorder(&canvas, r, .ancestor) } }
-            if let r = drawn[s] {
-                if r.width < 2 || r.height < 2 { canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top)) } else { recolorBorder(&canvas, r, .selected) }
-            }
-        }
         return canvas
     }
 
@@ -152,6 +171,9 @@ public struct Wireframe {
     }
 
     private func recolorBorder(_ c: inout Canvas, _ r: CellRect, _ role: StyleRole) {
+        // Clip to the canvas first: a frame far outside would otherwise loop over millions of cells.
+        guard r.right >= 0, r.bottom >= 0, r.left < c.width, r.top < c.height else { return }
+        let r = CellRect(left: max(0, r.left), top: max(0, r.top), right: min(c.width - 1, r.right), bottom: min(c.height - 1, r.bottom))
         for x in r.left...r.right {
             c.setRole(role, x: x, y: r.top)
             c.setRole(role, x: x, y: r.bottom)
@@ -180,5 +202,26 @@ public struct Wireframe {
             if layout.cells(for: drawnFrame(i, options)).contains(column: column, row: row) { best = i }
         }
         return best
+    }
+}
+
+/// Remembers the last drawing without selection, so that moving the selection only re-highlights: on a
+/// 100,000-element screen drawing every box per keystroke would not feel instant.
+public final class WireframeCache {
+    private var key: (layout: WireframeLayout, ascii: Bool, mirror: Bool)?
+    private var canvas: Canvas?
+
+    public init() {}
+
+    public func drawing(_ wireframe: Wireframe, _ layout: WireframeLayout, _ options: WireframeOptions) -> Canvas {
+        if let k = key, let c = canvas, k.layout == layout, k.ascii == options.glyphs.isASCII, k.mirror == options.mirror {
+            return c
+        }
+        var base = options
+        base.selected = nil
+        let c = wireframe.drawUnselected(layout, options: base)
+        key = (layout, options.glyphs.isASCII, options.mirror)
+        canvas = c
+        return c
     }
 }
