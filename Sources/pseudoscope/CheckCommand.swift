@@ -199,30 +199,13 @@ enum CheckJSON {
             w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
             w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
             w.beginArray("findings")
-            for f in o.findings { finding(&w, f) }
+            for f in o.findings { w.finding(f) }
             w.endArray()
             w.endObject()
         }
         w.endArray()
         w.endObject()
         return w.bytes
-    }
-
-    static func finding(_ w: inout JSONWriter, _ f: Finding) {
-        w.beginObject()
-        w.string("rule", f.rule.rawValue)
-        w.string("severity", f.severity.rawValue)
-        w.string("elementPath", f.elementPath)
-        w.string("elementType", f.elementType)
-        w.string("identifier", f.identifier)
-        w.string("label", f.label)
-        w.rect("frame", f.frame)
-        w.string("message", f.message)
-        w.beginObject("evidence")
-        for (name, value) in f.evidence { w.number(name, value) }
-        w.endObject()
-        w.string("otherArchive", f.otherArchive)
-        w.endObject()
     }
 }
 

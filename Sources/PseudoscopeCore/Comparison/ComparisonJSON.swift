@@ -24,20 +24,7 @@ public enum ComparisonJSON {
         }
         w.endArray()
         w.beginArray("findings")
-        for f in c.mirrorFindings {
-            w.beginObject()
-            w.string("rule", f.rule.rawValue)
-            w.string("severity", f.severity.rawValue)
-            w.string("elementPath", f.elementPath)
-            w.string("identifier", f.identifier)
-            w.rect("frame", f.frame)
-            w.string("message", f.message)
-            w.beginObject("evidence")
-            for (name, value) in f.evidence { w.number(name, value) }
-            w.endObject()
-            w.string("otherArchive", f.otherArchive)
-            w.endObject()
-        }
+        for f in c.mirrorFindings { w.finding(f) }
         w.endArray()
         w.endObject()
         return w.text

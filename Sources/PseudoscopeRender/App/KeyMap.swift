@@ -58,21 +58,13 @@ public enum KeyMap {
         }
     }
 
-    public static let bindings: [Binding] = [
-        Binding(keys: [.char("j"), .down], action: .moveDown, help: "next row"),
-        Binding(keys: [.char("k"), .up], action: .moveUp, help: "previous row"),
+    public static let bindings: [Binding] = movement + [
         Binding(keys: [.char("l"), .right], action: .expandOrFirstChild, help: "expand; if expanded, first child"),
         Binding(keys: [.char("h"), .left], action: .collapseOrParent, help: "collapse; if collapsed or a leaf, parent"),
         Binding(keys: [.enter], action: .toggleExpanded, help: "toggle expanded"),
         Binding(keys: [.char("+")], action: .expandSubtree, help: "expand the subtree"),
         Binding(keys: [.char("-")], action: .collapseSubtree, help: "collapse the subtree"),
         Binding(keys: [.char("*")], action: .expandAll, help: "expand everything"),
-        Binding(keys: [.char("g"), .home], action: .top, help: "first row"),
-        Binding(keys: [.char("G"), .end], action: .bottom, help: "last row"),
-        Binding(keys: [.pageDown, .char(" ")], action: .pageDown, help: "page down"),
-        Binding(keys: [.pageUp], action: .pageUp, help: "page up"),
-        Binding(keys: [.ctrl("d")], action: .halfPageDown, help: "half a page down"),
-        Binding(keys: [.ctrl("u")], action: .halfPageUp, help: "half a page up"),
         Binding(keys: [.tab], action: .nextPane, help: "next pane"),
         Binding(keys: [.backTab], action: .previousPane, help: "previous pane"),
         Binding(keys: [.char("/")], action: .startSearch, help: "search identifier, label, value, type"),
@@ -84,9 +76,7 @@ public enum KeyMap {
         Binding(keys: [.char("z")], action: .toggleZoom, help: "zoom the wireframe to the selection"),
         Binding(keys: [.char("m")], action: .toggleMirror, help: "RTL mirror view of an LTR run"),
         Binding(keys: [.char("i")], action: .toggleDetailsTab, help: "details: element / archive"),
-        Binding(keys: [.char("a")], action: .toggleASCII, help: "ASCII / Unicode glyphs"),
-        Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),
-        Binding(keys: [.ctrl("l")], action: .repaint, help: "repaint the screen"),
+    ] + common + [
         Binding(keys: [.escape], action: .escape, help: "close the overlay, cancel the search"),
         Binding(keys: [.char("q")], action: .closeOrQuit, help: "close the overlay; quit"),
         Binding(keys: [.char("Q"), .ctrl("c")], action: .quitNow, help: "quit now"),
