@@ -124,3 +124,23 @@ final class RunSetEndToEndTests: XCTestCase {
         XCTAssertEqual(try t.waitForExit(), 1, "compare exits like diff: the runs differ")
     }
 }
+
+/// Terminals an SSH client may forward that this machine has no terminfo for.
+final class TerminalFallbackTests: XCTestCase {
+    func testAnUnknownTermFallsBackAndSaysSo() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TERM": "xterm-pseudoscope-unknown"])
+        try t.waitFor(text: "? help")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        let screen = try t.capture()
+        XCTAssertTrue(screen.contains("TERM='xterm-pseudoscope-unknown' has no terminfo entry here; used xterm-256color"), screen)
+    }
+
+    func testDumbTerminalGetsPlainOutput() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+        let t = try TmuxSession([Harness.sample("settings-normal"), "--ascii"], environment: ["TERM": "dumb"])
+        XCTAssertEqual(try t.waitForExit(), 0, "no interactive screen: it prints and exits")
+        XCTAssertTrue(try t.capture().contains("#=#"), "the plain ASCII rendering was printed")
+    }
+}
