@@ -107,7 +107,7 @@ enum DebugDescriptionParser {
         var k = 0
         while k < lines.count {
             var line = lines[k]
-            while k + 1 < lines.count, braceBalance(line) > 0, line.contains("{{"), parseElementLine(lines[k + 1], number: 0) == nil,
+            while k + 1 < lines.count, braceBalance(line) > 0, line.utf8Contains("{{"), parseElementLine(lines[k + 1], number: 0) == nil,
                   !lines[k + 1].trimmingWhitespace().isEmpty {
                 line += lines[k + 1].trimmingWhitespace()
                 k += 1
@@ -145,21 +145,21 @@ enum DebugDescriptionParser {
     /// Parses `Button, 0x…, {{x, y}, {w, h}}, identifier: 'id', label: 'text', Selected`, and the Xcode 7 and 8
     /// forms, or returns nil when the line is not an element.
     static func parseElementLine(_ raw: String, number: Int) -> ParsedLine? {
-        let chars = Array(raw)
-        var i = 0
-        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+        // Work on the line's own storage: converting every line to an array of Characters was the importer's
+        // main cost on large dumps.
+        var head = Substring(raw)
+        let indent = head.prefix { $0 == " " || $0 == "\t" }.count
+        head = head.drop { $0 == " " || $0 == "\t" }
         var isPath = false
-        let indent = i
-        if i < chars.count, chars[i] == "→" { i += 1 } else if i < chars.count, chars[i] == "↳" { i += 1; isPath = true }
+        if head.first == "→" { head = head.dropFirst() } else if head.first == "↳" { head = head.dropFirst(); isPath = true }
         // The type: a capitalized word.
-        let typeStart = i
-        guard i < chars.count, chars[i].isUppercase, chars[i].isASCII else { return nil }
-        while i < chars.count, chars[i].isLetter || chars[i].isNumber, chars[i].isASCII { i += 1 }
-        let type = String(chars[typeStart..<i])
-        var rest = String(chars[i...])
-        if rest.hasPrefix(" (Main)") { rest.removeFirst(7) }
+        guard let first = head.first, first.isUppercase, first.isASCII else { return nil }
+        let typeEnd = head.firstIndex { !(($0.isLetter || $0.isNumber) && $0.isASCII) } ?? head.endIndex
+        let type = String(head[..<typeEnd])
+        var rest = head[typeEnd...]
+        if rest.hasPrefix(" (Main)") { rest = rest.dropFirst(7) }
         // After the type: `, 0x…`, ` 0x…:`, `, {{`, `, identifier:`… Anything else is prose.
-        var r = Substring(rest)
+        var r = rest
         var sawAddress = false
         if r.hasPrefix(",") { r = r.dropFirst() }
         r = r.drop { $0 == " " }
@@ -195,7 +195,7 @@ enum DebugDescriptionParser {
             }
             guard let key = knownKeys.first(where: { r.hasPrefix($0 + ":") }) else {
                 // Unknown token: skip to the next separator.
-                if let comma = r.range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
+                if let comma = r.utf8Range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
                 continue
             }
             r = r.dropFirst(key.count + 1).drop { $0 == " " }
@@ -221,7 +221,7 @@ enum DebugDescriptionParser {
             } else if key == "hitPoint" || key == "payload" {
                 if let close = r.firstIndex(of: "}") { r = r[r.index(after: close)...] } else { r = "" }
             } else {
-                if let comma = r.range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
+                if let comma = r.utf8Range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
             }
         }
         guard sawAddress || sawAttribute else { return nil }
@@ -253,7 +253,7 @@ enum DebugDescriptionParser {
 
     /// `{{x, y}, {w, h}}` (the last brace may be missing at the end of a line), numbers may be `-0.0` or `inf`.
     static func parseFrame(_ s: Substring) -> (Rect, Substring)? {
-        guard let close = s.range(of: "}}") ?? (s.hasSuffix("}") ? s.range(of: "}", options: .backwards) : nil) else { return nil }
+        guard let close = s.utf8Range(of: "}}") ?? (s.hasSuffix("}") ? s.index(before: s.endIndex)..<s.endIndex : nil) else { return nil }
         let inner = s[s.index(s.startIndex, offsetBy: 2)..<close.lowerBound]
         let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).compactMap { Double($0) }
         guard numbers.count == 4 else { return nil }
@@ -288,7 +288,7 @@ enum DebugDescriptionParser {
     /// An unquoted value ends before `, <key>:` or `, <Flag>` or at the end of the line.
     static func unquotedEnd(_ s: Substring) -> Substring.Index {
         var search = s.startIndex
-        while let comma = s[search...].range(of: ", ") {
+        while let comma = s[search...].utf8Range(of: ", ") {
             let next = s[comma.upperBound...]
             if knownKeys.contains(where: { next.hasPrefix($0 + ":") }) || flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) {
                 return comma.lowerBound

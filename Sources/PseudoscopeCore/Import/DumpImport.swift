@@ -112,7 +112,7 @@ public enum DumpImporter {
     /// Reads a dump from its text, detecting the format from the content.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
         let unwrapped = Unwrapper.unwrap(text)
-        if unwrapped.contains("<XCUIElementType") {
+        if unwrapped.utf8Contains("<XCUIElementType") {
             return try PageSourceParser.parse(unwrapped, file: file, limits: limits)
         }
         let dump = try DebugDescriptionParser.parse(unwrapped, file: file, limits: limits)
@@ -152,7 +152,7 @@ enum Unwrapper {
         // A line that carries the dump with escaped newlines (lldb po, a log, a JSON field): unescape it in place.
         var changed = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard line.contains("\\n"), looksLikeDump(line) else { return String(line) }
+            guard line.utf8Contains("\\n"), looksLikeDump(line) else { return String(line) }
             changed = true
             return unescape(line)
         }
@@ -160,8 +160,8 @@ enum Unwrapper {
     }
 
     static func looksLikeDump<S: StringProtocol>(_ s: S) -> Bool {
-        s.contains("{{") || s.contains("<XCUIElementType") || s.contains("Element subtree") || s.contains("from input {(")
-            || s.contains("Attributes:")
+        s.utf8Contains("{{") || s.utf8Contains("<XCUIElementType") || s.utf8Contains("Element subtree") || s.utf8Contains("from input {(")
+            || s.utf8Contains("Attributes:")
     }
 
     /// The first string in a JSON value that holds a dump, searching objects and arrays.
