@@ -20,21 +20,18 @@ public struct LayoutChecker {
         namer = PathNamer(archive.hierarchy)
     }
 
-    /// Built only for elements with findings: most elements never need a path.
-    func pathDescription(_ i: Int) -> String { namer.path(i) }
 
-    /// All findings, sorted.
+
+    /// All findings, sorted. The rules are independent and pure, so they run on every core; element paths are
+    /// filled in afterwards, in one pass that shares the path namer's sibling tables.
     public func findings() -> [Finding] {
-        var out: [Finding] = []
-        out += textTruncated()
-        out += outside()
-        out += primaryActions()
-        if archive.mode == .expanded { out += hardcodedText() }
-        if archive.mode == .rtl { out += rtlNotMirrored() }
-        out += missingLabels()
-        out += validationDuringComposition()
-        out += overlappingText()
-        out += smallHitRegions()
+        var rules: [() -> [Finding]] = [textTruncated, outside, primaryActions, missingLabels, validationDuringComposition, overlappingText, smallHitRegions]
+        if archive.mode == .expanded { rules.append(hardcodedText) }
+        if archive.mode == .rtl { rules.append(rtlNotMirrored) }
+        var out = ConcurrentMap.map(rules) { $0() }.flatMap { $0 }
+        for k in out.indices where out[k].elementPath.isEmpty {
+            if let i = out[k].element { out[k].elementPath = namer.path(i) }
+        }
         return LayoutChecker.sorted(out)
     }
 
@@ -47,7 +44,7 @@ public struct LayoutChecker {
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {
         let e = h[i]
-        return Finding(rule: rule, severity: severity, element: i, elementPath: pathDescription(i), elementType: e.type,
+        return Finding(rule: rule, severity: severity, element: i, elementPath: "", elementType: e.type,
                        identifier: e.identifier, label: e.displayText, frame: e.frame, message: message, evidence: evidence)
     }
 
