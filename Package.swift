@@ -24,7 +24,7 @@ let package = Package(
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
         .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeRender"]),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore"]),
-        .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender"]),
+        .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope"]),
     ]
 )

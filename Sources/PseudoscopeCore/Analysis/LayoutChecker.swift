@@ -7,6 +7,27 @@ public struct LayoutChecker {
     /// Whether each element lies inside a scrolling container, whose content may legitimately extend beyond it.
     let inScrollView: [Bool]
     let namer: PathNamer
+    /// What each element's type is, looked up once: the rules ask these questions of every element.
+    let kinds: [Kind]
+
+    struct Kind: OptionSet {
+        let rawValue: UInt8
+        static let interactive = Kind(rawValue: 1)
+        static let text = Kind(rawValue: 2)
+        static let localizedText = Kind(rawValue: 4)
+        static let labelRequired = Kind(rawValue: 8)
+        static let field = Kind(rawValue: 16)
+    }
+
+    static let kindByType: [String: Kind] = {
+        var t: [String: Kind] = [:]
+        for name in Element.interactiveTypes { t[name, default: []].insert(.interactive) }
+        for name in Element.textTypes { t[name, default: []].insert(.text) }
+        for name in localizedTextTypes { t[name, default: []].insert(.localizedText) }
+        for name in labelRequiredTypes { t[name, default: []].insert(.labelRequired) }
+        for name in fieldTypes { t[name, default: []].insert(.field) }
+        return t
+    }()
 
     public init(_ archive: Archive) {
         self.archive = archive
@@ -18,6 +39,7 @@ public struct LayoutChecker {
         }
         inScrollView = scroll
         namer = PathNamer(archive.hierarchy)
+        kinds = archive.hierarchy.elements.map { LayoutChecker.kindByType[$0.type] ?? [] }
     }
 
 
@@ -60,7 +82,7 @@ public struct LayoutChecker {
         var out: [Finding] = []
         for i in h.indices {
             let e = h[i]
-            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty || e.isText else { continue }
+            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty || kinds[i].contains(.text) else { continue }
             let dw = want.width - e.frame.width, dh = want.height - e.frame.height
             let tol = CheckThresholds.truncationTolerance
             guard dw > tol || dh > tol else { continue }
@@ -111,7 +133,7 @@ public struct LayoutChecker {
             let tol = CheckThresholds.containmentTolerance
             let insideWindow = window.contains(e.frame, tolerance: tol)
             if insideWindow, let p = e.parent, p == 0 || h[p].frame.isEmpty || h[p].frame.contains(e.frame, tolerance: tol) { continue }
-            let matters = e.isText || e.isInteractive
+            let matters = !kinds[i].isDisjoint(with: [.text, .interactive])
             let parentOutside = e.parent.map { reportedOutside[$0] } ?? false
             let (phrases, amount) = insideWindow ? ([], 0) : LayoutChecker.overhang(e.frame, window)
             if !phrases.isEmpty {
@@ -226,7 +248,7 @@ public struct LayoutChecker {
         for i in h.indices {
             let e = h[i]
             let isField = e.type == "TextField" || e.type == "SearchField" || e.type == "SecureTextField"
-            guard LayoutChecker.localizedTextTypes.contains(e.type) || isField else { continue }
+            guard !kinds[i].isDisjoint(with: [.localizedText, .field]) else { continue }
             // A field's value is what the user typed; its placeholder is localized.
             let text = (isField ? e.placeholderValue : e.label).trimmingWhitespace()
             guard !text.isEmpty, isVisible(i), !TextClassifier.hasMarkers(text) else { continue }
@@ -293,7 +315,7 @@ public struct LayoutChecker {
 
     func missingLabels() -> [Finding] {
         var out: [Finding] = []
-        for i in h.indices where LayoutChecker.labelRequiredTypes.contains(h[i].type) {
+        for i in h.indices where kinds[i].contains(.labelRequired) {
             let e = h[i]
             guard e.label.trimmingWhitespace().isEmpty, e.title.isEmpty, e.placeholderValue.isEmpty else { continue }
             if e.type == "Cell" {
@@ -315,7 +337,7 @@ public struct LayoutChecker {
 
     func validationDuringComposition() -> [Finding] {
         var out: [Finding] = []
-        for i in h.indices where LayoutChecker.fieldTypes.contains(h[i].type) {
+        for i in h.indices where kinds[i].contains(.field) {
             guard let marked = h[i].markedText, !marked.isEmpty else { continue }
             // The field's container: the subtree of its topmost ancestor below the window (the screen's content).
             let path = h.path(to: i)
@@ -349,7 +371,8 @@ public struct LayoutChecker {
         var out: [Finding] = []
         let tol = CheckThresholds.overlapTolerance
         for p in h.indices {
-            let kids = h[p].children.filter { (h[$0].isText || h[$0].isInteractive || h[$0].type == "StaticText") && isVisible($0) }
+            guard h[p].children.count > 1 else { continue }
+            let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) }
             guard kids.count > 1 else { continue }
             // Sweep by top edge: only pairs whose vertical ranges meet are compared.
             let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
@@ -379,7 +402,7 @@ public struct LayoutChecker {
     func smallHitRegions() -> [Finding] {
         let minSize = CheckThresholds.minimumHitSize
         var out: [Finding] = []
-        for i in h.indices where h[i].isInteractive && isVisible(i) {
+        for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) {
             let f = h[i].frame
             guard f.width < minSize || f.height < minSize else { continue }
             out.append(finding(.smallHitRegion, .review, i,

@@ -62,6 +62,11 @@ struct FastHierarchyReader {
         var elements: [Element] = []
         var sawType: [Bool] = []
         var sawChildren: [Bool] = []
+        // About one element per 150 bytes in real archives: reserving up front avoids repeated regrowth.
+        let estimate = min(parser.bytes.count / 150, limits.maxElements)
+        elements.reserveCapacity(estimate)
+        sawType.reserveCapacity(estimate)
+        sawChildren.reserveCapacity(estimate)
         // Open elements; `inChildren` is true while reading the element's children array.
         var stack: [(index: Int, inChildren: Bool)] = []
 
@@ -150,9 +155,7 @@ struct FastHierarchyReader {
             case "hasFocus": elements[i].hasFocus = try bool()
             case "isHittable": elements[i].isHittable = try bool()
             case "frame": elements[i].frame = try rect()
-            case "intrinsicContentSize":
-                let r = try numbers(["width", "height"])
-                elements[i].intrinsicContentSize = Size(width: r[0], height: r[1])
+            case "intrinsicContentSize": elements[i].intrinsicContentSize = try size()
             case "children":
                 if sawChildren[i] { throw Declined() }
                 sawChildren[i] = true
@@ -216,29 +219,50 @@ struct FastHierarchyReader {
     }
 
     mutating func rect() throws -> Rect {
-        let n = try numbers(["x", "y", "width", "height"])
-        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        var x = Double.nan, y = Double.nan, w = Double.nan, h = Double.nan
+        try numbers { key, value in
+            switch key {
+            case "x": x = value
+            case "y": y = value
+            case "width": w = value
+            case "height": h = value
+            default: return false
+            }
+            return true
+        }
+        guard !x.isNaN, !y.isNaN, !w.isNaN, !h.isNaN else { throw Declined() }
+        return Rect(x: x, y: y, width: w, height: h)
     }
 
-    /// An object of exactly the numeric members named (any order, nothing else), each within the limits the
-    /// general path enforces.
-    mutating func numbers(_ names: [String]) throws -> [Double] {
+    mutating func size() throws -> Size {
+        var w = Double.nan, h = Double.nan
+        try numbers { key, value in
+            switch key {
+            case "width": w = value
+            case "height": h = value
+            default: return false
+            }
+            return true
+        }
+        guard !w.isNaN, !h.isNaN else { throw Declined() }
+        return Size(width: w, height: h)
+    }
+
+    /// Reads an object of numbers, handing each to `take` (which answers false for a key it does not know),
+    /// with the limits the general path enforces: finite, within ±10,000,000, sizes not negative.
+    mutating func numbers(_ take: (String, Double) -> Bool) throws {
         try expect("{")
-        var values = [Double?](repeating: nil, count: names.count)
         var firstMember = true
         while true {
             parser.skipWhitespace()
-            if peek() == UInt8(ascii: "}") { parser.index += 1; break }
+            if peek() == UInt8(ascii: "}") { parser.index += 1; return }
             if !firstMember { try expect(",") }
             firstMember = false
             let key = try readKey()
             parser.skipWhitespace()
-            guard let k = names.firstIndex(of: key), let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { throw Declined() }
+            guard let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { throw Declined() }
             let d = try parser.parseNumber()
-            guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == "x" || key == "y" || d >= 0 else { throw Declined() }
-            values[k] = d
+            guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == "x" || key == "y" || d >= 0, take(key, d) else { throw Declined() }
         }
-        guard values.allSatisfy({ $0 != nil }) else { throw Declined() }
-        return values.map { $0! }
     }
 }

@@ -99,12 +99,15 @@ public struct ArchiveLoader {
                 throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
             }
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-        if let size = attributes?[.size] as? Int { try checkSize(size, file: file) }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             throw ArchiveError(file: file, message: "cannot be read (permission denied or not a regular file)")
         }
         defer { try? handle.close() }
+        // The size is checked before reading, so an enormous file is refused without being read.
+        if let size = try? handle.seekToEnd() {
+            try checkSize(Int(clamping: size), file: file)
+            try? handle.seek(toOffset: 0)
+        }
         let data = handle.readDataToEndOfFile()
         try checkSize(data.count, file: file)
         let folder = (file as NSString).deletingLastPathComponent

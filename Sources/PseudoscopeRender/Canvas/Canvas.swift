@@ -134,14 +134,25 @@ public struct Canvas: Equatable, Sendable {
 
     /// Plain text: one line per row, trailing spaces removed, no escape sequences.
     public func renderPlain() -> String {
-        var out = ""
+        // Built as bytes: a large drawing has tens of thousands of cells, and string appends per cell add up.
+        var out: [UInt8] = []
+        out.reserveCapacity(cells.count + height)
         for y in 0..<height {
-            var l = line(y)
-            while l.last == " " { l.removeLast() }
-            out += l
-            out += "\n"
+            let lineStart = out.count
+            var keep = lineStart  // end of the line without trailing spaces
+            for x in 0..<width {
+                let g = cells[y * width + x].grapheme
+                if g == " " {
+                    out.append(0x20)
+                } else {
+                    out.append(contentsOf: g.utf8)
+                    keep = out.count
+                }
+            }
+            out.removeSubrange(keep..<out.count)
+            out.append(0x0A)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Text with ANSI SGR colours for `--color always` and colour-capable pipes.
