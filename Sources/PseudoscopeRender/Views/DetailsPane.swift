@@ -4,10 +4,9 @@ import PseudoscopeCore
 /// `i`) the archive's failure, environment, test data and attachments.
 enum DetailsPane {
     static func draw(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
-        // The title carries the failing mark, so the lines below change only where the values differ: a move
-        // repaints as few cells as possible over a slow link.
-        let failing = !s.showArchiveDetails && s.selected == s.archive.failingIndex ? "  \(s.glyphs.failing) failing element" : ""
-        InspectorScreen.drawTitle(&c, s, r, .details, (s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)") + failing)
+        // The title stays the same while the selection moves (the failing mark is on the status line), so a move
+        // repaints only the values that differ: few bytes over a slow link.
+        InspectorScreen.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
         var lines: [(String, StyleRole)] = []
         let width = max(10, r.width - 1)
         func add(_ text: String, _ role: StyleRole = .normal) {

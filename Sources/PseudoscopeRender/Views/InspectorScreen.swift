@@ -102,7 +102,8 @@ public enum InspectorScreen {
         } else if let m = s.message {
             left = m
         } else {
-            left = s.archive.hierarchy.shortPathDescription(s.selected)
+            let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing element · " : ""
+            left = failing + s.archive.hierarchy.shortPathDescription(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
