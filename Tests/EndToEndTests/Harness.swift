@@ -41,12 +41,14 @@ enum Harness {
         if let s = stdin { input.fileHandleForWriting.write(Data(s.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
-        var outData = Data(), errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outBox = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let outData = outBox.data
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))

@@ -8,8 +8,12 @@ enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A sample archive, named by its path relative to the repository so that golden text does not depend on
+    /// where the checkout lives.
     static func sample(_ name: String) throws -> Archive {
-        try ArchiveLoader().load(repositoryRoot.appendingPathComponent("SampleArchives").appendingPathComponent(name).path)
+        var a = try ArchiveLoader().load(repositoryRoot.appendingPathComponent("SampleArchives").appendingPathComponent(name).path)
+        a.source.path = "SampleArchives/\(name)/archive.json"
+        return a
     }
 
     static func assert(_ actual: String, matches name: String, file: StaticString = #filePath, line: UInt = #line) {
