@@ -70,10 +70,14 @@ final class ComparisonRenderTests: XCTestCase {
         let names = ["settings-normal", "settings-rtl"]
         var list = RunSetState(paths: names, width: 100, height: 30, glyphs: .unicode)
         let archives = try names.map { try Golden.sample($0) }
-        for (k, a) in archives.enumerated() { list.receive(RunSetEntry(path: names[k], archive: a, error: nil, findings: []), at: k) }
+        let findings = RunSetAnalysis.findings(archives)
+        for (k, a) in archives.enumerated() { list.receive(RunSetEntry(path: names[k], archive: a, error: nil, findings: findings[k]), at: k) }
         var app = AppState(.runSet(list), width: 100, height: 30)
+        app.handle(.char("j"))
         app.handle(.enter)
-        guard case .inspector = app.top else { return XCTFail("Enter opens the inspector") }
+        guard case .inspector(let inspector) = app.top else { return XCTFail("Enter opens the inspector") }
+        XCTAssertEqual(inspector.archive.mode, .rtl)
+        XCTAssertTrue(inspector.findings.contains { $0.otherArchive != nil }, "the inspector shows the pair findings the list counted")
         app.handle(.char("q"))
         guard case .runSet = app.top else { return XCTFail("q returns to the list") }
         app.handle(.char("c"))

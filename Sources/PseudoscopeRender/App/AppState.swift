@@ -98,8 +98,8 @@ public struct AppState {
         switch request {
         case .inspect(let k):
             guard let entry = list.entries[k], let a = entry.archive else { return }
-            let findings = RunSetAnalysis.findings([a])[0]
-            stack.append(.inspector(InspectorState(archive: a, findings: findings, width: width, height: height, glyphs: list.glyphs)))
+            // The list's findings include the pair rule against the screen's LTR run, when it is in the set.
+            stack.append(.inspector(InspectorState(archive: a, findings: entry.findings, width: width, height: height, glyphs: list.glyphs)))
         case .compare(let i, let j):
             guard let a = list.entries[i]?.archive, let b = list.entries[j]?.archive else { return }
             var c = ComparisonState(comparison: RunComparison(a, b), width: width, height: height, glyphs: list.glyphs)

@@ -5,6 +5,8 @@ public struct RunSetEntry: Sendable {
     public var path: String
     public var archive: Archive?
     public var error: String?
+    /// The archive's findings, with the rtl pair rule once the whole set is loaded.
+    public var findings: [Finding]
     public var blocking = 0
     public var review = 0
 
@@ -12,6 +14,7 @@ public struct RunSetEntry: Sendable {
         self.path = path
         self.archive = archive
         self.error = error
+        self.findings = findings
         blocking = findings.filter { $0.severity == .blocking }.count
         review = findings.count - blocking
     }
