@@ -145,3 +145,21 @@ final class InspectorTests: XCTestCase {
         XCTAssertTrue(KeyMap.helpLines().contains { $0.hasPrefix("j ↓") && $0.hasSuffix("next row") })
     }
 }
+
+final class ZoomTests: XCTestCase {
+    func testZoomEnlargesTheSelectionAndEscLeavesIt() throws {
+        let a = try Golden.sample("orders-long-list-expanded")
+        var s = InspectorState(archive: a, findings: LayoutChecker(a).findings(), width: 100, height: 30, glyphs: .unicode)
+        func selectedBoxWidth() -> Int {
+            let (layout, options) = s.wireframeLayout()
+            return layout.cells(for: s.wireframe.drawnFrame(s.selected, options)).width
+        }
+        let before = selectedBoxWidth()
+        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("tiny: z zooms"))
+        s.apply(.toggleZoom)
+        XCTAssertGreaterThan(selectedBoxWidth(), before * 3, "zoomed in on the failing status badge")
+        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("zoom (Esc)"))
+        s.apply(.escape)
+        XCTAssertFalse(s.zoom)
+    }
+}

@@ -76,9 +76,16 @@ public enum InspectorScreen {
         var extra: [String] = []
         extra.append(s.archive.mode.isRightToLeft || s.mirror ? "RTL" : "LTR")
         if s.mirror { extra.append("mirror") }
-        if s.zoom { extra.append("zoom") }
-        drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
         let (layout, options) = s.wireframeLayout()
+        if s.zoom {
+            extra.append("zoom (Esc)")
+        } else {
+            // A selection too small to see as a box gets a hint: z zooms to it.
+            let f = s.wireframe.drawnFrame(s.selected, options)
+            let cells = layout.cells(for: f)
+            if !f.isEmpty, cells.width < 3 || cells.height < 3 { extra.append("tiny: z zooms") }
+        }
+        drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
         var drawing = s.wireframeCache.drawing(s.wireframe, layout, options)
         s.wireframe.highlightSelection(&drawing, layout, options: options)
         let origin = s.layout.wireframeDrawingOrigin(layout)
