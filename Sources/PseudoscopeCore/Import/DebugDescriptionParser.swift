@@ -24,16 +24,14 @@ enum DebugDescriptionParser {
         var path: [ParsedLine] = []
         var notes: [String] = []
         var elided = 0
-        var lastUnparsed: (line: Int, text: String)?
-        var lastWasElement = false
 
         for (k, raw) in lines.enumerated() {
             let number = k + 1
             var line = stripPrefixes(raw)
             let content = line.trimmingWhitespace()
             if content.isEmpty { continue }
-            if content.hasPrefix("Attributes:") { section = .attributes; lastWasElement = false; continue }
-            if content.hasPrefix("Element subtree:") { section = .tree; treeBlocks.append([]); lastWasElement = false; continue }
+            if content.hasPrefix("Attributes:") { section = .attributes; continue }
+            if content.hasPrefix("Element subtree:") { section = .tree; treeBlocks.append([]); continue }
             if content.hasPrefix("Path to element:") { section = .path; continue }
             if content.hasPrefix("Query chain:") { section = .query; continue }
             if content.hasSuffix("from input {(") { section = .flatList; flat = []; continue }
@@ -45,13 +43,8 @@ enum DebugDescriptionParser {
 
             // Strip a `/* */` or `*` comment frame and the arrows that mark roots and path steps.
             if content.hasPrefix("* ") || content == "*" { line = line.replacingFirst("*", with: " ") }
-            guard var parsed = parseElementLine(line, number: number) else {
-                lastWasElement = false
-                if section == .tree || section == .loose || section == .flatList { lastUnparsed = (number, content) }
-                continue
-            }
-            lastUnparsed = nil
-            lastWasElement = true
+            // A line that is not an element is passed over; a dump cut mid-element is detected at the end.
+            guard let parsed = parseElementLine(line, number: number) else { continue }
             switch section {
             case .attributes:
                 // The receiver's own line: its subtree follows and repeats it.
@@ -63,9 +56,7 @@ enum DebugDescriptionParser {
             case .loose:
                 if parsed.isPathStep { path.append(parsed) } else { looseLines.append(parsed) }
             }
-            parsed.line = number
         }
-        _ = lastWasElement
         if section == .query, !currentQueryOutput.isEmpty { queryOutput = currentQueryOutput }
 
         var builder = HierarchyBuilder(limits: limits, file: file)
@@ -97,7 +88,6 @@ enum DebugDescriptionParser {
                 dump.incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
             }
         }
-        _ = lastUnparsed
         return dump
     }
 
