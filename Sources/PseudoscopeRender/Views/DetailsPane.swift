@@ -31,6 +31,12 @@ enum DetailsPane {
         let e = h[s.selected]
         func field(_ name: String, _ value: String) { add(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value, .normal) }
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
+        // Findings first: they are what the on-call engineer came for; the attributes follow.
+        let fs = s.findingsByElement[s.selected] ?? []
+        for f in fs {
+            add(ArchiveText.findingLine(f, glyphs: s.glyphs), f.severity == .blocking ? .blocking : .review)
+        }
+        if !fs.isEmpty { add("", .normal) }
         field("type", e.type)
         field("identifier", e.identifier.isEmpty ? "—" : e.identifier)
         field("label", e.label.isEmpty ? "—" : e.label)
@@ -50,12 +56,6 @@ enum DetailsPane {
         field("focus", yesNo(e.hasFocus))
         field("marked text", e.markedText.map { "\"\($0)\" (IME composition)" } ?? "—")
         field("children", "\(e.children.count)")
-        let fs = s.findingsByElement[s.selected] ?? []
-        add("", .normal)
-        add(fs.isEmpty ? "No findings" : "Findings (\(fs.count))", .title)
-        for f in fs {
-            add(ArchiveText.findingLine(f, glyphs: s.glyphs), f.severity == .blocking ? .blocking : .review)
-        }
         add("", .normal)
         add("Path", .title)
         add(h.shortPathDescription(s.selected), .normal)
