@@ -75,12 +75,12 @@ final class BackgroundLoader: @unchecked Sendable {
             DispatchQueue.concurrentPerform(iterations: count) { k in
                 let entry: RunSetEntry
                 var archive: Archive?
-                do {
-                    let a = try self.loader.load(self.paths[k])
+                switch self.loader.loadResult(self.paths[k]) {
+                case .success(let a):
                     archive = a
                     entry = RunSetEntry(path: a.source.path, archive: a, error: nil, findings: LayoutChecker(a).findings())
-                } catch {
-                    entry = RunSetEntry(path: self.paths[k], archive: nil, error: "\(error)", findings: [])
+                case .failure(let e):
+                    entry = RunSetEntry(path: self.paths[k], archive: nil, error: e.description, findings: [])
                 }
                 self.lock.lock()
                 self.arrived.append((k, entry))

@@ -36,16 +36,8 @@ struct CheckCommand {
         var options = try dumpOptions(p, command: "check")
         options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
         let archiveLoader = loader(options)
-        // Load and check on every core; results keep the order of the paths.
-        let loaded = ConcurrentMap.map(discovery.paths) { path -> Result<Archive, ArchiveError> in
-            do {
-                return .success(try archiveLoader.load(path))
-            } catch let e as ArchiveError {
-                return .failure(e)
-            } catch {
-                return .failure(ArchiveError(file: path, message: "\(error)"))
-            }
-        }
+        // Load on every core; results keep the order of the paths.
+        let loaded = archiveLoader.loadAll(discovery.paths)
         var outcomes: [Outcome] = zip(discovery.paths, loaded).map { path, result in
             switch result {
             case .success(let a): return Outcome(path: a.source.path, archive: a)

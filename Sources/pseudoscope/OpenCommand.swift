@@ -53,26 +53,21 @@ struct OpenCommand {
                 printError("pseudoscope: \(e.description); printing the plain list instead")
             }
         }
-        // Plain: load everything, then print the list at full length.
-        let loaded: [Archive?] = discovery.paths.map { try? archiveLoader.load($0) }
-        let findings = RunSetAnalysis.findings(loaded)
+        // Plain: load everything once, then print the list at full length.
+        let results = archiveLoader.loadAll(discovery.paths)
+        let archives = results.map { try? $0.get() }
+        let findings = RunSetAnalysis.findings(archives)
         var state = RunSetState(paths: discovery.paths, width: max(100, terminalColumns() ?? 120), height: discovery.paths.count + 3, glyphs: glyphs)
-        for (k, path) in discovery.paths.enumerated() {
-            if let a = loaded[k] {
-                state.receive(RunSetEntry(path: a.source.path, archive: a, error: nil, findings: findings[k]), at: k)
-            } else {
-                let message = (try? archiveLoader.load(path)).map { _ in "" } ?? errorText(path, archiveLoader)
-                state.receive(RunSetEntry(path: path, archive: nil, error: message, findings: []), at: k)
+        for (k, result) in results.enumerated() {
+            switch result {
+            case .success(let a): state.receive(RunSetEntry(path: a.source.path, archive: a, error: nil, findings: findings[k]), at: k)
+            case .failure(let e): state.receive(RunSetEntry(path: discovery.paths[k], archive: nil, error: e.description, findings: []), at: k)
             }
         }
         var canvas = RunSetScreen.render(state)
         // The status line is for the interactive screen.
         canvas = canvas.cropped(height: canvas.height - 1)
         write(output(canvas, color: environment.useColor(colorChoice)))
-        return loaded.contains { $0 == nil } ? ExitCode.invalidInput : ExitCode.success
-    }
-
-    func errorText(_ path: String, _ l: ArchiveLoader) -> String {
-        do { _ = try l.load(path); return "" } catch { return "\(error)" }
+        return archives.contains { $0 == nil } ? ExitCode.invalidInput : ExitCode.success
     }
 }

@@ -48,6 +48,23 @@ public struct ArchiveLoader {
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
     }
 
+    /// Loads one input of a run set: an archive, or the one-line error that kept it from loading. Run sets
+    /// report bad files and carry on, so failures are values here, not throws.
+    public func loadResult(_ path: String) -> Result<Archive, ArchiveError> {
+        do {
+            return .success(try load(path))
+        } catch let e as ArchiveError {
+            return .failure(e)
+        } catch {
+            return .failure(ArchiveError(file: path, message: "\(error)"))
+        }
+    }
+
+    /// Loads many inputs on every core, in the order given.
+    public func loadAll(_ paths: [String]) -> [Result<Archive, ArchiveError>] {
+        ConcurrentMap.map(paths) { loadResult($0) }
+    }
+
     /// Decodes bytes already read, e.g. by a fuzz target or a test: the fast path when it is sure of the input,
     /// else the general path (whose errors are the reference).
     public func decode(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
