@@ -25,6 +25,11 @@ public final class CursesTerminal {
     /// A note for after the session, e.g. that TERM was replaced.
     public private(set) var note: String?
     private var active = false
+    private var blocking = true
+    private var failedReads = 0
+    /// Set when a blocking read fails: the terminal is gone (the SSH link closed without a SIGHUP, /dev/tty was
+    /// revoked). Reading again would fail at once, forever, so the session must end instead of spinning.
+    public private(set) var inputClosed = false
 
     public init() {
         let dir = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -156,6 +161,7 @@ public final class CursesTerminal {
 
     /// How long `readKey` waits: negative blocks, otherwise it returns nil after that many milliseconds.
     public func setInputTimeout(milliseconds: Int32) {
+        blocking = milliseconds < 0
         wtimeout(ps_stdscr(), milliseconds)
     }
 
@@ -163,7 +169,15 @@ public final class CursesTerminal {
     public func readKey() -> Key? {
         var ch: wint_t = 0
         let r = wget_wch(ps_stdscr(), &ch)
-        if r == ERR { return nil }
+        if r == ERR {
+            // A timeout answers ERR too; only blocking reads that keep failing mean the input is gone.
+            if blocking && errno != EINTR {
+                failedReads += 1
+                if failedReads >= 50 { inputClosed = true }
+            }
+            return nil
+        }
+        failedReads = 0
         if r == KEY_CODE_YES {
             switch Int32(ch) {
             case KEY_UP: return .up

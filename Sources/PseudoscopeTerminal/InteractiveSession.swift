@@ -47,7 +47,10 @@ public enum InteractiveSession {
             first = false
             // While loading, wake up to show progress; otherwise wait for a key.
             terminal.setInputTimeout(milliseconds: loading ? 100 : -1)
-            guard let key = terminal.readKey() else { continue }
+            guard let key = terminal.readKey() else {
+                if terminal.inputClosed { break }
+                continue
+            }
             app.handle(key)
         }
         return 0

@@ -144,3 +144,58 @@ final class TerminalFallbackTests: XCTestCase {
         XCTAssertTrue(try t.capture().contains("#=#"), "the plain ASCII rendering was printed")
     }
 }
+
+/// The terminal disappearing without a hangup signal (a revoked or closed pty) must end the program, not leave
+/// it spinning on failed reads.
+final class LostTerminalTests: XCTestCase {
+    func testTheProgramExitsWhenItsTerminalCloses() throws {
+        var master: Int32 = -1, slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw XCTSkip("no pty available") }
+        var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 { posix_spawn_file_actions_adddup2(&actions, slave, fd) }
+        posix_spawn_file_actions_addclose(&actions, master)
+        // SIGHUP blocked, so only the failed reads can end it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGHUP)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv: [String] = [Harness.binary, Harness.sample("settings-normal")]
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for a in cArgs { free(a) } }
+        let envStrings: [String] = ["TERM=xterm-256color", "LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+        var env: [UnsafeMutablePointer<CChar>?] = envStrings.map { strdup($0) } + [nil]
+        defer { for e in env { free(e) } }
+        var pid: pid_t = 0
+        XCTAssertEqual(posix_spawn(&pid, Harness.binary, &actions, &attributes, &cArgs, &env), 0)
+        close(slave)
+        // Let it draw (drain what it writes), then close the terminal under it.
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = Date().addingTimeInterval(5)
+        var drawn = 0
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        while Date() < deadline && drawn < 500 {
+            let n = read(master, &buffer, buffer.count)
+            if n > 0 { drawn += n } else { usleep(20_000) }
+        }
+        XCTAssertGreaterThan(drawn, 500, "the inspector drew its screen")
+        close(master)
+        var status: Int32 = 0
+        let end = Date().addingTimeInterval(10)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > end {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return XCTFail("the program kept running after its terminal closed")
+            }
+            usleep(50_000)
+        }
+    }
+}
