@@ -37,7 +37,21 @@ public struct Wireframe {
             s[i] = s[i].map { min($0, f.severity) } ?? f.severity
         }
         severities = s
+        window = archive.hierarchy.windowFrame
+        boundsLTR = Wireframe.computeBounds(archive.hierarchy, window) { archive.hierarchy[$0].frame }
+        let w = window
+        boundsMirrored = Wireframe.computeBounds(archive.hierarchy, window) { i in
+            var f = archive.hierarchy[i].frame
+            f.x = w.minX + (w.maxX - f.maxX)
+            return f
+        }
     }
+
+    /// The window's frame, and the screen's bounds as drawn and mirrored: computed once, because the inspector
+    /// lays the wireframe out on every keystroke.
+    let window: Rect
+    let boundsLTR: Rect
+    let boundsMirrored: Rect
 
     /// Right-to-left text alignment for rtl archives and the mirror view.
     public func isRightToLeft(_ options: WireframeOptions) -> Bool {
@@ -47,33 +61,32 @@ public struct Wireframe {
     /// The frame of element `i` as drawn: mirrored about the window's centre in the mirror view.
     public func drawnFrame(_ i: Int, _ options: WireframeOptions) -> Rect {
         var f = archive.hierarchy[i].frame
-        if options.mirror {
-            let w = archive.hierarchy.windowFrame
-            f.x = w.minX + (w.maxX - f.maxX)
-        }
+        if options.mirror { f.x = window.minX + (window.maxX - f.maxX) }
         return f
     }
 
     /// The window and everything drawn outside it, but never more than `maxGrowth` window sizes beyond it, so one
     /// absurd frame cannot shrink the screen to a dot.
     public func screenBounds(_ options: WireframeOptions) -> Rect {
-        let h = archive.hierarchy
-        let window = h.windowFrame
+        options.mirror ? boundsMirrored : boundsLTR
+    }
+
+    static func computeBounds(_ h: Hierarchy, _ window: Rect, _ frame: (Int) -> Rect) -> Rect {
         guard !window.isEmpty else {
-            return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? h[i].frame : acc.union(h[i].frame)) }
+            return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? frame(i) : acc.union(frame(i))) }
         }
         let g = Wireframe.maxGrowth
         let limit = Rect(x: window.x - window.width * g, y: window.y - window.height * g,
                          width: window.width * (1 + 2 * g), height: window.height * (1 + 2 * g))
         var b = window
         for i in h.indices where !h[i].frame.isEmpty {
-            if let clipped = drawnFrame(i, options).intersection(limit) { b = b.union(clipped) }
+            if let clipped = frame(i).intersection(limit) { b = b.union(clipped) }
         }
         return b
     }
 
     public func layout(width: Int, height: Int?, options: WireframeOptions) -> WireframeLayout {
-        WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: archive.hierarchy.windowFrame, width: width, height: height)
+        WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: window, width: width, height: height)
     }
 
     /// Draws the screen into a canvas of the layout's size.
