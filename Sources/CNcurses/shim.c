@@ -1,46 +1,109 @@
 #include "CNcurses.h"
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int ps_saved_stderr = -1;
+static int ps_log_fd = -1;
+static int ps_wake_fd = -1;
 static char ps_log_path[1024];
+static volatile sig_atomic_t ps_continued = 0;
 
-static void ps_say(const char *a, const char *b) {
-    if (ps_saved_stderr < 0) return;
-    (void)!write(ps_saved_stderr, a, strlen(a));
-    if (b) (void)!write(ps_saved_stderr, b, strlen(b));
-    (void)!write(ps_saved_stderr, "\n", 1);
+// Signals whose default action ends the program: the terminal must come back first.
+static const int ps_quit_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                                      SIGPIPE, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT};
+static const int ps_crash_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGSYS};
+#define PS_COUNT(a) (sizeof a / sizeof a[0])
+static struct sigaction ps_previous[65];
+static int ps_installed = 0;
+
+static void ps_say(int fd, const char *a, const char *b) {
+    if (fd < 0) return;
+    (void)!write(fd, a, strlen(a));
+    if (b) (void)!write(fd, b, strlen(b));
+    (void)!write(fd, "\n", 1);
 }
 
-// Quitting signals: restore the terminal, then exit with 128 + signal as shells expect.
+// An empty log says nothing: remove it rather than leave it behind.
+static int ps_remove_log_if_empty(void) {
+    struct stat st;
+    if (ps_log_fd >= 0 && fstat(ps_log_fd, &st) == 0 && st.st_size == 0) {
+        unlink(ps_log_path);
+        return 1;
+    }
+    return 0;
+}
+
 static void ps_on_quit_signal(int sig) {
     endwin();
-    if (sig == SIGINT) ps_say("pseudoscope: interrupted", NULL);
-    else if (sig == SIGHUP) ps_say("pseudoscope: terminal hung up", NULL);
-    else ps_say("pseudoscope: terminated", NULL);
+    if (sig == SIGINT) ps_say(ps_saved_stderr, "pseudoscope: interrupted", NULL);
+    else if (sig == SIGHUP) ps_say(ps_saved_stderr, "pseudoscope: terminal hung up", NULL);
+    else ps_say(ps_saved_stderr, "pseudoscope: terminated by a signal", NULL);
+    ps_remove_log_if_empty();
     _exit(128 + sig);
 }
 
-// Crashes (a Swift trap arrives as SIGILL or SIGTRAP): restore the terminal, say where the log is, re-raise
-// with the default action so the exit status and any core dump stay truthful.
+// Crashes (a Swift trap arrives as SIGILL or SIGTRAP): restore the terminal, note the signal in the log so it
+// holds something, say where it is, and re-raise with the default action so the exit status stays truthful.
 static void ps_on_crash(int sig) {
     endwin();
-    ps_say("pseudoscope: crashed; the terminal was restored. Details are in ", ps_log_path);
+    ps_say(ps_log_fd, "pseudoscope: crashed with a fatal signal; see the messages above, if any", NULL);
+    ps_say(ps_saved_stderr, "pseudoscope: crashed; the terminal was restored. Details are in ", ps_log_path);
     signal(sig, SIG_DFL);
     raise(sig);
 }
 
-void ps_install_signal_handlers(int saved_stderr, const char *log_path) {
+static void ps_on_continue(int sig) {
+    (void)sig;
+    int saved = errno;
+    ps_continued = 1;
+    if (ps_wake_fd >= 0) (void)!write(ps_wake_fd, "c", 1);
+    errno = saved;
+}
+
+static void ps_set(int sig, void (*handler)(int)) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(sig, &sa, &ps_previous[sig]);
+}
+
+void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_path, int wake_fd) {
     ps_saved_stderr = saved_stderr;
+    ps_log_fd = log_fd;
+    ps_wake_fd = wake_fd;
     strncpy(ps_log_path, log_path ? log_path : "", sizeof ps_log_path - 1);
-    int quits[] = {SIGINT, SIGTERM, SIGHUP};
-    for (unsigned i = 0; i < sizeof quits / sizeof quits[0]; i++) signal(quits[i], ps_on_quit_signal);
-    int crashes[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE};
-    for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) signal(crashes[i], ps_on_crash);
+    for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) ps_set(ps_quit_signals[i], ps_on_quit_signal);
+    for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) ps_set(ps_crash_signals[i], ps_on_crash);
+    ps_set(SIGCONT, ps_on_continue);
+    ps_installed = 1;
 }
 
 void ps_reset_signal_handlers(void) {
-    int all[] = {SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE};
-    for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++) signal(all[i], SIG_DFL);
+    if (!ps_installed) return;
+    for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) sigaction(ps_quit_signals[i], &ps_previous[ps_quit_signals[i]], NULL);
+    for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) sigaction(ps_crash_signals[i], &ps_previous[ps_crash_signals[i]], NULL);
+    sigaction(SIGCONT, &ps_previous[SIGCONT], NULL);
+    ps_installed = 0;
+    ps_wake_fd = -1;
+}
+
+int ps_take_continued(void) {
+    int c = ps_continued;
+    ps_continued = 0;
+    return c;
+}
+
+void ps_check_resize(int fd) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return;
+    if (ws.ws_row != LINES || ws.ws_col != COLS) {
+        resize_term(ws.ws_row, ws.ws_col);
+        ungetch(KEY_RESIZE);
+    }
 }

@@ -1,5 +1,7 @@
 import CNcurses
 import Foundation
+import Glibc
+import PseudoscopeCore
 import PseudoscopeRender
 
 /// The only code that talks to curses: starts and restores the terminal, decodes keys, copies canvases.
@@ -11,34 +13,31 @@ public final class CursesTerminal {
         case noTerminal
         public var description: String {
             switch self {
-            case .unknownTerminal(let t): return "no terminfo entry for TERM='\(t)' nor for xterm-256color or xterm"
+            case .unknownTerminal(let t): return "no terminfo entry for TERM='\(TerminalText.sanitize(t))' nor for xterm-256color or xterm"
             case .noTerminal: return "cannot open the terminal for keys (/dev/tty)"
             }
         }
     }
 
+    let options: SessionOptions
     private var screen: OpaquePointer?
     private var input: UnsafeMutablePointer<FILE>?
     private var savedStderr: Int32 = -1
-    public let logPath: String
+    private var log: SessionLog?
     private var colorPairs = false
+    private var active = false
     /// A note for after the session, e.g. that TERM was replaced.
     public private(set) var note: String?
-    private var active = false
-    private var blocking = true
-    private var failedReads = 0
-    /// Set when a blocking read fails: the terminal is gone (the SSH link closed without a SIGHUP, /dev/tty was
-    /// revoked). Reading again would fail at once, forever, so the session must end instead of spinning.
-    public private(set) var inputClosed = false
 
-    public init() {
-        let dir = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        logPath = "\(dir)/pseudoscope-\(getpid()).log"
+    public init(options: SessionOptions) {
+        self.options = options
     }
 
-    /// Starts curses. `useColor` is the user's choice (NO_COLOR, --color); colours are used only when the
-    /// terminal has them too.
-    public func start(useColor: Bool) throws {
+    /// The descriptor keys arrive on: the terminal itself, or /dev/tty when stdin carries an archive.
+    var inputDescriptor: Int32 { input.map { fileno($0) } ?? STDIN_FILENO }
+
+    /// Starts curses. Colours are used when the user wants them and the terminal has them.
+    func start(wakeDescriptor: Int32) throws {
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         if isatty(STDIN_FILENO) == 0 {
@@ -47,28 +46,35 @@ public final class CursesTerminal {
         }
         // Exported LINES/COLUMNS would otherwise override the real window size.
         use_tioctl(true)
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        screen = newterm(nil, stdout, input ?? stdin)
+        let term = options.term
+        screen = term.isEmpty ? nil : newterm(term, ps_stdout(), input ?? ps_stdin())
         if screen == nil {
             for fallback in ["xterm-256color", "xterm"] {
-                screen = newterm(fallback, stdout, input ?? stdin)
-                if screen != nil { note = "TERM='\(term)' has no terminfo entry here; used \(fallback)"; break }
+                screen = newterm(fallback, ps_stdout(), input ?? ps_stdin())
+                if screen != nil {
+                    note = "TERM='\(TerminalText.sanitize(term))' has no terminfo entry here; used \(fallback)"
+                    break
+                }
             }
         }
-        guard screen != nil else { throw StartError.unknownTerminal(term) }
+        guard screen != nil else {
+            if let i = input { fclose(i); input = nil }
+            throw StartError.unknownTerminal(term)
+        }
         set_term(screen)
         active = true
         redirectStderr()
-        ps_install_signal_handlers(savedStderr, logPath)
+        ps_install_signal_handlers(savedStderr, log?.fd ?? -1, log?.path ?? "", wakeDescriptor)
         cbreak()
         noecho()
         nonl()
         keypad(ps_stdscr(), true)
+        nodelay(ps_stdscr(), true)
         curs_set(0)
-        if ProcessInfo.processInfo.environment["ESCDELAY"] == nil { set_escdelay(25) }
+        if !options.escapeDelaySet { set_escdelay(25) }
         mousemask(ps_all_mouse_events(), nil)
         mouseinterval(0)
-        if useColor && has_colors() {
+        if options.useColor && has_colors() {
             start_color()
             let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
             for role in StyleRole.allCases {
@@ -79,7 +85,7 @@ public final class CursesTerminal {
     }
 
     /// Restores the terminal. Safe to call twice.
-    public func stop() {
+    func stop() {
         guard active else { return }
         active = false
         endwin()
@@ -88,16 +94,23 @@ public final class CursesTerminal {
         screen = nil
         restoreStderr()
         if let i = input { fclose(i) }
+        input = nil
     }
 
-    public var size: (width: Int, height: Int) {
+    var size: (width: Int, height: Int) {
         (Int(getmaxx(ps_stdscr())), Int(getmaxy(ps_stdscr())))
+    }
+
+    /// After a stop and continue: pick up a resize that happened meanwhile (it sent no SIGWINCH to a stopped
+    /// program).
+    func checkResizeAfterContinue() {
+        if ps_take_continued() != 0 { ps_check_resize(inputDescriptor) }
     }
 
     // MARK: - Drawing
 
     /// Copies the canvas to the screen. Curses sends only the cells that changed since the last frame.
-    public func draw(_ canvas: Canvas, fullRepaint: Bool = false) {
+    func draw(_ canvas: Canvas, fullRepaint: Bool = false) {
         werase(ps_stdscr())
         for y in 0..<canvas.height {
             var x = 0
@@ -157,27 +170,26 @@ public final class CursesTerminal {
         }
     }
 
-    // MARK: - Keys
-
-    /// How long `readKey` waits: negative blocks, otherwise it returns nil after that many milliseconds.
-    public func setInputTimeout(milliseconds: Int32) {
-        blocking = milliseconds < 0
-        wtimeout(ps_stdscr(), milliseconds)
+    /// Writes bytes to the terminal around curses (OSC 52 for the clipboard), after curses has sent its frame.
+    func writeRaw(_ bytes: [UInt8]) {
+        fflush(ps_stdout())
+        bytes.withUnsafeBufferPointer { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { if errno == EINTR { continue }; return }
+                off += n
+            }
+        }
     }
 
-    /// Blocks until a key, a resize or a mouse event arrives (or the input timeout passes).
-    public func readKey() -> Key? {
+    // MARK: - Keys
+
+    /// The next key already waiting, or nil (input never blocks: the event loop waits in `poll`).
+    func readKey() -> Key? {
         var ch: wint_t = 0
         let r = wget_wch(ps_stdscr(), &ch)
-        if r == ERR {
-            // A timeout answers ERR too; only blocking reads that keep failing mean the input is gone.
-            if blocking && errno != EINTR {
-                failedReads += 1
-                if failedReads >= 50 { inputClosed = true }
-            }
-            return nil
-        }
-        failedReads = 0
+        if r == ERR { return nil }
         if r == KEY_CODE_YES {
             switch Int32(ch) {
             case KEY_UP: return .up
@@ -196,15 +208,15 @@ public final class CursesTerminal {
                 return .resize(width: s.width, height: s.height)
             case KEY_MOUSE:
                 var event = MEVENT()
-                guard getmouse(&event) == OK else { return nil }
+                guard getmouse(&event) == OK else { return .ignored }
                 if event.bstate & ps_button4_pressed() != 0 { return .wheelUp }
                 if ps_button5_pressed() != 0, event.bstate & ps_button5_pressed() != 0 { return .wheelDown }
                 if event.bstate & ps_button1_pressed() != 0 { return .click(x: Int(event.x), y: Int(event.y)) }
-                return nil
+                return .ignored
             default:
                 let f1 = Int32(KEY_F0) + 1
                 if Int32(ch) >= f1, Int32(ch) < f1 + 12 { return .function(Int(Int32(ch) - f1 + 1)) }
-                return nil
+                return .ignored
             }
         }
         switch ch {
@@ -214,7 +226,7 @@ public final class CursesTerminal {
         case 8, 127: return .backspace
         case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(ch) + 96)))
         default:
-            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return nil }
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return .ignored }
             return .char(Character(scalar))
         }
     }
@@ -222,26 +234,25 @@ public final class CursesTerminal {
     // MARK: - stderr
 
     private func redirectStderr() {
-        fflush(stderr)
+        fflush(nil)
+        log = SessionLog.create(in: options.logDirectory)
+        guard let log = log else { return }
         savedStderr = dup(STDERR_FILENO)
-        let fd = open(logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        if fd >= 0 {
-            dup2(fd, STDERR_FILENO)
-            close(fd)
-        }
+        dup2(log.fd, STDERR_FILENO)
     }
 
     private func restoreStderr() {
-        guard savedStderr >= 0 else { return }
-        fflush(stderr)
+        guard savedStderr >= 0, let log = log else { return }
+        fflush(nil)
         dup2(savedStderr, STDERR_FILENO)
         close(savedStderr)
         savedStderr = -1
-        let size = (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0
-        if size > 0 {
-            FileHandle.standardError.write(Data("pseudoscope: messages from the session are in \(logPath)\n".utf8))
+        if log.isEmpty {
+            unlink(log.path)
         } else {
-            unlink(logPath)
+            note = (note.map { $0 + "\n" } ?? "") + "messages from the session are in \(log.path)"
         }
+        close(log.fd)
+        self.log = nil
     }
 }

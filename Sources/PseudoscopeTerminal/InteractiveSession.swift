@@ -1,118 +1,101 @@
+import CNcurses
 import Foundation
+import Glibc
 import PseudoscopeCore
 import PseudoscopeRender
 
-/// Runs an interactive screen on the terminal until the user quits; returns the exit status.
+/// Runs the interactive program on the terminal until it finishes: read keys, update, perform effects, draw.
 public enum InteractiveSession {
-    public static func run(_ inspector: InspectorState, useColor: Bool) throws -> Int32 {
-        try run(AppState(.inspector(inspector), width: inspector.width, height: inspector.height), loader: nil, useColor: useColor)
-    }
-
-    public static func runComparison(_ comparison: ComparisonState, useColor: Bool) throws -> Int32 {
-        try run(AppState(.comparison(comparison), width: comparison.width, height: comparison.height), loader: nil, useColor: useColor)
-    }
-
-    /// The archive list of a run set, loading in the background so that the keyboard answers at once.
-    public static func runRunSet(paths: [String], loader: ArchiveLoader, glyphs: Glyphs, useColor: Bool) throws -> Int32 {
-        let list = RunSetState(paths: paths, width: 80, height: 24, glyphs: glyphs)
-        let background = BackgroundLoader(paths: paths, loader: loader)
-        return try run(AppState(.runSet(list), width: 80, height: 24), loader: background, useColor: useColor)
-    }
-
-    static func run(_ initial: AppState, loader: BackgroundLoader?, useColor: Bool) throws -> Int32 {
-        let terminal = CursesTerminal()
-        try terminal.start(useColor: useColor)
+    /// Runs `app`. `work` performs the run set's effects (loading, pairing, opening); it is needed only when
+    /// the program can open archives. Returns the exit status.
+    public static func run(_ initial: AppState, work: RunSetWork?, options: SessionOptions) throws -> Int32 {
+        let wake = WakePipe()
+        let terminal = CursesTerminal(options: options)
+        try terminal.start(wakeDescriptor: wake.writeEnd)
         defer {
             terminal.stop()
             if let note = terminal.note { FileHandle.standardError.write(Data("pseudoscope: \(note)\n".utf8)) }
         }
+        let runner = EffectRunner(work: work, wake: wake)
         var app = initial
         let size = terminal.size
-        app.apply(.resize(width: size.width, height: size.height))
-        // A fault-injection switch for the end-to-end test of the crash path: the terminal must come back.
-        let injectCrash = ProcessInfo.processInfo.environment["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame"
+        _ = app.update(.key(.resize(width: size.width, height: size.height)))
+        var fullRepaint = false
         var first = true
-        loader?.start()
-        var loading = loader != nil
-        while !app.quit {
-            if let l = loader, loading {
-                for (index, entry) in l.drain() { app.receive(entry, at: index) }
-                if l.isFinished {
-                    loading = false
-                    app.updateCounts(l.pairAwareFindings())
+        // Times in a row the terminal was reported readable but gave no key: a terminal that is gone.
+        var emptyWakeups = 0
+        func perform(_ effects: [Effect]) {
+            for e in effects {
+                switch e {
+                case .repaint: fullRepaint = true
+                case .copy(let text, _): terminal.writeRaw(Clipboard.osc52(text, insideTmux: options.insideTmux))
+                default: runner.perform(e)
                 }
             }
-            terminal.draw(app.render(), fullRepaint: app.needsFullRepaint)
-            if first && injectCrash { fatalError("injected fault: PSEUDOSCOPE_FAULT=crash-after-first-frame") }
+        }
+        perform(app.start())
+        while !app.isFinished {
+            terminal.draw(app.render(), fullRepaint: fullRepaint)
+            fullRepaint = false
+            if first && options.crashAfterFirstFrame { fatalError("injected fault: crash after the first frame") }
             first = false
-            // While loading, wake up to show progress; otherwise wait for a key.
-            terminal.setInputTimeout(milliseconds: loading ? 100 : -1)
-            guard let key = terminal.readKey() else {
-                if terminal.inputClosed { break }
-                continue
+            // Wait for a key, a result of background work, or a continue after a stop.
+            var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&fds, 2, -1)
+            if n < 0 && errno != EINTR { break }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                wake.drain()
+                terminal.checkResizeAfterContinue()
+                for message in runner.takeMessages() { perform(app.update(message)) }
             }
-            app.handle(key)
+            // Every key already waiting (a paste, a held key, a resize after EINTR), without blocking.
+            var keys = 0
+            while !app.isFinished, let key = terminal.readKey() {
+                keys += 1
+                if key == .ignored { continue }
+                perform(app.update(.key(key)))
+            }
+            let terminalReady = fds[0].revents != 0
+            emptyWakeups = terminalReady && keys == 0 ? emptyWakeups + 1 : 0
+            // The terminal went away without a hangup signal (a closed pty, a revoked tty): it reports hang-up or
+            // readiness with nothing to read, forever. End rather than spin.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 && keys == 0 { break }
+            if emptyWakeups >= 50 { break }
         }
         return 0
     }
 }
 
-/// Loads a run set's archives on background threads; the interface thread drains what has arrived.
-final class BackgroundLoader: @unchecked Sendable {
-    let paths: [String]
-    let loader: ArchiveLoader
-    private let lock = NSLock()
-    private var arrived: [(Int, RunSetEntry)] = []
-    private var archives: [Archive?]
-    private var finished = 0
+/// A pipe whose read end wakes the event loop: background work and the SIGCONT handler write a byte to it.
+final class WakePipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
 
-    init(paths: [String], loader: ArchiveLoader) {
-        self.paths = paths
-        self.loader = loader
-        archives = Array(repeating: nil, count: paths.count)
-    }
-
-    func start() {
-        let count = paths.count
-        DispatchQueue.global(qos: .userInitiated).async {
-            DispatchQueue.concurrentPerform(iterations: count) { k in
-                let entry: RunSetEntry
-                var archive: Archive?
-                switch self.loader.loadResult(self.paths[k]) {
-                case .success(let a):
-                    archive = a
-                    entry = RunSetEntry(path: a.source.path, archive: a, error: nil, findings: LayoutChecker(a).findings())
-                case .failure(let e):
-                    entry = RunSetEntry(path: self.paths[k], archive: nil, error: e.description, findings: [])
-                }
-                self.lock.lock()
-                self.arrived.append((k, entry))
-                self.archives[k] = archive
-                self.finished += 1
-                self.lock.unlock()
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             }
         }
+        readEnd = fds[0]
+        writeEnd = fds[1]
     }
 
-    func drain() -> [(Int, RunSetEntry)] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = arrived
-        arrived.removeAll()
-        return out
+    deinit {
+        close(readEnd)
+        close(writeEnd)
     }
 
-    var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished == paths.count && arrived.isEmpty
+    func signal() {
+        var b: UInt8 = 1
+        _ = write(writeEnd, &b, 1)
     }
 
-    /// Findings with the rtl pair rule, once every archive is in.
-    func pairAwareFindings() -> [[Finding]] {
-        lock.lock()
-        let all = archives
-        lock.unlock()
-        return RunSetAnalysis.findings(all)
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
     }
 }

@@ -18,13 +18,13 @@ let findings = LayoutChecker(archive).findings()
 var state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
 var previous = InspectorScreen.render(state)
 // A deterministic script: mostly moves, some pages, expands and collapses, finding jumps.
-let script: [Action] = [.moveDown, .moveDown, .moveUp, .expandOrFirstChild, .moveDown, .pageDown, .moveDown, .collapseOrParent,
-                        .moveUp, .nextFinding, .moveDown, .pageUp, .expandOrFirstChild, .moveDown, .moveDown, .top]
+let script: [InspectorMessage] = [.move(.down), .move(.down), .move(.up), .right, .move(.down), .move(.pageDown), .move(.down), .left,
+                        .move(.up), .nextFinding, .move(.down), .move(.pageUp), .right, .move(.down), .move(.down), .move(.top)]
 var times: [Double] = []
 var changed = 0
 for k in 0..<moves {
     let start = DispatchTime.now().uptimeNanoseconds
-    state.apply(script[k % script.count])
+    _ = state.update(script[k % script.count])
     let frame = InspectorScreen.render(state)
     var diff = 0
     for i in frame.cells.indices where frame.cells[i] != previous.cells[i] { diff += 1 }
@@ -33,5 +33,5 @@ for k in 0..<moves {
     changed += diff
 }
 times.sort()
-func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * p))] }
-print("{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5)),\"p95_ms\":\(percentile(0.95)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}")
+func percentile(_ p: Double, _ times: [Double]) -> Double { times[min(times.count - 1, Int(Double(times.count) * p))] }
+print("{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5, times)),\"p95_ms\":\(percentile(0.95, times)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}")

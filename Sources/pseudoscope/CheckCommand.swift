@@ -5,66 +5,53 @@ import PseudoscopeRender
 /// `pseudoscope check ARCHIVE|FOLDER...`: the gate's faults for CI, as text, JSON or JUnit.
 struct CheckCommand {
     let environment: TerminalEnvironment
-    static let flags: Set<String> = ["--json", "--ascii", "--group"]
-    static let options: Set<String> = Set(["--junit", "--min-severity", "--rule", "--color"]).union(dumpOptionNames)
 
-    /// One input's outcome: its findings, or the error that kept it from loading.
+    /// One input's outcome: its summary (with findings), or the error that kept it from loading.
     struct Outcome {
         var path: String
-        var archive: Archive?
+        var summary: ArchiveSummary?
         var findings: [Finding] = []
         var error: ArchiveError?
     }
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, flags: Self.flags, options: Self.options, command: "check")
+        let p = try ParsedArguments(args, spec: Commands.check)
         guard !p.operands.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
-        let minSeverity = try p.choice("--min-severity", Severity.self, command: "check") ?? .review
-        var rules: Set<Rule>? = nil
-        if let names = p.values["--rule"] {
-            rules = Set(try names.map { name in
-                guard let r = Rule(rawValue: name) else {
-                    throw UsageError(message: "check: unknown rule '\(name)'; rules are: \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return r
-            })
-        }
-        let color = environment.useColor(try p.choice("--color", ColorChoice.self, command: "check") ?? .auto)
+        let minSeverity = p.choice("--min-severity", Severity.self) ?? .review
+        let rules: Set<Rule>? = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
+        let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
 
         let discovery = ArchiveDiscovery.expand(p.operands)
-        var options = try dumpOptions(p, command: "check")
+        var options = p.dumpOptions
         options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
-        let archiveLoader = loader(options)
-        // Load on every core; results keep the order of the paths.
-        let loaded = archiveLoader.loadAll(discovery.paths)
-        var outcomes: [Outcome] = zip(discovery.paths, loaded).map { path, result in
+        // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
+        let results = RunSetWork(loader: loader(options)).checkAll(discovery.paths)
+        var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
-            case .success(let a): return Outcome(path: a.source.path, archive: a)
+            case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)
             case .failure(let e): return Outcome(path: path, error: e)
             }
         }
-        // Each archive's own findings, plus the rtl pair rule where an LTR run of the same screen is here too.
-        let findings = RunSetAnalysis.findings(outcomes.map(\.archive))
-        for k in outcomes.indices { outcomes[k].findings = findings[k] }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
         for k in outcomes.indices {
             outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
         }
 
         if let junit = p.value("--junit") {
-            try JUnitReport.write(outcomes, to: junit)
+            let inputs = discovery.paths + outcomes.map(\.path)
+            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: false, inputs: inputs)
         }
         if p.flags.contains("--json") {
             var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"))
             json.append(0x0A)
-            FileHandle.standardOutput.write(Data(json))
+            try StandardOutput.write(json)
         } else if p.flags.contains("--group") {
-            write(groupReport(outcomes, glyphs: glyphs))
+            try StandardOutput.write(groupReport(outcomes, glyphs: glyphs))
         } else {
-            write(textReport(outcomes, glyphs: glyphs, color: color))
+            try StandardOutput.write(textReport(outcomes, glyphs: glyphs, color: color))
         }
-        for o in outcomes where o.error != nil { printError("pseudoscope: \(TerminalText.sanitize(o.error!.description))") }
+        for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
         return outcomes.contains { $0.findings.contains { $0.severity == .blocking } } ? ExitCode.blocking : ExitCode.success
     }
@@ -75,7 +62,7 @@ struct CheckCommand {
         var out = "By rule\n"
         for r in summary.byRule {
             let mark = r.blocking > 0 ? glyphs.blockingMark : glyphs.reviewMark
-            out += "  \(mark) \(r.rule.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(r.archives) archive\(r.archives == 1 ? "" : "s"), \(r.findings) finding\(r.findings == 1 ? "" : "s") (\(r.blocking) blocking)\n"
+            out += "  \(mark) \(r.rule.rawValue.padded(to: 30)) \(r.archives) archive\(r.archives == 1 ? "" : "s"), \(r.findings) finding\(r.findings == 1 ? "" : "s") (\(r.blocking) blocking)\n"
         }
         out += "\nBy screen\n"
         for s in summary.byScreen {
@@ -94,7 +81,7 @@ struct CheckCommand {
         var out = ""
         var blocking = 0, review = 0, failing = 0
         for o in outcomes {
-            guard let a = o.archive else {
+            guard let a = o.summary else {
                 out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(o.error?.message ?? "") + "\n"
                 continue
             }
@@ -131,14 +118,14 @@ struct CheckGroups {
         }
         byRule.sort { ($0.blocking > 0 ? 0 : 1, -$0.archives, $0.rule.rawValue) < ($1.blocking > 0 ? 0 : 1, -$1.archives, $1.rule.rawValue) }
         var screens: [String: [CheckCommand.Outcome]] = [:]
-        for o in outcomes { if let a = o.archive { screens[a.screen, default: []].append(o) } }
+        for o in outcomes { if let a = o.summary { screens[a.screen, default: []].append(o) } }
         for (screen, members) in screens {
             let all = members.flatMap(\.findings)
             let rules = Rule.allCases.compactMap { r -> (Rule, Int)? in
                 let n = all.filter { $0.rule == r }.count
                 return n > 0 ? (r, n) : nil
             }
-            byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.archive?.mode.rawValue }.sorted(),
+            byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.summary?.mode.rawValue }.sorted(),
                                       blocking: all.filter { $0.severity == .blocking }.count,
                                       review: all.filter { $0.severity == .review }.count, rules: rules))
         }
@@ -184,9 +171,9 @@ enum CheckJSON {
         for o in outcomes {
             w.beginObject()
             w.string("archive", o.path)
-            w.string("test", o.archive?.test)
-            w.string("screen", o.archive?.screen)
-            w.string("mode", o.archive?.mode.rawValue)
+            w.string("test", o.summary?.test)
+            w.string("screen", o.summary?.screen)
+            w.string("mode", o.summary?.mode.rawValue)
             w.string("error", o.error?.description)
             w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
             w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
@@ -203,15 +190,15 @@ enum CheckJSON {
 
 /// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
 enum JUnitReport {
-    static func write(_ outcomes: [CheckCommand.Outcome], to path: String) throws {
+    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
         let failures = outcomes.filter { $0.findings.contains { $0.severity == .blocking } }.count
         let errors = outcomes.filter { $0.error != nil }.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for o in outcomes {
-            let name = o.archive.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
-            x += "    <testcase classname=\"\(escape(o.archive?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+            let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
+            x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
             if let e = o.error {
                 x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
             }
@@ -225,11 +212,7 @@ enum JUnitReport {
             x += "    </testcase>\n"
         }
         x += "  </testsuite>\n</testsuites>\n"
-        do {
-            try x.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw ArchiveError(file: path, message: "cannot write the JUnit report: \(error.localizedDescription)")
-        }
+        return x
     }
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.

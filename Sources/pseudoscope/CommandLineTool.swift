@@ -1,16 +1,14 @@
 import Foundation
 import PseudoscopeCore
 import PseudoscopeRender
+import PseudoscopeTerminal
 
-let version = "0.1.0"
+let toolVersion = "0.2.0"
 
 /// Dispatches to a command and turns errors into one-line messages and exit statuses.
 struct CommandLineTool {
     var arguments: [String]
-    let environment = TerminalEnvironment(
-        stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: ProcessInfo.processInfo.environment)
-
-    static let commands = ["render", "tree", "info", "check", "import", "compare", "open"]
+    let environment: TerminalEnvironment
 
     func run() -> Int32 {
         do {
@@ -18,19 +16,19 @@ struct CommandLineTool {
                 printError(Help.general)
                 return ExitCode.usage
             }
+            let rest = Array(arguments.dropFirst())
             switch first {
-            case "--help", "-h", "help":
-                if arguments.count > 1, let text = Help.forCommand(arguments[1]) { write(text) } else { write(Help.general) }
+            case "--help", "-h":
+                try StandardOutput.write(Help.general)
                 return ExitCode.success
             case "--version", "-V":
-                write("pseudoscope \(version)\n")
+                try StandardOutput.write("pseudoscope \(toolVersion)\n")
                 return ExitCode.success
             default:
                 break
             }
-            let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h"), let text = Help.forCommand(first) {
-                write(text)
+            if let spec = Commands.named(first), rest.contains("--help") || rest.contains("-h") {
+                try StandardOutput.write(Help.forCommand(spec))
                 return ExitCode.success
             }
             switch first {
@@ -41,11 +39,12 @@ struct CommandLineTool {
             case "import": return try ImportCommand().run(rest)
             case "compare": return try CompareCommand(environment: environment).run(rest)
             case "open": return try OpenCommand(environment: environment).run(rest)
+            case "help": return try HelpCommand().run(rest)
             default:
-                if first.hasPrefix("-") && first != "-" && !OpenCommand.acceptsOption(first) {
+                // `pseudoscope ARCHIVE` opens the inspector (or renders, when stdout is not a terminal).
+                if first.hasPrefix("-") && first != "-" && Commands.open.option(first.split(separator: "=").first.map(String.init) ?? first) == nil {
                     throw UsageError(message: "unknown option \(first)")
                 }
-                // `pseudoscope ARCHIVE` opens the inspector (or renders, when stdout is not a terminal).
                 return try OpenCommand(environment: environment).run(arguments)
             }
         } catch let e as UsageError {
@@ -54,27 +53,35 @@ struct CommandLineTool {
         } catch let e as ArchiveError {
             printError("pseudoscope: \(TerminalText.sanitize(e.description))")
             return ExitCode.invalidInput
+        } catch let e as OutputError {
+            printError("pseudoscope: \(e.description)")
+            return ExitCode.invalidInput
+        } catch let e as CursesTerminal.StartError {
+            printError("pseudoscope: \(e.description)")
+            return ExitCode.invalidInput
         } catch {
-            printError("pseudoscope: \(error)")
+            printError("pseudoscope: \(TerminalText.sanitize("\(error)"))")
             return ExitCode.invalidInput
         }
     }
 }
 
-func write(_ s: String) {
-    FileHandle.standardOutput.write(Data(s.utf8))
-}
-
-func printError(_ s: String) {
-    fflush(stdout)
-    FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8))
-}
-
-/// The options every command that reads archives takes for dumps, which carry no mode or test name.
-let dumpOptionNames: Set<String> = ["--mode", "--test"]
-
-func dumpOptions(_ p: ParsedArguments, command: String) throws -> DumpOptions {
-    DumpOptions(mode: try p.choice("--mode", Mode.self, command: command), test: p.value("--test"))
+/// `pseudoscope help [COMMAND] [--markdown]`.
+struct HelpCommand {
+    func run(_ args: [String]) throws -> Int32 {
+        let p = try ParsedArguments(args, spec: Commands.help)
+        if p.flags.contains("--markdown") {
+            try StandardOutput.write(Help.markdown)
+            return ExitCode.success
+        }
+        guard let name = p.operands.first else {
+            try StandardOutput.write(Help.general)
+            return ExitCode.success
+        }
+        guard let spec = Commands.named(name) else { throw UsageError(message: "help: no command '\(name)'") }
+        try StandardOutput.write(Help.forCommand(spec))
+        return ExitCode.success
+    }
 }
 
 /// A loader with the limits from the environment.
@@ -89,7 +96,12 @@ func terminalColumns() -> Int? {
     return Int(size.ws_col)
 }
 
-/// Text for the terminal or a pipe: ANSI colours when wanted, plain otherwise.
-func output(_ canvas: Canvas, color: Bool) -> String {
-    color ? canvas.renderANSI() : canvas.renderPlain()
+extension TerminalEnvironment {
+    /// The terminal session's settings, read from the environment once, here.
+    func sessionOptions(useColor: Bool) -> SessionOptions {
+        let tmp = variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
+                              insideTmux: variables["TMUX"] != nil,
+                              crashAfterFirstFrame: variables["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame")
+    }
 }

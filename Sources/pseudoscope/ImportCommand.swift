@@ -4,13 +4,11 @@ import PseudoscopeCore
 /// `pseudoscope import DUMP [--mode M] [--test NAME] [-o FILE] [--force]`: a dump as a v1 archive.
 struct ImportCommand {
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args.map { $0 == "-o" ? "--output" : $0 }, flags: ["--force"],
-                                    options: dumpOptionNames.union(["--output"]), command: "import")
+        let p = try ParsedArguments(args, spec: Commands.importDump)
         guard p.operands.count == 1 else { throw UsageError(message: "import: expected one DUMP, got \(p.operands.count)") }
-        let options = try dumpOptions(p, command: "import")
         let path = p.operands[0]
-        // Read it as a dump even when it is already an archive? No: importing an archive is a mistake worth saying.
-        let archive = try loader(options).load(path)
+        let archive = try loader(p.dumpOptions).load(path)
+        // Importing an archive is a mistake worth saying.
         guard archive.source.importedFormat != nil else {
             throw ArchiveError(file: archive.source.path, message: "is already a Pseudoscope archive; nothing to import")
         }
@@ -19,18 +17,10 @@ struct ImportCommand {
         }
         let json = ArchiveEncoder.encode(archive) + "\n"
         guard let output = p.value("--output"), output != "-" else {
-            write(json)
+            try StandardOutput.write(json)
             return ExitCode.success
         }
-        if FileManager.default.fileExists(atPath: output) && !p.flags.contains("--force") {
-            throw ArchiveError(file: output, message: "already exists; use --force to replace it")
-        }
-        // Atomic: a temporary file in the same folder, then a rename, so a reader never sees half an archive.
-        do {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw ArchiveError(file: output, message: "cannot be written: \(error.localizedDescription)")
-        }
+        try ReportFile.write(Array(json.utf8), to: output, force: p.flags.contains("--force"), inputs: [path, archive.source.path])
         return ExitCode.success
     }
 }

@@ -1,3 +1,6 @@
+import PseudoscopeCore
+import PseudoscopeRender
+
 /// A problem with the command line: exit 64 with a one-line message and a pointer to `--help`.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
@@ -12,18 +15,18 @@ enum ExitCode {
     /// Invalid input or an I/O error.
     static let invalidInput: Int32 = 2
     static let usage: Int32 = 64
-    /// Interrupted by Ctrl-C, as shells report SIGINT.
-    static let interrupted: Int32 = 130
 }
 
-/// The options and operands of one command, parsed from `--flag`, `--key value` and `--key=value`.
+/// The options and operands of one command, parsed from `--flag`, `--key value` and `--key=value` against the
+/// command's spec.
 struct ParsedArguments {
+    let command: String
     var operands: [String] = []
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
 
-    /// Parses `args` against the command's known flags (no value) and options (one value each).
-    init(_ args: [String], flags known: Set<String>, options: Set<String>, command: String) throws {
+    init(_ args: [String], spec: CommandSpec) throws {
+        command = spec.name
         var i = 0
         var onlyOperands = false
         while i < args.count {
@@ -37,26 +40,30 @@ struct ParsedArguments {
                 name = String(a[..<eq])
                 inlineValue = String(a[a.index(after: eq)...])
             }
-            if known.contains(name) {
-                if inlineValue != nil { throw UsageError(message: "\(command): \(name) takes no value") }
-                flags.insert(name)
-            } else if options.contains(name) {
-                var value = inlineValue
-                if value == nil {
-                    guard i < args.count else { throw UsageError(message: "\(command): \(name) needs a value") }
-                    value = args[i]
-                    i += 1
-                }
-                values[name, default: []].append(value!)
-            } else {
-                throw UsageError(message: "\(command): unknown option \(name)")
+            guard let option = spec.option(name) else {
+                throw UsageError(message: "\(spec.name): unknown option \(name)")
             }
+            if option.value == nil {
+                if inlineValue != nil { throw UsageError(message: "\(spec.name): \(option.name) takes no value") }
+                flags.insert(option.name)
+                continue
+            }
+            var value = inlineValue
+            if value == nil {
+                guard i < args.count else { throw UsageError(message: "\(spec.name): \(option.name) needs a value") }
+                value = args[i]
+                i += 1
+            }
+            if let choices = option.choices, !choices.contains(value!) {
+                throw UsageError(message: "\(spec.name): \(option.name) takes one of \(choices.joined(separator: ", ")), not '\(value!)'")
+            }
+            values[option.name, default: []].append(value!)
         }
     }
 
     func value(_ name: String) -> String? { values[name]?.last }
 
-    func int(_ name: String, range: ClosedRange<Int>, command: String) throws -> Int? {
+    func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let v = value(name) else { return nil }
         guard let n = Int(v), range.contains(n) else {
             throw UsageError(message: "\(command): \(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(v)'")
@@ -64,11 +71,13 @@ struct ParsedArguments {
         return n
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type, command: String) throws -> T? where T.RawValue == String {
-        guard let v = value(name) else { return nil }
-        guard let c = T(rawValue: v) else {
-            throw UsageError(message: "\(command): \(name) takes one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(v)'")
-        }
-        return c
+    /// A value already checked against the option's choices, as its type.
+    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) -> T? where T.RawValue == String {
+        value(name).flatMap(T.init(rawValue:))
+    }
+
+    /// What a dump needs that it does not record: `--mode` and `--test`.
+    var dumpOptions: DumpOptions {
+        DumpOptions(mode: choice("--mode", Mode.self), test: value("--test"))
     }
 }

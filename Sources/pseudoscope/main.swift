@@ -3,7 +3,6 @@ import PseudoscopeCore
 import PseudoscopeRender
 
 // The executable: parse the command line, pick the command, map its outcome to an exit status.
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
-let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst())).run()
-fflush(stdout)
+let environment = TerminalEnvironment(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: ProcessInfo.processInfo.environment)
+let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment).run()
 exit(status)

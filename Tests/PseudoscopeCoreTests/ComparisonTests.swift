@@ -84,10 +84,15 @@ final class ComparisonTests: XCTestCase {
         XCTAssertFalse(c.mirrorFindings.contains { $0.identifier == "chevron.backward" }, "the chevron moved with its button: reported once")
     }
 
-    func testRunSetAnalysisAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {
-        let archives: [Archive?] = [try F.sample("settings-normal"), try F.sample("settings-rtl"), try F.sample("settings-expanded")]
-        XCTAssertEqual(RunSetAnalysis.mirrorPartners(archives), [1: 0], "rtl pairs with the normal run")
-        let rtl = RunSetAnalysis.findings(archives)[1].filter { $0.rule == .rtlNotMirrored }
+    func testRunSetWorkAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {
+        let paths = ["settings-normal", "settings-rtl", "settings-expanded"].map { F.samples.appendingPathComponent($0).path }
+        let work = RunSetWork(loader: ArchiveLoader())
+        let results = work.checkAll(paths)
+        let summaries = results.map { try? $0.get() }
+        XCTAssertEqual(RunSetWork.pairs(summaries).map { [$0.rtl, $0.ltr] }, [[1, 0]], "rtl pairs with the normal run")
+        XCTAssertEqual(summaries[1]?.pairedWith, paths[0] + "/archive.json")
+        XCTAssertNil(summaries[0]?.pairedWith)
+        let rtl = (summaries[1]?.findings ?? []).filter { $0.rule == .rtlNotMirrored }
         XCTAssertEqual(rtl.filter { $0.identifier == "BackButton" }.count, 1)
         XCTAssertTrue(rtl.contains { $0.identifier == "settings.push.toggle" && $0.otherArchive != nil })
     }

@@ -4,13 +4,14 @@ import XCTest
 
 /// Runs the importer over the real dumps in ../shared/fixtures/real-dumps when that folder exists.
 final class ImportCorpusTests: XCTestCase {
-    static let corpus = Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/real-dumps")
+    static let corpus = SharedFixtures.realDumps
 
     func corpusFiles() throws -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)) ?? []
+        let folder = try SharedFixtures.require(Self.corpus)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let dumps = names.filter { $0.hasPrefix("xcui-") || $0.hasPrefix("appium-") }.sorted()
-        try XCTSkipIf(dumps.isEmpty, "the shared real-dump corpus is not here")
-        return dumps.map { Self.corpus.appendingPathComponent($0) }
+        XCTAssertGreaterThan(dumps.count, 40, "the real-dump corpus holds its dumps")
+        return dumps.map { folder.appendingPathComponent($0) }
     }
 
     func testEveryDumpImportsOrIsRefusedClearly() throws {

@@ -62,9 +62,16 @@ final class LoaderTests: XCTestCase {
         XCTAssertTrue(message.contains("nesting deeper than the limit of 512 elements"), message)
     }
 
-    func testUnknownKeysAndTypesAreKept() throws {
-        let a = try Fixtures.archive(content: [Fixtures.el("HologramView", [0, 0, 10, 10], id: "ok", extra: "\"futureKey\":{\"a\":[1,2]}")])
+    /// Newer producers may add keys: they are skipped without disturbing the keys around them, and an element
+    /// type this version does not know is kept as it is.
+    func testUnknownKeysAreSkippedAndUnknownTypesKept() throws {
+        let element = #"{"futureKey":{"a":[1,{"b":"}"}]},"type":"HologramView","identifier":"ok","label":"After","frame":{"x":1,"y":2,"width":10,"height":10},"zzz":[[]]}"#
+        let a = try Fixtures.archive(content: [element], top: #""futureTopKey":[{"x":1}]"#)
         XCTAssertEqual(a.hierarchy[2].type, "HologramView")
+        XCTAssertEqual(a.hierarchy[2].identifier, "ok")
+        XCTAssertEqual(a.hierarchy[2].label, "After")
+        XCTAssertEqual(a.hierarchy[2].frame, Rect(x: 1, y: 2, width: 10, height: 10))
+        XCTAssertEqual(a.hierarchy.count, 3, "the unknown key's value made no element")
     }
 
     func testFolderWithoutArchiveJSON() throws {

@@ -9,83 +9,87 @@ final class ComparisonRenderTests: XCTestCase {
 
     func testSideBySideReport() throws {
         let c = try settingsComparison()
-        Golden.assert(ComparisonReport(comparison: c, glyphs: .unicode, width: 160, height: 48).canvas().renderPlain(), matches: "compare-settings-160x48")
-        Golden.assert(ComparisonReport(comparison: c, glyphs: .ascii, width: 80, height: 24).canvas().renderPlain(), matches: "compare-settings-80x24-ascii")
+        Golden.assert(ComparisonReport(comparison: c, glyphs: .unicode, width: 160, height: 48).canvas(), matches: "compare-settings-160x48")
+        Golden.assert(ComparisonReport(comparison: c, glyphs: .ascii, width: 80, height: 24).canvas(), matches: "compare-settings-80x24-ascii")
     }
 
     func testInteractiveComparisonWideAndNarrow() throws {
         var s = ComparisonState(comparison: try settingsComparison(), width: 160, height: 48, glyphs: .unicode)
         XCTAssertFalse(s.currentDifferences.isEmpty, "opens on the first difference")
-        Golden.assert(ComparisonScreen.render(s).renderPlain(), matches: "compare-screen-160x48")
-        s.apply(.nextDifference)
+        Golden.assert(ComparisonScreen.render(s), matches: "compare-screen-160x48")
+        s.send(.nextDifference)
         let second = s.currentDifferences.map(\.message)
         XCTAssertTrue(second.contains { $0.contains("BackButton") }, "\(second)")
-        s.apply(.resize(width: 80, height: 24))
+        s.send(.chrome(.resize(width: 80, height: 24)))
         XCTAssertTrue(s.isNarrow)
-        Golden.assert(ComparisonScreen.render(s).renderPlain(), matches: "compare-screen-80x24-A")
-        s.apply(.switchSide)
+        Golden.assert(ComparisonScreen.render(s), matches: "compare-screen-80x24-A")
+        s.send(.switchSide)
         let text = ComparisonScreen.render(s).renderPlain()
         XCTAssertTrue(text.contains("B: SettingsUITests/testSettingsLayoutRTL"), text)
-        s.apply(.previousDifference)
-        s.apply(.previousDifference)
+        s.send(.previousDifference, .previousDifference)
         XCTAssertEqual(s.message, "Differences wrapped to the bottom")
+        XCTAssertEqual(s.handle(.char("q")), [.close])
+    }
+
+    static let names = ["checkout-expanded", "settings-rtl", "profile-hardcoded-expanded", "settings-normal", "settings-expanded"]
+
+    func loadedList(_ names: [String] = names, width: Int = 120, height: Int = 20) -> RunSetState {
+        let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        var s = RunSetState(paths: paths, width: width, height: height, glyphs: .unicode)
+        let work = RunSetWork(loader: ArchiveLoader())
+        var effects = s.update(.received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: work.summarize($1))) }))
+        if case .checkPairs(let pairs)? = effects.first { effects = s.update(.pairsChecked(pairs.map { work.checkPair($0) })) }
+        XCTAssertEqual(effects, [])
+        return s
     }
 
     func testRunSetGroupsModesAndFilters() throws {
-        let names = ["checkout-expanded", "settings-rtl", "profile-hardcoded-expanded", "settings-normal", "settings-expanded"]
-        let archives = try names.map { try Golden.sample($0) }
-        var s = RunSetState(paths: names, width: 120, height: 20, glyphs: .unicode)
-        let findings = RunSetAnalysis.findings(archives)
-        for (k, a) in archives.enumerated() { s.receive(RunSetEntry(path: names[k], archive: a, error: nil, findings: findings[k]), at: k) }
+        let names = Self.names
+        var s = loadedList()
+        func shown() -> [String] { s.rows.map { names[$0] } }
         // Sorted by blocking: the Settings group (rtl has the most) first, its modes in order normal, expanded, rtl.
-        XCTAssertEqual(s.rows.map { names[$0] }, ["settings-normal", "settings-expanded", "settings-rtl", "checkout-expanded", "profile-hardcoded-expanded"])
-        Golden.assert(RunSetScreen.render(s).renderPlain(), matches: "runset-120x20")
-        s.apply(.cycleModeFilter)  // normal
-        s.apply(.cycleModeFilter)  // expanded
-        XCTAssertEqual(s.rows.map { names[$0] }, ["checkout-expanded", "settings-expanded", "profile-hardcoded-expanded"], "still sorted by blocking count")
-        s.apply(.escape)
-        s.apply(.cycleSeverityFilter)  // with findings
-        s.apply(.cycleSeverityFilter)  // blocking
-        XCTAssertEqual(s.rows.map { names[$0] }.sorted(), ["checkout-expanded", "settings-expanded", "settings-rtl"])
-        s.apply(.escape)
-        s.apply(.startSearch)
-        for c in "profile" { s.apply(.searchType(c)) }
-        XCTAssertEqual(s.rows.map { names[$0] }, ["profile-hardcoded-expanded"])
-        s.apply(.escape)
-        s.apply(.cycleSort)
+        XCTAssertEqual(shown(), ["settings-normal", "settings-expanded", "settings-rtl", "checkout-expanded", "profile-hardcoded-expanded"])
+        XCTAssertEqual(s.entries[1]?.summary?.pairedWith.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
+        s.send(.cycleModeFilter, .cycleModeFilter)  // normal, then expanded
+        XCTAssertEqual(shown(), ["checkout-expanded", "settings-expanded", "profile-hardcoded-expanded"], "still sorted by blocking count")
+        s.send(.clearFilters, .cycleSeverityFilter, .cycleSeverityFilter)  // with findings, then blocking
+        XCTAssertEqual(shown().sorted(), ["checkout-expanded", "settings-expanded", "settings-rtl"])
+        s.send(.clearFilters, .startFilter)
+        for c in "profile" { s.send(.filterInput(c)) }
+        XCTAssertEqual(shown(), ["profile-hardcoded-expanded"])
+        s.send(.filterCancel)
+        XCTAssertEqual(shown().count, 5, "Esc while typing restores the filter from before")
+        s.send(.cycleSort)
         XCTAssertEqual(s.sort, .test)
-        XCTAssertEqual(names[s.rows[0]], "checkout-expanded")
+        XCTAssertEqual(shown()[0], "checkout-expanded")
         // `c` on the Settings group compares rtl against the normal run.
-        s.cursor = s.rows.firstIndex { names[$0] == "settings-expanded" }!
-        s.apply(.compareGroup)
-        XCTAssertEqual(s.request, .compare(a: 3, b: 1))
-        s.request = nil
-        s.cursor = s.rows.firstIndex { names[$0] == "checkout-expanded" }!
-        s.apply(.compareGroup)
-        XCTAssertNil(s.request)
+        while shown()[s.cursor] != "settings-expanded" { s.send(.move(.down)) }
+        guard case .compare(let a, let b)? = s.update(.compare).first else { return XCTFail("c compares") }
+        XCTAssertTrue(a.hasSuffix("settings-normal") && b.hasSuffix("settings-rtl"), "\(a) \(b)")
+        s.send(.move(.top))
+        XCTAssertEqual(s.update(.compare), [])
         XCTAssertEqual(s.message, "Only one run of CheckoutLayout is here: nothing to compare")
     }
 
+    func testRunSetGolden() throws {
+        Golden.assert(RunSetScreen.render(loadedList()), matches: "runset-120x20")
+    }
+
     func testAppStackReturnsToTheListOnQ() throws {
-        let names = ["settings-normal", "settings-rtl"]
-        var list = RunSetState(paths: names, width: 100, height: 30, glyphs: .unicode)
-        let archives = try names.map { try Golden.sample($0) }
-        let findings = RunSetAnalysis.findings(archives)
-        for (k, a) in archives.enumerated() { list.receive(RunSetEntry(path: names[k], archive: a, error: nil, findings: findings[k]), at: k) }
-        var app = AppState(.runSet(list), width: 100, height: 30)
-        app.handle(.char("j"))
-        app.handle(.enter)
-        guard case .inspector(let inspector) = app.top else { return XCTFail("Enter opens the inspector") }
+        let paths = ["settings-normal", "settings-rtl"].map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        var d = TestDriver(.runSet(RunSetState(paths: paths, width: 100, height: 30, glyphs: .unicode)))
+        d.press(.char("j"), .enter)
+        guard case .inspector(let inspector) = d.app.top else { return XCTFail("Enter opens the inspector") }
         XCTAssertEqual(inspector.archive.mode, .rtl)
         XCTAssertTrue(inspector.findings.contains { $0.otherArchive != nil }, "the inspector shows the pair findings the list counted")
-        app.handle(.char("q"))
-        guard case .runSet = app.top else { return XCTFail("q returns to the list") }
-        app.handle(.char("c"))
-        guard case .comparison = app.top else { return XCTFail("c opens the comparison") }
-        app.handle(.char("q"))
-        guard case .runSet = app.top else { return XCTFail("q returns to the list") }
-        XCTAssertFalse(app.quit)
-        app.handle(.char("q"))
-        XCTAssertTrue(app.quit)
+        d.press(.char("q"))
+        guard case .runSet = d.app.top else { return XCTFail("q returns to the list") }
+        d.press(.char("c"))
+        guard case .comparison = d.app.top else { return XCTFail("c opens the comparison") }
+        d.press(.char("q"))
+        guard case .runSet = d.app.top else { return XCTFail("q returns to the list") }
+        XCTAssertFalse(d.app.isFinished)
+        d.press(.char("q"))
+        XCTAssertTrue(d.app.isFinished)
     }
 }

@@ -13,136 +13,132 @@ final class InspectorTests: XCTestCase {
     func testOpensOnTheFailingElementWithAncestorsExpanded() throws {
         let s = try state("orders-long-list-expanded")
         XCTAssertEqual(selectedID(s), "orders.row.7.status")
-        XCTAssertNotNil(s.rowIndex(of: s.selected), "the failing element is visible in the tree")
+        XCTAssertNotNil(s.tree.row(of: s.selected), "the failing element is visible in the tree")
         let screen = InspectorScreen.render(s).renderPlain()
         XCTAssertTrue(screen.contains("✗"), "the failing element is marked")
     }
 
     func testTreeNavigation() throws {
         var s = try state("settings-normal")
-        s.apply(.top)
+        s.send(.move(.top))
         XCTAssertEqual(s.selected, 0)
-        s.apply(.moveDown)
+        s.send(.move(.down))
         XCTAssertEqual(s.archive.hierarchy[s.selected].type, "Window")
-        s.apply(.collapseOrParent)  // collapse the window
-        XCTAssertFalse(s.expanded[s.selected])
-        XCTAssertEqual(s.visibleRows.count, 2)
-        s.apply(.collapseOrParent)  // collapsed: go to the parent
+        s.send(.left)  // collapse the window
+        XCTAssertFalse(s.tree.expanded[s.selected])
+        XCTAssertEqual(s.tree.rows.count, 2)
+        s.send(.left)  // collapsed: go to the parent
         XCTAssertEqual(s.selected, 0)
-        s.apply(.expandAll)
-        XCTAssertEqual(s.visibleRows.count, s.archive.hierarchy.count)
-        s.apply(.bottom)
+        s.send(.expandAll)
+        XCTAssertEqual(s.tree.rows.count, s.archive.hierarchy.count)
+        s.send(.move(.bottom))
         XCTAssertEqual(s.selected, s.archive.hierarchy.count - 1)
-        s.apply(.expandOrFirstChild)  // a leaf: nothing happens
+        s.send(.right)  // a leaf: nothing happens
         XCTAssertEqual(s.selected, s.archive.hierarchy.count - 1)
     }
 
     func testSearchIsIncrementalAndCounts() throws {
         var s = try state("checkout-expanded")
-        s.apply(.top)
-        s.apply(.startSearch)
-        for c in "confirm" { s.apply(.searchType(c)) }
+        s.send(.move(.top), .startSearch)
+        s.type("confirm")
         XCTAssertEqual(selectedID(s), "checkout.confirm")
         XCTAssertEqual(s.matches.count, 1)
         XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("/confirm▏ 1 match"))
-        s.apply(.searchCommit)
-        s.apply(.nextMatch)
+        s.send(.searchCommit, .nextMatch)
         XCTAssertEqual(s.message, "Search wrapped to the top")
-        s.apply(.startSearch)
-        for c in "zzz" { s.apply(.searchType(c)) }
-        s.apply(.searchCommit)
+        s.send(.startSearch)
+        s.type("zzz")
+        s.send(.searchCommit)
         XCTAssertEqual(s.message, "Nothing found for /zzz")
     }
 
     func testSearchCancelReturnsToWhereItStarted() throws {
         var s = try state("checkout-expanded")
         let start = s.selected
-        s.apply(.startSearch)
-        for c in "legal" { s.apply(.searchType(c)) }
+        s.send(.startSearch)
+        s.type("legal")
         XCTAssertNotEqual(s.selected, start)
-        s.apply(.searchCancel)
+        s.send(.searchCancel)
         XCTAssertEqual(s.selected, start)
     }
 
     func testFindingJumpsAndFailingJump() throws {
         var s = try state("settings-expanded")
-        s.apply(.top)
-        s.apply(.nextFinding)
+        s.send(.move(.top), .nextFinding)
         XCTAssertEqual(selectedID(s), "settings.title")
-        s.apply(.nextFinding)
+        s.send(.nextFinding)
         XCTAssertEqual(selectedID(s), "settings.darkMode.toggle")
-        s.apply(.previousFinding)
+        s.send(.previousFinding)
         XCTAssertEqual(selectedID(s), "settings.title")
-        s.apply(.jumpToFailing)
+        s.send(.jumpToFailing)
         XCTAssertEqual(selectedID(s), "settings.digest.label")
     }
 
-    func testMovingDownChangesTheDetails() throws {
+    func testMovingUpChangesTheDetails() throws {
         var s = try state("checkout-expanded")
-        let before = InspectorScreen.render(s).renderPlain()
-        XCTAssertTrue(before.contains("identifier  checkout.confirm"))
-        s.apply(.moveUp)
-        let after = InspectorScreen.render(s).renderPlain()
-        XCTAssertTrue(after.contains("identifier  checkout.applyCoupon"))
+        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("identifier  checkout.confirm"))
+        s.send(.move(.up))
+        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("identifier  checkout.applyCoupon"))
     }
 
     func testGoldenScreens() throws {
         var s = try state("checkout-expanded", width: 80, height: 24)
-        Golden.assert(InspectorScreen.render(s).renderPlain(), matches: "inspector-checkout-80x24")
-        s.apply(.resize(width: 200, height: 60))
-        Golden.assert(InspectorScreen.render(s).renderPlain(), matches: "inspector-checkout-200x60")
-        s.apply(.help)
-        Golden.assert(InspectorScreen.render(s).renderPlain(), matches: "inspector-help-200x60")
-        s.apply(.closeOrQuit)
-        XCTAssertFalse(s.quit, "q closes the overlay first")
-        s.apply(.resize(width: 50, height: 12))
-        Golden.assert(InspectorScreen.render(s).renderPlain(), matches: "inspector-too-small")
+        Golden.assert(InspectorScreen.render(s), matches: "inspector-checkout-80x24")
+        s.send(.chrome(.resize(width: 200, height: 60)))
+        Golden.assert(InspectorScreen.render(s), matches: "inspector-checkout-200x60")
+        s.send(.chrome(.help))
+        Golden.assert(InspectorScreen.render(s), matches: "inspector-help-200x60")
+        XCTAssertEqual(s.handle(.char("q")), [], "q closes the overlay first")
+        XCTAssertFalse(s.chrome.showingHelp)
+        XCTAssertEqual(s.handle(.char("q")), [.close], "then q closes the inspector")
+        s.send(.chrome(.resize(width: 50, height: 12)))
+        Golden.assert(InspectorScreen.render(s), matches: "inspector-too-small")
     }
 
     func testASCIIAndMirrorToggles() throws {
         var s = try state("settings-normal", width: 80, height: 24)
-        s.apply(.toggleASCII)
-        s.apply(.toggleMirror)
+        s.send(.chrome(.toggleASCII), .toggleMirror)
         let text = InspectorScreen.render(s).renderPlain()
         XCTAssertFalse(text.contains("▼"), "ASCII mode uses no box drawing")
         XCTAssertTrue(text.contains("v "))
         XCTAssertTrue(text.contains("RTL · mirror"))
         var rtl = try state("settings-rtl")
-        rtl.apply(.toggleMirror)
+        rtl.send(.toggleMirror)
         XCTAssertEqual(rtl.message, "This run is already right-to-left")
     }
 
     func testClickSelectsTreeRowAndInnermostBox() throws {
         var s = try state("settings-normal")
         let tree = s.layout.tree
-        s.apply(.top)
-        s.apply(.click(x: tree.x + 5, y: tree.y + 2))
-        XCTAssertEqual(s.selected, s.visibleRows[1])
+        s.send(.move(.top), .click(x: tree.x + 5, y: tree.y + 2))
+        XCTAssertEqual(s.selected, s.tree.rows[1])
         // Click the centre of the digest switch's box in the wireframe.
         let (layout, options) = s.wireframeLayout()
         let target = s.archive.hierarchy.firstIndex(identifier: "settings.digest.toggle")!
         let cells = layout.cells(for: s.wireframe.drawnFrame(target, options))
         let origin = s.layout.wireframeDrawingOrigin(layout)
-        s.apply(.click(x: origin.x + (cells.left + cells.right) / 2, y: origin.y + (cells.top + cells.bottom) / 2))
+        s.send(.click(x: origin.x + (cells.left + cells.right) / 2, y: origin.y + (cells.top + cells.bottom) / 2))
         XCTAssertEqual(selectedID(s), "settings.digest.toggle")
         XCTAssertEqual(s.focus, .wireframe)
     }
 
-    func testKeyMapCoversTheBriefAndHelpIsGeneratedFromIt() {
-        let expectations: [(Key, Action)] = [
-            (.char("j"), .moveDown), (.down, .moveDown), (.char("k"), .moveUp), (.up, .moveUp),
-            (.char("h"), .collapseOrParent), (.left, .collapseOrParent), (.char("l"), .expandOrFirstChild), (.right, .expandOrFirstChild),
+    func testKeyTableCoversTheBriefAndHelpIsGeneratedFromIt() throws {
+        let expectations: [(Key, InspectorMessage)] = [
+            (.char("j"), .move(.down)), (.down, .move(.down)), (.char("k"), .move(.up)), (.up, .move(.up)),
+            (.char("h"), .left), (.left, .left), (.char("l"), .right), (.right, .right),
             (.enter, .toggleExpanded), (.char("+"), .expandSubtree), (.char("-"), .collapseSubtree), (.char("*"), .expandAll),
-            (.char("g"), .top), (.char("G"), .bottom), (.pageDown, .pageDown), (.pageUp, .pageUp), (.tab, .nextPane),
+            (.char("g"), .move(.top)), (.char("G"), .move(.bottom)), (.pageDown, .move(.pageDown)), (.pageUp, .move(.pageUp)), (.tab, .nextPane),
             (.char("/"), .startSearch), (.char("n"), .nextMatch), (.char("N"), .previousMatch), (.char("f"), .nextFinding),
             (.char("F"), .previousFinding), (.char("x"), .jumpToFailing), (.char("z"), .toggleZoom), (.char("m"), .toggleMirror),
-            (.char("a"), .toggleASCII), (.char("?"), .help), (.char("q"), .closeOrQuit), (.ctrl("l"), .repaint),
+            (.char("a"), .chrome(.toggleASCII)), (.char("?"), .chrome(.help)), (.char("q"), .chrome(.close)), (.ctrl("l"), .chrome(.repaint)),
         ]
-        for (key, action) in expectations {
-            XCTAssertEqual(KeyMap.action(for: key, searching: false), action, "\(key.name)")
+        for (key, message) in expectations {
+            XCTAssertEqual(InspectorState.keys.message(for: key), message, "\(key.name)")
         }
-        XCTAssertEqual(KeyMap.action(for: .char("q"), searching: true), .searchType("q"), "typing in a search edits the query")
-        XCTAssertTrue(KeyMap.helpLines().contains { $0.hasPrefix("j ↓") && $0.hasSuffix("next row") })
+        var s = try state("settings-normal")
+        s.send(.startSearch)
+        XCTAssertEqual(s.message(for: .char("q")), .searchInput("q"), "typing in a search edits the query")
+        XCTAssertTrue(InspectorState.keys.helpLines.contains { $0.hasPrefix("j ↓") && $0.contains("next row") })
     }
 }
 
@@ -156,10 +152,10 @@ final class ZoomTests: XCTestCase {
         }
         let before = selectedBoxWidth()
         XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("tiny: z zooms"))
-        s.apply(.toggleZoom)
+        s.send(.toggleZoom)
         XCTAssertGreaterThan(selectedBoxWidth(), before * 3, "zoomed in on the failing status badge")
         XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("zoom (Esc)"))
-        s.apply(.escape)
+        s.send(.escape)
         XCTAssertFalse(s.zoom)
     }
 }

@@ -3,11 +3,11 @@ import PseudoscopeCore
 @testable import PseudoscopeRender
 
 final class WireframeTests: XCTestCase {
-    func render(_ sample: String, width: Int, height: Int?, glyphs: Glyphs, findingsList: Bool = false, mirror: Bool = false) throws -> String {
+    func render(_ sample: String, width: Int, height: Int?, glyphs: Glyphs, findingsList: Bool = false, mirror: Bool = false) throws -> Canvas {
         let a = try Golden.sample(sample)
         var report = RenderReport(archive: a, findings: LayoutChecker(a).findings(), glyphs: glyphs, width: width, height: height, listFindings: findingsList)
         report.mirror = mirror
-        return report.canvas().renderPlain()
+        return report.canvas()
     }
 
     func testSmallUnicodeLTR() throws {
@@ -36,7 +36,7 @@ final class WireframeTests: XCTestCase {
     }
 
     func testOffscreenElementGrowsTheCanvasBeyondTheWindow() throws {
-        let text = try render("checkout-expanded", width: 40, height: nil, glyphs: .ascii)
+        let text = try render("checkout-expanded", width: 40, height: nil, glyphs: .ascii).renderPlain()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let windowBottom = lines.lastIndex { $0.hasPrefix("#=====") }!
         let confirm = lines.lastIndex { $0.contains("Kostenpflichtig") }!

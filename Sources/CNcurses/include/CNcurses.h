@@ -8,16 +8,16 @@
 #include <langinfo.h>
 #include <stdio.h>
 
-// Macros that do not import into Swift.
+// Macros and globals that do not import into Swift (or are not concurrency-safe there).
 static inline attr_t ps_a_bold(void) { return A_BOLD; }
 static inline attr_t ps_a_reverse(void) { return A_REVERSE; }
 static inline attr_t ps_a_dim(void) { return A_DIM; }
 static inline attr_t ps_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t ps_color_pair(int n) { return COLOR_PAIR(n); }
 static inline WINDOW *ps_stdscr(void) { return stdscr; }
-static inline int ps_lines(void) { return LINES; }
-static inline int ps_cols(void) { return COLS; }
 static inline int ps_colors(void) { return COLORS; }
+static inline FILE *ps_stdout(void) { return stdout; }
+static inline FILE *ps_stdin(void) { return stdin; }
 static inline mmask_t ps_button1_pressed(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
 static inline mmask_t ps_button4_pressed(void) { return BUTTON4_PRESSED; }
 #if NCURSES_MOUSE_VERSION > 1
@@ -27,9 +27,16 @@ static inline mmask_t ps_button5_pressed(void) { return 0; }
 #endif
 static inline mmask_t ps_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 
-/// Installs handlers that restore the terminal on SIGINT, SIGTERM, SIGHUP and on crashes (SIGILL, SIGTRAP,
-/// SIGSEGV, SIGBUS, SIGABRT, SIGFPE). `saved_stderr` is the real stderr (stderr itself goes to `log_path`).
-void ps_install_signal_handlers(int saved_stderr, const char *log_path);
-/// Restores default handling (after endwin on a normal exit).
+/// Installs handlers that restore the terminal on every catchable signal that would end the program (quit
+/// signals exit with 128 + the signal; crashes re-raise), and a SIGCONT handler that wakes the event loop.
+/// The previous handlers (the Swift runtime's backtracer among them) are saved and come back with
+/// `ps_reset_signal_handlers`. `saved_stderr` is the real stderr; `log_fd` the session log stderr goes to.
+void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_path, int wake_fd);
+/// Puts the saved handlers back (after endwin on a normal exit).
 void ps_reset_signal_handlers(void);
+/// True (once) when the program was continued after a stop: the terminal may have been resized meanwhile.
+int ps_take_continued(void);
+/// Reads the terminal's size and, when it differs from curses' idea of it, resizes curses and queues
+/// KEY_RESIZE. For a resize that happened while the program was stopped, which sends no SIGWINCH.
+void ps_check_resize(int fd);
 #endif

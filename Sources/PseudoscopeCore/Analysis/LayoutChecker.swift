@@ -1,16 +1,15 @@
 /// Finds the layout gate's faults in one archive. Pure: the same archive always gives the same findings in
 /// the same order (blocking first, then tree order, then rule order).
-public struct LayoutChecker {
+public struct LayoutChecker: Sendable {
     public let archive: Archive
     let h: Hierarchy
     let window: Rect
     /// Whether each element lies inside a scrolling container, whose content may legitimately extend beyond it.
     let inScrollView: [Bool]
-    let namer: PathNamer
     /// What each element's type is, looked up once: the rules ask these questions of every element.
     let kinds: [Kind]
 
-    struct Kind: OptionSet {
+    struct Kind: OptionSet, Sendable {
         let rawValue: UInt8
         static let interactive = Kind(rawValue: 1)
         static let text = Kind(rawValue: 2)
@@ -38,21 +37,27 @@ public struct LayoutChecker {
             if let p = h[i].parent { scroll[i] = scroll[p] || h[p].isScrollContainer }
         }
         inScrollView = scroll
-        namer = PathNamer(archive.hierarchy)
         kinds = archive.hierarchy.elements.map { LayoutChecker.kindByType[$0.type] ?? [] }
     }
 
 
 
     /// All findings, sorted. The rules are independent and pure, so they run on every core; element paths are
-    /// filled in afterwards, in one pass that shares the path namer's sibling tables.
+    /// filled in afterwards, in one pass that names every path step once.
     public func findings() -> [Finding] {
-        var rules: [() -> [Finding]] = [textTruncated, outside, primaryActions, missingLabels, validationDuringComposition, overlappingText, smallHitRegions]
-        if archive.mode == .expanded { rules.append(hardcodedText) }
-        if archive.mode == .rtl { rules.append(rtlNotMirrored) }
+        let checker = self
+        var rules: [@Sendable () -> [Finding]] = [
+            { checker.textTruncated() }, { checker.outside() }, { checker.primaryActions() }, { checker.missingLabels() },
+            { checker.validationDuringComposition() }, { checker.overlappingText() }, { checker.smallHitRegions() },
+        ]
+        if archive.mode == .expanded { rules.append { checker.hardcodedText() } }
+        if archive.mode == .rtl { rules.append { checker.rtlNotMirrored() } }
         var out = ConcurrentMap.map(rules) { $0() }.flatMap { $0 }
-        for k in out.indices where out[k].elementPath.isEmpty {
-            if let i = out[k].element { out[k].elementPath = namer.path(i) }
+        if out.contains(where: { $0.elementPath.isEmpty && $0.element != nil }) {
+            let namer = PathNamer(h)
+            for k in out.indices where out[k].elementPath.isEmpty {
+                if let i = out[k].element { out[k].elementPath = namer.path(i) }
+            }
         }
         return LayoutChecker.sorted(out)
     }

@@ -4,8 +4,9 @@
 /// pairs with the k-th); 2. type + text without pseudo-localization markers + position in the tree;
 /// 3. type + position in the tree (the text changed); 4. type + text (the element moved in the tree).
 public struct ElementMatching: Sendable {
-    /// For each element of A, its partner in B.
+    /// For each element of B, its partner in A.
     public let bToA: [Int?]
+    /// For each element of A, its partner in B.
     public let aToB: [Int?]
 
     public init(_ a: Hierarchy, _ b: Hierarchy) {

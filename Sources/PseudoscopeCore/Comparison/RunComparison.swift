@@ -32,15 +32,40 @@ public struct RunComparison: Sendable {
     /// Whether B is to be read as the mirror of A.
     public var isMirrorPair: Bool { b.mode == .rtl && a.mode != .rtl }
 
+    /// The elements of both runs aligned in one list: B's elements in tree order, each with its partner in A,
+    /// and A-only elements after their nearest matched predecessor. The differences and the interactive
+    /// comparison both walk this list.
+    public let rows: [(a: Int?, b: Int?)]
+
     public init(_ a: Archive, _ b: Archive) {
         self.a = a
         self.b = b
         let m = ElementMatching(a.hierarchy, b.hierarchy)
         matching = m
+        rows = RunComparison.align(a.hierarchy, b.hierarchy, m)
         let mirror = b.mode == .rtl && a.mode != .rtl
         let mirrorResult = mirror ? MirrorCheck(a: a, b: b, matching: m).run() : (findings: [], notMirrored: Set<Int>())
         mirrorFindings = mirrorResult.findings
-        differences = RunComparison.diff(a, b, m, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+        differences = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+    }
+
+    /// Each run's own findings, with the pair rule's on B: what the wireframes of a comparison highlight.
+    public func findings() -> (a: [Finding], b: [Finding]) {
+        (LayoutChecker(a).findings(), RunSetWork.withPairFindings(LayoutChecker(b).findings(), mirrorFindings))
+    }
+
+    static func align(_ ha: Hierarchy, _ hb: Hierarchy, _ m: ElementMatching) -> [(a: Int?, b: Int?)] {
+        var pendingA: [Int: [Int]] = [:]
+        var lastMatchedB = -1
+        for i in ha.indices {
+            if let j = m.aToB[i] { lastMatchedB = j } else { pendingA[lastMatchedB, default: []].append(i) }
+        }
+        var rows: [(a: Int?, b: Int?)] = (pendingA[-1] ?? []).map { ($0, nil) }
+        for j in hb.indices {
+            rows.append((m.bToA[j], j))
+            rows += (pendingA[j] ?? []).map { ($0, nil) }
+        }
+        return rows
     }
 
     /// Text is compared only between runs in the same language: across languages every string differs.
@@ -52,28 +77,20 @@ public struct RunComparison: Sendable {
         return lang(a) == lang(b)
     }
 
-    static func diff(_ a: Archive, _ b: Archive, _ m: ElementMatching, mirror: Bool, notMirrored: Set<Int>) -> [Difference] {
+    static func diff(_ a: Archive, _ b: Archive, _ rows: [(a: Int?, b: Int?)], mirror: Bool, notMirrored: Set<Int>) -> [Difference] {
         let ha = a.hierarchy, hb = b.hierarchy
         let tol = tolerance
         let compareText = sameLanguage(a, b)
         let wa = ha.windowFrame, wb = hb.windowFrame
         var out: [Difference] = []
-        // Walk B in tree order so the list reads top to bottom; A-only elements come after their nearest
-        // matched predecessor.
-        var pendingA: [Int: [Int]] = [:]
-        var lastMatchedB = -1
-        for i in ha.indices {
-            if let j = m.aToB[i] { lastMatchedB = j } else { pendingA[lastMatchedB, default: []].append(i) }
-        }
-        func emitOnlyInA(after j: Int) {
-            for i in pendingA[j] ?? [] {
+        // The aligned rows read top to bottom in B's tree order.
+        for row in rows {
+            guard let j = row.b else {
+                let i = row.a!
                 out.append(Difference(kind: .onlyInA, a: i, b: nil, message: "\(ha[i].reference) is only in A"))
+                continue
             }
-        }
-        emitOnlyInA(after: -1)
-        for j in hb.indices {
-            defer { emitOnlyInA(after: j) }
-            guard let i = m.bToA[j] else {
+            guard let i = row.a else {
                 out.append(Difference(kind: .onlyInB, a: nil, b: j, message: "\(hb[j].reference) is only in B"))
                 continue
             }

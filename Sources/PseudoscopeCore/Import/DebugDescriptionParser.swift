@@ -165,7 +165,7 @@ enum DebugDescriptionParser {
             if r.isEmpty { break }
             if r.hasPrefix(")}") { break }
             if r.hasPrefix("{{") {
-                guard let (frame, after) = parseFrame(r) else { return sawAddress ? nil : nil }
+                guard let (frame, after) = parseFrame(r) else { return nil }
                 e.frame = frame
                 r = after
                 sawAttribute = true
@@ -256,7 +256,6 @@ enum DebugDescriptionParser {
     /// `, <key>:`, `, <Flag>`, a closing `)}` or the end of the line.
     static func closingQuote(_ s: Substring) -> Substring.Index? {
         var i = s.index(after: s.startIndex)
-        var candidate: Substring.Index?
         while i < s.endIndex {
             if s[i] == "'" {
                 let after = s[s.index(after: i)...]
@@ -268,11 +267,10 @@ enum DebugDescriptionParser {
                     if flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) { return i }
                     if next.hasPrefix("{{") { return i }
                 }
-                candidate = candidate ?? nil
             }
             i = s.index(after: i)
         }
-        return candidate
+        return nil
     }
 
     /// An unquoted value ends before `, <key>:` or `, <Flag>` or at the end of the line.

@@ -64,14 +64,14 @@ enum PageSourceParser {
                 let line = bytes[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
                 return (String(decoding: bytes[..<start], as: UTF8.self), line)
             }
-            if special {
-            } else if closing {
+            // Declarations and comments open nothing; a self-closing tag opens nothing either.
+            if closing {
                 if depth == 0 {
                     for k in start...j where bytes[k] != 0x0A { bytes[k] = 0x20 }
                 } else {
                     depth -= 1
                 }
-            } else if bytes[j - 1] != UInt8(ascii: "/") {
+            } else if !special && bytes[j - 1] != UInt8(ascii: "/") {
                 depth += 1
             }
             i = j + 1

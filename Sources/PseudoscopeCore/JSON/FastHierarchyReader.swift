@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fast path for reading an archive: the element tree is decoded straight from the bytes into `Element`s,
 /// without building a `JSONValue` for each element first (that tree was half the time of loading a large
 /// archive, and freeing it a good part of the rest).
@@ -175,35 +177,41 @@ struct FastHierarchyReader {
         return Hierarchy(preorder: elements)
     }
 
-    static let elementKeys: [[UInt8]] = ["type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
-        "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height"].map { Array($0.utf8) }
+    /// The keys an element (or its frame) can have, matched on bytes so that reading a key allocates nothing.
+    static let elementKeys: [StaticString] = ["type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
+        "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height"]
+    static let elementKeyStrings = elementKeys.map { $0.description }
 
-    /// A key and its colon. Known keys are matched on their bytes and returned as shared strings, so reading
-    /// a key allocates nothing; a key with escapes goes through the general string reader.
+    /// The index of the known key spelled by `bytes[start..<end]`, if it is one.
+    static func knownKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        let n = end - start
+        for k in elementKeys.indices where elementKeys[k].utf8CodeUnitCount == n {
+            if memcmp(bytes.baseAddress! + start, elementKeys[k].utf8Start, n) == 0 { return k }
+        }
+        return nil
+    }
+
+    /// A key and its colon. Known keys come back as shared strings; a key with escapes goes through the general
+    /// string reader.
     mutating func readKey() throws -> String {
         parser.skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
         let start = parser.index + 1
-        var end = start
-        let bytes = parser.bytes
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        var key: String?
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            for (k, candidate) in FastHierarchyReader.elementKeys.enumerated() where candidate.count == end - start {
-                if bytes[start..<end].elementsEqual(candidate) { key = FastHierarchyReader.elementKeyStrings[k]; break }
-            }
+        let found: (key: Int, end: Int)? = parser.bytes.withUnsafeBufferPointer { buf in
+            var end = start
+            while end < buf.count, buf[end] != UInt8(ascii: "\""), buf[end] != UInt8(ascii: "\\") { end += 1 }
+            guard end < buf.count, buf[end] == UInt8(ascii: "\""), let k = FastHierarchyReader.knownKey(buf, start, end) else { return nil }
+            return (k, end)
         }
-        if let known = key {
-            parser.index = end + 1
+        if let f = found {
+            parser.index = f.end + 1
             parser.skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw Declined() }
             parser.index += 1
-            return known
+            return FastHierarchyReader.elementKeyStrings[f.key]
         }
         return try parser.parseKey()
     }
-
-    static let elementKeyStrings = elementKeys.map { String(decoding: $0, as: UTF8.self) }
 
     mutating func string() throws -> String {
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }

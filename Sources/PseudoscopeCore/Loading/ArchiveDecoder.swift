@@ -42,7 +42,8 @@ public struct ArchiveDecoder {
             isHittable: try bool(failureObject, "isHittable", "failure", required: true)!,
             message: try string(failureObject, "message", "failure", required: true)!,
             file: try string(failureObject, "file", "failure"),
-            line: try number(failureObject, "line", "failure", required: false).map { clampToInt($0) }
+            line: try number(failureObject, "line", "failure", required: false).map { clampToInt($0) },
+            elementType: try string(failureObject, "elementType", "failure")
         )
         let hierarchy = try decoded ?? decodeHierarchy(try require(top, "hierarchy", ""))
         var archive = Archive(

@@ -28,6 +28,7 @@ public enum ArchiveEncoder {
         w.string("message", a.failure.message)
         if let f = a.failure.file { w.string("file", f) }
         if let l = a.failure.line { w.number("line", Double(l)) }
+        if let t = a.failure.elementType { w.string("elementType", t) }
         w.endObject()
         if !a.testData.members.isEmpty { value(&w, "testData", .object(a.testData)) }
         if a.screenshot != nil || a.xcresult != nil {

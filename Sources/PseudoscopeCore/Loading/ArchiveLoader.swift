@@ -16,7 +16,7 @@ public struct DumpOptions: Equatable, Sendable {
 }
 
 /// Reads archives (and dumps) from disk or standard input. Never writes: archives are read-only evidence.
-public struct ArchiveLoader {
+public struct ArchiveLoader: Sendable {
     public var limits: LoadLimits
     public var dumpOptions: DumpOptions
 
@@ -40,9 +40,8 @@ public struct ArchiveLoader {
         let dump: ImportedDump
         do {
             dump = try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: source.path, limits: limits)
-        } catch let e as ArchiveError where DumpImporter.startsLikeJSON(bytes) {
+        } catch is ArchiveError where DumpImporter.startsLikeJSON(bytes) {
             // JSON that holds no dump was meant as an archive: its own error (syntax, missing key) says more.
-            _ = e
             return try decode(bytes, source: source)
         }
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
@@ -58,11 +57,6 @@ public struct ArchiveLoader {
         } catch {
             return .failure(ArchiveError(file: path, message: "\(error)"))
         }
-    }
-
-    /// Loads many inputs on every core, in the order given.
-    public func loadAll(_ paths: [String]) -> [Result<Archive, ArchiveError>] {
-        ConcurrentMap.map(paths) { loadResult($0) }
     }
 
     /// Decodes bytes already read, e.g. by a fuzz target or a test: the fast path when it is sure of the input,

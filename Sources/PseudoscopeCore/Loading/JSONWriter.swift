@@ -13,12 +13,6 @@ public struct JSONWriter {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public static func escape(_ s: String) -> String {
-        var w = JSONWriter()
-        w.appendEscaped(s)
-        return w.text
-    }
-
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private mutating func appendEscaped(_ s: String) {

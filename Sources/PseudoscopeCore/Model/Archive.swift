@@ -30,8 +30,12 @@ public struct Failure: Equatable, Sendable {
     public var message: String
     public var file: String?
     public var line: Int?
+    /// The failing element's type (`Button`), when the producer recorded it: helps find an element without an identifier.
+    public var elementType: String?
 
-    public init(identifier: String, label: String, frame: Rect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil) {
+    public init(identifier: String, label: String, frame: Rect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil,
+                elementType: String? = nil) {
+        self.elementType = elementType
         self.identifier = identifier
         self.label = label
         self.frame = frame
@@ -73,8 +77,11 @@ public struct Archive: Equatable, Sendable {
     public var languages: [String] = []
     public var environment: Environment
     public var recordedAt: String?
-    public var failure: Failure
-    public var hierarchy: Hierarchy
+    /// The failure and the hierarchy decide the failing element: they change together through `init`.
+    public private(set) var failure: Failure
+    public private(set) var hierarchy: Hierarchy
+    /// The failing element's index in the hierarchy, located once (see `FailingElement`); nil when it is not there.
+    public private(set) var failingIndex: Int?
     public var testData: JSONObject = JSONObject()
     public var screenshot: String?
     public var xcresult: String?
@@ -89,6 +96,7 @@ public struct Archive: Equatable, Sendable {
         self.failure = failure
         self.hierarchy = hierarchy
         self.source = source
+        failingIndex = FailingElement.locate(failure, in: hierarchy)
     }
 
     /// The default screen name: the test method without `test` and without a trailing mode word, so that the
@@ -106,14 +114,5 @@ public struct Archive: Equatable, Sendable {
             break
         }
         return s.isEmpty ? test : s
-    }
-
-    /// The index of the failing element in the hierarchy: by identifier, else by label and frame.
-    public var failingIndex: Int? {
-        if let i = hierarchy.firstIndex(identifier: failure.identifier) { return i }
-        if !failure.label.isEmpty {
-            if let i = hierarchy.elements.firstIndex(where: { $0.label == failure.label && $0.frame == failure.frame }) { return i }
-        }
-        return nil
     }
 }

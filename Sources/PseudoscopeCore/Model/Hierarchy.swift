@@ -54,47 +54,47 @@ public struct Hierarchy: Equatable, Sendable {
     }
 
     /// A stable, readable path like `Application/Window/Other/Button[2]`: the index counts siblings of the
-    /// same type, so it survives unrelated siblings being added.
+    /// same type, so it survives unrelated siblings being added. For many paths use a `PathNamer`.
     public func pathDescription(_ i: Int) -> String {
-        pathComponents(path(to: i)).joined(separator: "/")
+        path(to: i).map(stepName).joined(separator: "/")
     }
 
     /// The path for display: very deep paths keep their first 4 and last 8 steps around a count of the rest.
     public func shortPathDescription(_ i: Int) -> String {
-        let p = path(to: i)
-        guard p.count > 16 else { return pathComponents(p).joined(separator: "/") }
-        let head = pathComponents(Array(p.prefix(4))), tail = pathComponents(Array(p.suffix(8)))
-        return (head + ["…(\(p.count - 12) more)…"] + tail).joined(separator: "/")
+        PathNamer.shorten(path(to: i), step: stepName)
     }
 
-    private func pathComponents(_ p: [Int]) -> [String] {
-        p.map { k -> String in
-            let e = elements[k]
-            guard let p = e.parent else { return e.type }
-            let same = elements[p].children.filter { elements[$0].type == e.type }
-            if same.count <= 1 { return e.type }
-            return "\(e.type)[\(same.firstIndex(of: k) ?? 0)]"
-        }
+    /// One element's last path step (`Button[1]`), naming its parent's children once.
+    public func stepName(_ k: Int) -> String {
+        guard let p = elements[k].parent else { return elements[k].type }
+        let kids = elements[p].children
+        let names = Hierarchy.stepNames(ofChildren: kids, in: self)
+        return names[kids.firstIndex(of: k) ?? 0]
     }
 
-    /// Each element's last path step (`Button[1]`), computed for all elements in one pass.
+    /// Each element's last path step, computed for all elements in one pass.
     public func pathStepNames() -> [String] {
         var names = [String](repeating: "", count: elements.count)
-        for p in elements.indices {
+        for p in elements.indices where !elements[p].children.isEmpty {
             let kids = elements[p].children
-            guard !kids.isEmpty else { continue }
-            var total: [String: Int] = [:]
-            for k in kids { total[elements[k].type, default: 0] += 1 }
-            var seen: [String: Int] = [:]
-            for k in kids {
-                let t = elements[k].type
-                let n = seen[t, default: 0]
-                seen[t] = n + 1
-                names[k] = total[t]! > 1 ? "\(t)[\(n)]" : t
-            }
+            for (k, name) in zip(kids, Hierarchy.stepNames(ofChildren: kids, in: self)) { names[k] = name }
         }
         if !elements.isEmpty { names[0] = elements[0].type }
         return names
+    }
+
+    /// The step names of one parent's children, in order: the type, with `[n]` when several children share it.
+    /// The one place sibling indexing is defined.
+    static func stepNames(ofChildren kids: [Int], in h: Hierarchy) -> [String] {
+        var total: [String: Int] = [:]
+        for k in kids { total[h.elements[k].type, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return kids.map { k in
+            let t = h.elements[k].type
+            let n = seen[t, default: 0]
+            seen[t] = n + 1
+            return total[t, default: 0] > 1 ? "\(t)[\(n)]" : t
+        }
     }
 
     /// The first element whose identifier is `identifier`, in tree order.

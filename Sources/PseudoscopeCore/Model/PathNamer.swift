@@ -1,31 +1,39 @@
-/// Names the path steps of elements (`Button[1]`), remembering each parent's sibling table so that naming the
-/// paths of many elements under a wide parent stays linear instead of scanning the siblings every time.
-public final class PathNamer {
-    private let hierarchy: Hierarchy
-    private var stepOf: [Int: String] = [:]
+/// Names the paths of many elements (`Application/Window/Button[1]`): every step name is computed once, in one
+/// pass, so that naming the paths of all findings, or of each selection in the inspector, stays linear.
+///
+/// A value with no shared state: safe to use from concurrent rules.
+public struct PathNamer: Sendable {
+    public let steps: [String]
+    private let parents: [Int?]
 
     public init(_ hierarchy: Hierarchy) {
-        self.hierarchy = hierarchy
+        steps = hierarchy.pathStepNames()
+        parents = hierarchy.elements.map(\.parent)
     }
 
-    public func step(_ k: Int) -> String {
-        if let s = stepOf[k] { return s }
-        let h = hierarchy
-        guard let p = h[k].parent else { return h[k].type }
-        // Name every child of this parent at once.
-        var total: [String: Int] = [:]
-        for c in h[p].children { total[h[c].type, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        for c in h[p].children {
-            let t = h[c].type
-            let n = seen[t, default: 0]
-            seen[t] = n + 1
-            stepOf[c] = total[t]! > 1 ? "\(t)[\(n)]" : t
+    /// Indices from the root down to `i`, inclusive.
+    func chain(_ i: Int) -> [Int] {
+        var out = [i]
+        var p = parents[i]
+        while let q = p {
+            out.append(q)
+            p = parents[q]
         }
-        return stepOf[k]!
+        return out.reversed()
     }
 
     public func path(_ i: Int) -> String {
-        hierarchy.path(to: i).map(step).joined(separator: "/")
+        chain(i).map { steps[$0] }.joined(separator: "/")
+    }
+
+    /// The path for display: very deep paths keep their first 4 and last 8 steps around a count of the rest.
+    public func shortPath(_ i: Int) -> String {
+        PathNamer.shorten(chain(i)) { steps[$0] }
+    }
+
+    static func shorten(_ chain: [Int], step: (Int) -> String) -> String {
+        guard chain.count > 16 else { return chain.map(step).joined(separator: "/") }
+        let head = chain.prefix(4).map(step), tail = chain.suffix(8).map(step)
+        return (head + ["…(\(chain.count - 12) more)…"] + tail).joined(separator: "/")
     }
 }

@@ -1,89 +1,76 @@
 import PseudoscopeCore
 
 /// One screen of the interactive program.
-public enum ScreenState {
+public enum Screen {
     case runSet(RunSetState)
     case inspector(InspectorState)
     case comparison(ComparisonState)
 }
 
+/// What reaches the program: keys from the terminal, and the answers to effects the driver performed.
+public enum AppMessage: Sendable {
+    case key(Key)
+    /// For the archive list at the bottom of the stack.
+    case runSet(RunSetMessage)
+    /// An archive read for the inspector.
+    case opened(OpenedArchive)
+    /// Two archives read and compared.
+    case compared(RunComparison)
+}
+
 /// The interactive program: a stack of screens (list → inspector or comparison → back). Keys go to the top
-/// screen through its key table; `q` on a screen opened from the list returns to the list.
+/// screen; a screen that closes returns to the one below, and the last one to close ends the program.
 public struct AppState {
-    public private(set) var stack: [ScreenState]
-    public private(set) var quit = false
-    public private(set) var needsFullRepaint = false
-    public var width: Int
-    public var height: Int
+    public private(set) var stack: [Screen]
+    public private(set) var isFinished = false
 
-    public init(_ root: ScreenState, width: Int, height: Int) {
+    public init(_ root: Screen) {
         stack = [root]
-        self.width = width
-        self.height = height
-        resizeAll()
     }
 
-    public var top: ScreenState { stack[stack.count - 1] }
+    public var top: Screen { stack[stack.count - 1] }
 
-    var context: KeyContext {
+    /// The effects a fresh program starts with (a run set loads its inputs).
+    public func start() -> [Effect] {
+        if case .runSet(let s) = stack[0] { return s.start() }
+        return []
+    }
+
+    /// Applies a message; returns the effects the driver must perform (closing and quitting are handled here).
+    public mutating func update(_ message: AppMessage) -> [Effect] {
+        switch message {
+        case .key(let key):
+            if case .resize = key { return resizeAll(key) }
+            return resolve(updateTop { s in
+                switch s {
+                case .runSet(var x): let e = x.handle(key); s = .runSet(x); return e
+                case .inspector(var x): let e = x.handle(key); s = .inspector(x); return e
+                case .comparison(var x): let e = x.handle(key); s = .comparison(x); return e
+                }
+            })
+        case .runSet(let m):
+            guard case .runSet(var list) = stack[0] else { return [] }
+            let effects = list.update(m)
+            stack[0] = .runSet(list)
+            return resolve(effects)
+        case .opened(let o):
+            let (w, h, g) = size
+            let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
+            stack.append(.inspector(InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)))
+        case .compared(let c):
+            let (w, h, g) = size
+            stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
+        }
+        return []
+    }
+
+    /// The size and glyphs of the top screen, which a newly opened screen takes over.
+    var size: (Int, Int, Glyphs) {
         switch top {
-        case .runSet: return .runSet
-        case .inspector: return .inspector
-        case .comparison: return .comparison
+        case .runSet(let s): return (s.chrome.width, s.chrome.height, s.chrome.glyphs)
+        case .inspector(let s): return (s.chrome.width, s.chrome.height, s.chrome.glyphs)
+        case .comparison(let s): return (s.chrome.width, s.chrome.height, s.chrome.glyphs)
         }
-    }
-
-    var searching: Bool {
-        switch top {
-        case .runSet(let s): return s.filterQuery != nil
-        case .inspector(let s): return s.searchQuery != nil
-        case .comparison: return false
-        }
-    }
-
-    public mutating func handle(_ key: Key) {
-        guard let action = KeyMap.action(for: key, searching: searching, context: context) else { return }
-        apply(action)
-    }
-
-    public mutating func apply(_ action: Action) {
-        needsFullRepaint = action == .repaint
-        if case .resize(let w, let h) = action {
-            width = w
-            height = h
-            resizeAll()
-            return
-        }
-        switch top {
-        case .runSet(var s):
-            s.apply(action)
-            if s.quit { quit = true }
-            let request = s.request
-            s.request = nil
-            replaceTop(.runSet(s))
-            if let r = request { open(r, from: s) }
-        case .inspector(var s):
-            s.apply(action)
-            replaceTop(.inspector(s))
-            if s.quit { close(all: action == .quitNow) }
-        case .comparison(var s):
-            s.apply(action)
-            replaceTop(.comparison(s))
-            if s.done { close(all: action == .quitNow || s.standalone) }
-        }
-    }
-
-    /// Delivers a loaded archive to the run set at the bottom of the stack.
-    public mutating func receive(_ entry: RunSetEntry, at index: Int) {
-        guard case .runSet(var s) = stack[0] else { return }
-        s.receive(entry, at: index)
-        stack[0] = .runSet(s)
-    }
-
-    public mutating func updateCounts(_ findings: [[Finding]]) {
-        guard case .runSet(var s) = stack[0] else { return }
-        s.updateCounts(findings)
-        stack[0] = .runSet(s)
     }
 
     public func render() -> Canvas {
@@ -94,36 +81,33 @@ public struct AppState {
         }
     }
 
-    mutating func open(_ request: RunSetState.Request, from list: RunSetState) {
-        switch request {
-        case .inspect(let k):
-            guard let entry = list.entries[k], let a = entry.archive else { return }
-            // The list's findings include the pair rule against the screen's LTR run, when it is in the set.
-            stack.append(.inspector(InspectorState(archive: a, findings: entry.findings, width: width, height: height, glyphs: list.glyphs)))
-        case .compare(let i, let j):
-            guard let a = list.entries[i]?.archive, let b = list.entries[j]?.archive else { return }
-            var c = ComparisonState(comparison: RunComparison(a, b), width: width, height: height, glyphs: list.glyphs)
-            c.standalone = false
-            stack.append(.comparison(c))
-        }
+    private mutating func updateTop(_ body: (inout Screen) -> [Effect]) -> [Effect] {
+        body(&stack[stack.count - 1])
     }
 
-    mutating func close(all: Bool) {
-        if all || stack.count == 1 { quit = true; return }
-        stack.removeLast()
-        resizeAll()
-    }
-
-    mutating func replaceTop(_ s: ScreenState) { stack[stack.count - 1] = s }
-
-    mutating func resizeAll() {
-        let action = Action.resize(width: width, height: height)
+    /// A resize reaches every screen, so that the one below is right when it shows again.
+    private mutating func resizeAll(_ key: Key) -> [Effect] {
         for k in stack.indices {
             switch stack[k] {
-            case .runSet(var s): s.apply(action); stack[k] = .runSet(s)
-            case .inspector(var s): s.apply(action); stack[k] = .inspector(s)
-            case .comparison(var s): s.apply(action); stack[k] = .comparison(s)
+            case .runSet(var x): _ = x.handle(key); stack[k] = .runSet(x)
+            case .inspector(var x): _ = x.handle(key); stack[k] = .inspector(x)
+            case .comparison(var x): _ = x.handle(key); stack[k] = .comparison(x)
             }
         }
+        return []
+    }
+
+    /// Performs `.close` and `.quit` on the stack and passes every other effect on.
+    private mutating func resolve(_ effects: [Effect]) -> [Effect] {
+        var out: [Effect] = []
+        for e in effects {
+            switch e {
+            case .quit: isFinished = true
+            case .close:
+                if stack.count == 1 { isFinished = true } else { stack.removeLast() }
+            default: out.append(e)
+            }
+        }
+        return out
     }
 }

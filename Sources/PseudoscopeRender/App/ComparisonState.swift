@@ -1,119 +1,106 @@
 import PseudoscopeCore
 
-/// Two runs side by side with one shared cursor over their aligned elements. Changed only by `apply(_:)`.
-public struct ComparisonState {
+/// What the comparison's keys can tell it.
+public enum ComparisonMessage: Equatable, Sendable {
+    case move(Movement)
+    case nextDifference, previousDifference, switchSide
+    case chrome(ChromeMessage)
+    case scroll(Int)
+}
+
+/// Two runs side by side with one shared cursor over their aligned elements. Changed only by `update(_:)`.
+public struct ComparisonState: InteractiveScreen {
     public let comparison: RunComparison
-    /// Aligned rows: B's elements in tree order, with A-only elements after their nearest matched predecessor.
-    public let pairs: [(a: Int?, b: Int?)]
-    /// For each pair, the indices of its differences.
-    let differencesByPair: [[Int]]
+    /// For each aligned row (`comparison.rows`), the indices of its differences.
+    let differencesByRow: [[Int]]
+    /// Rows with differences, in order, for `]` / `[`.
+    let rowsWithDifferences: [Int]
     let wireA: Wireframe
     let wireB: Wireframe
     let cacheA = WireframeCache()
     let cacheB = WireframeCache()
-    public var width: Int
-    public var height: Int
-    public var glyphs: Glyphs
-    public var cursor = 0
-    public var scroll = 0
+    public internal(set) var chrome: ScreenChrome
+    public private(set) var list: ListCursor
     /// On narrow terminals one run is shown at a time: false shows A, true shows B.
-    public var showingB = false
-    public var showHelp = false
-    public var message: String?
-    public var done = false
-    /// True when opened by `pseudoscope compare`: `q` quits instead of returning to a list.
-    public var standalone = false
+    public private(set) var showingB = false
 
     /// Below this width each run gets less than a usable pane: show one at a time.
     public static let minimumPaneWidth = 50
 
     public init(comparison: RunComparison, width: Int, height: Int, glyphs: Glyphs) {
         self.comparison = comparison
-        self.width = width
-        self.height = height
-        self.glyphs = glyphs
-        let ha = comparison.a.hierarchy, hb = comparison.b.hierarchy, m = comparison.matching
-        var pendingA: [Int: [Int]] = [:]
-        var last = -1
-        for i in ha.indices {
-            if let j = m.aToB[i] { last = j } else { pendingA[last, default: []].append(i) }
+        chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
+        var rowOfB: [Int: Int] = [:], rowOfAOnly: [Int: Int] = [:]
+        for (k, r) in comparison.rows.enumerated() {
+            if let b = r.b { rowOfB[b] = k } else if let a = r.a { rowOfAOnly[a] = k }
         }
-        var pairs: [(a: Int?, b: Int?)] = (pendingA[-1] ?? []).map { ($0, nil) }
-        for j in hb.indices {
-            pairs.append((m.bToA[j], j))
-            pairs += (pendingA[j] ?? []).map { ($0, nil) }
-        }
-        self.pairs = pairs
-        var index: [String: Int] = [:]
-        for (k, p) in pairs.enumerated() { index["\(p.a ?? -1)|\(p.b ?? -1)"] = k }
-        var byPair = [[Int]](repeating: [], count: pairs.count)
+        var byRow = [[Int]](repeating: [], count: comparison.rows.count)
         for (n, d) in comparison.differences.enumerated() {
-            let key = d.b != nil ? "\(d.b.flatMap { m.bToA[$0] } ?? -1)|\(d.b!)" : "\(d.a ?? -1)|-1"
-            if let k = index[key] { byPair[k].append(n) }
+            if let k = d.b.flatMap({ rowOfB[$0] }) ?? d.a.flatMap({ rowOfAOnly[$0] }) { byRow[k].append(n) }
         }
-        differencesByPair = byPair
-        wireA = Wireframe(archive: comparison.a, findings: LayoutChecker(comparison.a).findings())
-        wireB = Wireframe(archive: comparison.b, findings: LayoutChecker(comparison.b).findings() + comparison.mirrorFindings)
+        differencesByRow = byRow
+        rowsWithDifferences = byRow.indices.filter { !byRow[$0].isEmpty }
+        let (fa, fb) = comparison.findings()
+        wireA = Wireframe(archive: comparison.a, findings: fa)
+        wireB = Wireframe(archive: comparison.b, findings: fb)
+        list = ListCursor(count: comparison.rows.count, pageSize: ComparisonState.listRows(height: height))
         // Open on the first difference.
-        cursor = byPair.firstIndex { !$0.isEmpty } ?? 0
+        list.moveTo(rowsWithDifferences.first ?? 0)
     }
 
+    public var width: Int { chrome.width }
+    public var height: Int { chrome.height }
+    public var glyphs: Glyphs { chrome.glyphs }
+    public var message: String? { chrome.message }
+    public var cursor: Int { list.position }
     public var isNarrow: Bool { width < 2 * ComparisonState.minimumPaneWidth + 1 }
 
-    var listRows: Int { max(1, (height - 3) * 35 / 100) }
+    /// The aligned list takes about a third of the screen; the wireframes the rest.
+    static func listRows(height: Int) -> Int { max(1, (height - 3) * 35 / 100) }
+    var listRows: Int { ComparisonState.listRows(height: height) }
 
-    public mutating func apply(_ action: Action) {
-        message = nil
-        if showHelp {
-            if action == .closeOrQuit || action == .escape || action == .help { showHelp = false }
-            if action == .quitNow { done = true }
-            return
-        }
-        switch action {
-        case .moveDown: move(1)
-        case .moveUp: move(-1)
-        case .pageDown: move(listRows)
-        case .pageUp: move(-listRows)
-        case .halfPageDown: move(listRows / 2)
-        case .halfPageUp: move(-listRows / 2)
-        case .top: cursor = 0
-        case .bottom: cursor = pairs.count - 1
-        case .nextFinding, .nextDifference: jump(forward: true)
-        case .previousFinding, .previousDifference: jump(forward: false)
-        case .nextPane, .previousPane, .switchSide: showingB.toggle()
-        case .toggleASCII: glyphs = glyphs.isASCII ? .unicode : .ascii
-        case .help: showHelp = true
-        case .closeOrQuit, .escape, .quitNow: done = true
-        case .resize(let w, let h): width = w; height = h
-        case .scrollDown: move(3)
-        case .scrollUp: move(-3)
-        default: break
-        }
-        keepCursorVisible()
-    }
+    public static let keys = KeyTable<ComparisonMessage>(screen: "Comparison", bindings: KeyTables.movement(ComparisonMessage.move, row: "element") + [
+        KeyBinding([.char("]"), .char("n"), .char("f")], .nextDifference, "next difference"),
+        KeyBinding([.char("["), .char("N"), .char("F")], .previousDifference, "previous difference"),
+        KeyBinding([.tab, .backTab], .switchSide, "show the other run (narrow terminals)"),
+    ] + KeyTables.common(ComparisonMessage.chrome) + [
+        KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
+        KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
+    ], notes: ["Mouse: the wheel scrolls."])
 
-    mutating func move(_ d: Int) {
-        cursor = min(max(0, cursor + d), max(0, pairs.count - 1))
-    }
-
-    mutating func jump(forward: Bool) {
-        let withDiffs = differencesByPair.indices.filter { !differencesByPair[$0].isEmpty }
-        guard !withDiffs.isEmpty else { message = "The runs do not differ"; return }
-        if forward {
-            if let n = withDiffs.first(where: { $0 > cursor }) { cursor = n } else { cursor = withDiffs[0]; message = "Differences wrapped to the top" }
-        } else {
-            if let n = withDiffs.last(where: { $0 < cursor }) { cursor = n } else { cursor = withDiffs.last!; message = "Differences wrapped to the bottom" }
+    func message(for key: Key) -> ComparisonMessage? {
+        switch key {
+        case .resize(let w, let h): return .chrome(.resize(width: w, height: h))
+        case .wheelUp: return .scroll(-3)
+        case .wheelDown: return .scroll(3)
+        default: return ComparisonState.keys.message(for: key)
         }
     }
 
-    mutating func keepCursorVisible() {
-        if cursor < scroll { scroll = cursor }
-        if cursor >= scroll + listRows { scroll = cursor - listRows + 1 }
+    public mutating func update(_ m: ComparisonMessage) -> [Effect] {
+        chrome.message = nil
+        switch m {
+        case .move(let movement): list.apply(movement)
+        case .scroll(let n): list.scrollView(by: n)
+        case .nextDifference, .previousDifference:
+            if let (target, wrapped) = WrapAround.next(in: rowsWithDifferences, from: list.position, forward: m == .nextDifference) {
+                list.moveTo(target)
+                if wrapped { chrome.message = "Differences wrapped to the \(m == .nextDifference ? "top" : "bottom")" }
+            } else {
+                chrome.message = "The runs do not differ"
+            }
+        case .switchSide: showingB.toggle()
+        case .chrome(let c):
+            let effects = chrome.update(c)
+            list.resize(pageSize: listRows)
+            return effects
+        }
+        return []
     }
 
-    /// The differences at the cursor, as text.
+    /// The differences at the cursor.
     public var currentDifferences: [RunComparison.Difference] {
-        guard cursor < differencesByPair.count else { return [] }
-        return differencesByPair[cursor].map { comparison.differences[$0] }
+        guard list.position < differencesByRow.count else { return [] }
+        return differencesByRow[list.position].map { comparison.differences[$0] }
     }
 }

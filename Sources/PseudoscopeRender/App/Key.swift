@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
     case wheelUp, wheelDown
+    /// Input that means nothing here (an unknown function key, a mouse event we do not use).
+    case ignored
 
     /// How the key is written in the help overlay.
     public var name: String {
@@ -33,22 +35,7 @@ public enum Key: Hashable, Sendable {
         case .click: return "click"
         case .wheelUp: return "wheel up"
         case .wheelDown: return "wheel down"
+        case .ignored: return "(ignored)"
         }
     }
-}
-
-/// Everything the inspector can do. Keys map to actions through `KeyMap`; tests feed actions directly.
-public enum Action: Equatable, Sendable {
-    case moveDown, moveUp, pageDown, pageUp, halfPageDown, halfPageUp, top, bottom
-    case expandOrFirstChild, collapseOrParent, toggleExpanded, expandSubtree, collapseSubtree, expandAll
-    case nextPane, previousPane
-    case startSearch, searchType(Character), searchBackspace, searchCommit, searchCancel, nextMatch, previousMatch
-    case nextFinding, previousFinding, jumpToFailing
-    case toggleZoom, toggleMirror, toggleASCII, toggleDetailsTab
-    case help, closeOrQuit, quitNow, escape, repaint
-    case resize(width: Int, height: Int)
-    case click(x: Int, y: Int)
-    case scrollUp, scrollDown
-    // Run comparison and run-set list.
-    case nextDifference, previousDifference, switchSide, compareGroup, cycleSort, cycleModeFilter, cycleSeverityFilter, open
 }

@@ -1,131 +1,107 @@
-/// Which screen keys are read for.
-public enum KeyContext: Sendable {
-    case inspector, comparison, runSet
+import PseudoscopeCore
+
+/// One line of a key table: the keys, the message they send to their screen, and what it does.
+public struct KeyBinding<Message: Sendable>: Sendable {
+    public let keys: [Key]
+    public let message: Message
+    public let help: String
+
+    public init(_ keys: [Key], _ message: Message, _ help: String) {
+        self.keys = keys
+        self.message = message
+        self.help = help
+    }
 }
 
-/// The key tables, one per screen: the key handler and the help overlay both read them.
-public enum KeyMap {
-    public struct Binding: Sendable {
-        public var keys: [Key]
-        public var action: Action
-        public var help: String
+/// A screen's keys: the one source that key handling, the help overlay, the README and the man page read.
+public struct KeyTable<Message: Sendable>: Sendable {
+    /// The screen's name in documentation: `Inspector`, `Archive list`, `Comparison`.
+    public let screen: String
+    public let bindings: [KeyBinding<Message>]
+    /// What the table cannot say by itself (typing a search, the mouse).
+    public let notes: [String]
+    private let lookup: [Key: Message]
+
+    public init(screen: String, bindings: [KeyBinding<Message>], notes: [String]) {
+        self.screen = screen
+        self.bindings = bindings
+        self.notes = notes
+        var t: [Key: Message] = [:]
+        for b in bindings { for k in b.keys where t[k] == nil { t[k] = b.message } }
+        lookup = t
     }
 
-    static let movement: [Binding] = [
-        Binding(keys: [.char("j"), .down], action: .moveDown, help: "next row"),
-        Binding(keys: [.char("k"), .up], action: .moveUp, help: "previous row"),
-        Binding(keys: [.char("g"), .home], action: .top, help: "first row"),
-        Binding(keys: [.char("G"), .end], action: .bottom, help: "last row"),
-        Binding(keys: [.pageDown, .char(" ")], action: .pageDown, help: "page down"),
-        Binding(keys: [.pageUp], action: .pageUp, help: "page up"),
-        Binding(keys: [.ctrl("d")], action: .halfPageDown, help: "half a page down"),
-        Binding(keys: [.ctrl("u")], action: .halfPageUp, help: "half a page up"),
-    ]
+    public func message(for key: Key) -> Message? { lookup[key] }
 
-    static let common: [Binding] = [
-        Binding(keys: [.char("a")], action: .toggleASCII, help: "ASCII / Unicode glyphs"),
-        Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),
-        Binding(keys: [.ctrl("l")], action: .repaint, help: "repaint the screen"),
-    ]
-
-    public static let comparisonBindings: [Binding] = movement + [
-        Binding(keys: [.char("]"), .char("n"), .char("f")], action: .nextDifference, help: "next difference"),
-        Binding(keys: [.char("["), .char("N"), .char("F")], action: .previousDifference, help: "previous difference"),
-        Binding(keys: [.tab, .backTab], action: .switchSide, help: "show the other run (narrow terminals)"),
-    ] + common + [
-        Binding(keys: [.char("q"), .escape], action: .closeOrQuit, help: "back to the list; quit"),
-        Binding(keys: [.char("Q"), .ctrl("c")], action: .quitNow, help: "quit now"),
-    ]
-
-    public static let runSetBindings: [Binding] = movement + [
-        Binding(keys: [.enter], action: .open, help: "open the archive in the inspector"),
-        Binding(keys: [.char("c")], action: .compareGroup, help: "compare the group's runs (rtl against LTR)"),
-        Binding(keys: [.char("s")], action: .cycleSort, help: "sort by blocking count, test, mode"),
-        Binding(keys: [.char("/")], action: .startSearch, help: "filter by text"),
-        Binding(keys: [.char("m")], action: .cycleModeFilter, help: "filter by mode"),
-        Binding(keys: [.char("b")], action: .cycleSeverityFilter, help: "filter by severity"),
-        Binding(keys: [.escape], action: .escape, help: "clear the filters"),
-    ] + common + [
-        Binding(keys: [.char("q")], action: .closeOrQuit, help: "close the overlay; quit"),
-        Binding(keys: [.char("Q"), .ctrl("c")], action: .quitNow, help: "quit now"),
-    ]
-
-    public static func bindings(for context: KeyContext) -> [Binding] {
-        switch context {
-        case .inspector: return bindings
-        case .comparison: return comparisonBindings
-        case .runSet: return runSetBindings
-        }
-    }
-
-    public static let bindings: [Binding] = movement + [
-        Binding(keys: [.char("l"), .right], action: .expandOrFirstChild, help: "expand; if expanded, first child"),
-        Binding(keys: [.char("h"), .left], action: .collapseOrParent, help: "collapse; if collapsed or a leaf, parent"),
-        Binding(keys: [.enter], action: .toggleExpanded, help: "toggle expanded"),
-        Binding(keys: [.char("+")], action: .expandSubtree, help: "expand the subtree"),
-        Binding(keys: [.char("-")], action: .collapseSubtree, help: "collapse the subtree"),
-        Binding(keys: [.char("*")], action: .expandAll, help: "expand everything"),
-        Binding(keys: [.tab], action: .nextPane, help: "next pane"),
-        Binding(keys: [.backTab], action: .previousPane, help: "previous pane"),
-        Binding(keys: [.char("/")], action: .startSearch, help: "search identifier, label, value, type"),
-        Binding(keys: [.char("n")], action: .nextMatch, help: "next match"),
-        Binding(keys: [.char("N")], action: .previousMatch, help: "previous match"),
-        Binding(keys: [.char("f"), .char("]")], action: .nextFinding, help: "next finding"),
-        Binding(keys: [.char("F"), .char("[")], action: .previousFinding, help: "previous finding"),
-        Binding(keys: [.char("x")], action: .jumpToFailing, help: "jump to the failing element"),
-        Binding(keys: [.char("z")], action: .toggleZoom, help: "zoom the wireframe to the selection"),
-        Binding(keys: [.char("m")], action: .toggleMirror, help: "RTL mirror view of an LTR run"),
-        Binding(keys: [.char("i")], action: .toggleDetailsTab, help: "details: element / archive"),
-    ] + common + [
-        Binding(keys: [.escape], action: .escape, help: "close the overlay, cancel the search"),
-        Binding(keys: [.char("q")], action: .closeOrQuit, help: "close the overlay; quit"),
-        Binding(keys: [.char("Q"), .ctrl("c")], action: .quitNow, help: "quit now"),
-    ]
-
-    static func table(_ bindings: [Binding]) -> [Key: Action] {
-        var t: [Key: Action] = [:]
-        for b in bindings { for k in b.keys where t[k] == nil { t[k] = b.action } }
-        return t
-    }
-
-    static let tables: [KeyContext: [Key: Action]] = [
-        .inspector: table(bindings), .comparison: table(comparisonBindings), .runSet: table(runSetBindings),
-    ]
-
-    /// The action for a key in the current mode: while searching, typing edits the query.
-    public static func action(for key: Key, searching: Bool, context: KeyContext = .inspector) -> Action? {
-        switch key {
-        case .resize(let w, let h): return .resize(width: w, height: h)
-        case .click(let x, let y): return .click(x: x, y: y)
-        case .wheelUp: return .scrollUp
-        case .wheelDown: return .scrollDown
-        default: break
-        }
-        if searching {
-            switch key {
-            case .enter: return .searchCommit
-            case .escape: return .searchCancel
-            case .backspace: return .searchBackspace
-            case .char(let c): return .searchType(c)
-            case .ctrl("c"): return .quitNow
-            default: break
-            }
-        }
-        return tables[context]?[key]
-    }
-
-    /// Help lines generated from the table: `j ↓          next row`.
-    public static func helpLines(for context: KeyContext = .inspector) -> [String] {
-        bindings(for: context).map { b in
+    /// Help lines: `j ↓            next row`, then the notes.
+    public var helpLines: [String] {
+        bindings.map { b in
             let keys = b.keys.map(\.name).joined(separator: " ")
-            return keys.padding(toLength: 14, withPad: " ", startingAt: 0) + b.help
-        } + ["", "Mouse: click a tree row or a box to select it; the wheel scrolls."]
+            return keys.padded(to: 14) + b.help
+        } + [""] + notes
+    }
+
+    /// The table for documentation: each binding's key names and help.
+    public var documentation: KeyDocumentation {
+        KeyDocumentation(screen: screen, rows: bindings.map { ($0.keys.map(\.name), $0.help) }, notes: notes)
+    }
+}
+
+/// A key table without its messages, for the generated README, help and man page.
+public struct KeyDocumentation: Sendable {
+    public let screen: String
+    public let rows: [(keys: [String], help: String)]
+    public let notes: [String]
+}
+
+/// Every screen's key table, in the order the documentation lists them.
+public enum KeyTables {
+    public static var all: [KeyDocumentation] {
+        [InspectorState.keys.documentation, RunSetState.keys.documentation, ComparisonState.keys.documentation]
+    }
+
+    /// The movement keys, worded for what a screen's rows are (`row`, `archive`, `element`).
+    static func movement<M>(_ wrap: (Movement) -> M, row: String, down: String? = nil, up: String? = nil) -> [KeyBinding<M>] {
+        [
+            KeyBinding([.char("j"), .down], wrap(.down), down ?? "next \(row)"),
+            KeyBinding([.char("k"), .up], wrap(.up), up ?? "previous \(row)"),
+            KeyBinding([.char("g"), .home], wrap(.top), "first \(row)"),
+            KeyBinding([.char("G"), .end], wrap(.bottom), "last \(row)"),
+            KeyBinding([.pageDown, .char(" ")], wrap(.pageDown), "page down"),
+            KeyBinding([.pageUp], wrap(.pageUp), "page up"),
+            KeyBinding([.ctrl("d")], wrap(.halfPageDown), "half a page down"),
+            KeyBinding([.ctrl("u")], wrap(.halfPageUp), "half a page up"),
+        ]
+    }
+
+    /// What a key does while the user types a search or a filter: printable keys edit the text.
+    enum Typing { case input(Character), backspace, commit, cancel, quit }
+
+    static func typing(_ key: Key) -> Typing? {
+        switch key {
+        case .enter: return .commit
+        case .escape: return .cancel
+        case .backspace: return .backspace
+        case .char(let c): return .input(c)
+        case .ctrl("c"): return .quit
+        default: return nil
+        }
+    }
+
+    /// Keys every screen shares, so their help reads the same everywhere.
+    static func common<M>(_ wrap: (ChromeMessage) -> M) -> [KeyBinding<M>] {
+        [
+            KeyBinding([.char("a")], wrap(.toggleASCII), "ASCII / Unicode glyphs"),
+            KeyBinding([.char("?"), .function(1)], wrap(.help), "this help (j k PgUp PgDn scroll it)"),
+            KeyBinding([.ctrl("l")], wrap(.repaint), "repaint the screen"),
+        ]
     }
 }
 
 extension String {
-    func padding(toLength n: Int, withPad pad: String, startingAt: Int) -> String {
-        let w = count
-        return w >= n ? self + " " : self + String(repeating: " ", count: n - w)
+    /// The string followed by spaces up to `width` display columns (at least one space).
+    public func padded(to width: Int) -> String {
+        let w = DisplayWidth.of(self)
+        return self + String(repeating: " ", count: max(1, width - w))
     }
 }

@@ -1,112 +1,158 @@
 import PseudoscopeCore
 
-/// One archive of a run set: loaded, failed to load, or still loading.
-public struct RunSetEntry: Sendable {
+/// One input of a run set: checked, unreadable, or still loading (neither).
+public struct RunSetEntry: Equatable, Sendable {
     public var path: String
-    public var archive: Archive?
+    public var summary: ArchiveSummary?
     public var error: String?
-    /// The archive's findings, with the rtl pair rule once the whole set is loaded.
-    public var findings: [Finding]
-    public var blocking = 0
-    public var review = 0
 
-    public init(path: String, archive: Archive?, error: String?, findings: [Finding]) {
+    public init(path: String, result: Result<ArchiveSummary, ArchiveError>) {
         self.path = path
-        self.archive = archive
-        self.error = error
-        self.findings = findings
-        blocking = findings.filter { $0.severity == .blocking }.count
-        review = findings.count - blocking
+        switch result {
+        case .success(let s): summary = s
+        case .failure(let e): error = e.description
+        }
+    }
+
+    /// An input still loading.
+    public init(loading path: String) {
+        self.path = path
+    }
+
+    public var blocking: Int { summary?.blocking ?? 0 }
+    public var review: Int { summary?.review ?? 0 }
+}
+
+/// A run-set input that has arrived: its position and what it became.
+public struct LoadedEntry: Equatable, Sendable {
+    public var index: Int
+    public var entry: RunSetEntry
+
+    public init(index: Int, entry: RunSetEntry) {
+        self.index = index
+        self.entry = entry
     }
 }
 
-/// The archive list of a folder: grouped by screen so that the modes of a test sit together; sortable and
-/// filterable. Changed only by `apply(_:)` and `receive(_:at:)`.
-public struct RunSetState {
+/// What the archive list's keys and the driver can tell it.
+public enum RunSetMessage: Equatable, Sendable {
+    case move(Movement)
+    case open, compare, cycleSort, cycleModeFilter, cycleSeverityFilter, clearFilters
+    case startFilter, filterInput(Character), filterBackspace, filterCommit, filterCancel
+    case chrome(ChromeMessage)
+    case scroll(Int)
+    /// Inputs that finished loading (the driver delivers what has arrived in batches).
+    case received([LoadedEntry])
+    /// The pair rule's results, once every input is in.
+    case pairsChecked([PairCheck])
+    /// An archive or comparison could not be opened.
+    case openFailed(String)
+}
+
+/// The archive list of a run set: grouped by screen so that the modes of a test sit together; sortable and
+/// filterable. Changed only by `update(_:)`.
+public struct RunSetState: InteractiveScreen {
     public enum SortKey: String, CaseIterable, Sendable { case blocking, test, mode }
     public enum SeverityFilter: String, CaseIterable, Sendable { case all, withFindings = "with findings", blocking }
-    /// What the list asks its owner to open.
-    public enum Request: Equatable, Sendable { case inspect(Int), compare(a: Int, b: Int) }
 
     public let paths: [String]
     public private(set) var entries: [RunSetEntry?]
+    /// Entry indices in display order, after filters.
     public private(set) var rows: [Int] = []
-    public var width: Int
-    public var height: Int
-    public var glyphs: Glyphs
-    public var cursor = 0
-    public var scroll = 0
-    public var sort: SortKey = .blocking
-    public var modeFilter: Mode?
-    public var severityFilter: SeverityFilter = .all
-    public var filterText = ""
+    public internal(set) var chrome: ScreenChrome
+    public private(set) var list = ListCursor()
+    public private(set) var sort: SortKey = .blocking
+    public private(set) var modeFilter: Mode?
+    public private(set) var severityFilter: SeverityFilter = .all
+    public private(set) var filterText = ""
     /// Non-nil while typing a filter.
-    public var filterQuery: String?
-    public var showHelp = false
-    public var message: String?
-    public var quit = false
-    public var request: Request?
+    public private(set) var filterQuery: String?
+    /// The filter before typing began, restored by Esc.
+    private var filterBefore = ""
+    public private(set) var loadedCount = 0
+    /// Whether the pair rule has been asked for (once everything is loaded).
+    private var pairsRequested = false
     /// Until the user moves, the cursor stays on the first row while archives arrive and the order settles.
-    var userMoved = false
+    private var userMoved = false
 
     public init(paths: [String], width: Int, height: Int, glyphs: Glyphs) {
         self.paths = paths
         entries = Array(repeating: nil, count: paths.count)
-        self.width = width
-        self.height = height
-        self.glyphs = glyphs
+        chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
+        list = ListCursor(count: 0, pageSize: max(1, height - 4))
         rebuild()
     }
 
-    public var loadedCount: Int { entries.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    /// The effects that start the list: load every input.
+    public func start() -> [Effect] { paths.isEmpty ? [] : [.load(paths: paths)] }
+
     public var isLoading: Bool { loadedCount < paths.count }
-    var pageRows: Int { max(1, height - 4) }
+    public var message: String? { chrome.message }
+    public var cursor: Int { list.position }
+    public var selectedEntry: Int? { list.position < rows.count ? rows[list.position] : nil }
+    public var summaries: [ArchiveSummary?] { entries.map { $0?.summary } }
 
-    /// Records a loaded (or failed) archive, keeping the cursor on the same entry.
-    public mutating func receive(_ entry: RunSetEntry, at index: Int) {
-        entries[index] = entry
-        rebuild()
-    }
+    public static let keys = KeyTable<RunSetMessage>(screen: "Archive list", bindings: KeyTables.movement(RunSetMessage.move, row: "archive") + [
+        KeyBinding([.enter], .open, "inspect the archive"),
+        KeyBinding([.char("c")], .compare, "compare the screen's runs (rtl against LTR)"),
+        KeyBinding([.char("s")], .cycleSort, "sort by blocking count, test, mode"),
+        KeyBinding([.char("/")], .startFilter, "filter by text"),
+        KeyBinding([.char("m")], .cycleModeFilter, "filter by mode"),
+        KeyBinding([.char("b")], .cycleSeverityFilter, "filter by severity"),
+        KeyBinding([.escape], .clearFilters, "clear the filters"),
+    ] + KeyTables.common(RunSetMessage.chrome) + [
+        KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit"),
+        KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
+    ], notes: [
+        "While filtering, typing edits the filter: Enter keeps it, Esc restores the previous one.",
+        "Mouse: the wheel scrolls.",
+    ])
 
-    /// Replaces the finding counts once everything is loaded (the pair rule needs both runs of a screen).
-    public mutating func updateCounts(_ findings: [[Finding]]) {
-        for k in entries.indices {
-            guard let e = entries[k], e.archive != nil, k < findings.count else { continue }
-            entries[k] = RunSetEntry(path: e.path, archive: e.archive, error: e.error, findings: findings[k])
-        }
-        rebuild()
-    }
-
-    public mutating func apply(_ action: Action) {
-        message = nil
-        switch action {
-        case .moveDown, .moveUp, .pageDown, .pageUp, .halfPageDown, .halfPageUp, .top, .bottom, .scrollDown, .scrollUp: userMoved = true
+    func message(for key: Key) -> RunSetMessage? {
+        switch key {
+        case .resize(let w, let h): return .chrome(.resize(width: w, height: h))
+        case .wheelUp: return .scroll(-3)
+        case .wheelDown: return .scroll(3)
         default: break
         }
-        if showHelp {
-            if action == .closeOrQuit || action == .escape || action == .help { showHelp = false }
-            if action == .quitNow { quit = true }
-            return
+        if filterQuery != nil {
+            switch KeyTables.typing(key) {
+            case .commit: return .filterCommit
+            case .cancel: return .filterCancel
+            case .backspace: return .filterBackspace
+            case .input(let c): return .filterInput(c)
+            case .quit: return .chrome(.quitNow)
+            case nil: return nil
+            }
         }
-        switch action {
-        case .moveDown: move(1)
-        case .moveUp: move(-1)
-        case .pageDown: move(pageRows)
-        case .pageUp: move(-pageRows)
-        case .halfPageDown: move(pageRows / 2)
-        case .halfPageUp: move(-pageRows / 2)
-        case .top: cursor = 0
-        case .bottom: cursor = max(0, rows.count - 1)
-        case .scrollDown: move(3)
-        case .scrollUp: move(-3)
-        case .open, .toggleExpanded:
+        return RunSetState.keys.message(for: key)
+    }
+
+    public mutating func update(_ m: RunSetMessage) -> [Effect] {
+        switch m {
+        case .received, .pairsChecked: break
+        default: chrome.message = nil
+        }
+        switch m {
+        case .move(let movement):
+            userMoved = true
+            list.apply(movement)
+        case .scroll(let n):
+            userMoved = true
+            list.scrollView(by: n)
+        case .open:
             guard let k = selectedEntry else { break }
-            if entries[k]?.archive != nil { request = .inspect(k) } else { message = entries[k] == nil ? "Still loading" : "This archive could not be loaded" }
-        case .compareGroup: compareGroup()
+            guard let s = entries[k]?.summary else {
+                chrome.message = entries[k] == nil ? "Still loading" : "This archive could not be loaded"
+                break
+            }
+            chrome.message = "Opening \(s.test)…"
+            return [.inspect(path: s.path, partner: partnerPath(of: k))]
+        case .compare: return compareGroup()
         case .cycleSort:
             sort = SortKey.allCases[(SortKey.allCases.firstIndex(of: sort)! + 1) % SortKey.allCases.count]
             rebuild(keeping: selectedEntry)
-            message = "Sorted by \(sort.rawValue)"
+            chrome.message = "Sorted by \(sort.rawValue)"
         case .cycleModeFilter:
             let options: [Mode?] = [nil] + Mode.allCases
             modeFilter = options[(options.firstIndex(of: modeFilter)! + 1) % options.count]
@@ -114,62 +160,90 @@ public struct RunSetState {
         case .cycleSeverityFilter:
             severityFilter = SeverityFilter.allCases[(SeverityFilter.allCases.firstIndex(of: severityFilter)! + 1) % SeverityFilter.allCases.count]
             rebuild(keeping: selectedEntry)
-        case .startSearch: filterQuery = filterText
-        case .searchType(let ch):
-            filterQuery = (filterQuery ?? "") + String(ch)
-            filterText = filterQuery!
-            rebuild(keeping: selectedEntry)
-        case .searchBackspace:
-            if var q = filterQuery, !q.isEmpty { q.removeLast(); filterQuery = q; filterText = q; rebuild(keeping: selectedEntry) }
-        case .searchCommit: filterQuery = nil
-        case .searchCancel: filterQuery = nil
-        case .escape:
+        case .clearFilters:
             filterText = ""
-            filterQuery = nil
             modeFilter = nil
             severityFilter = .all
             rebuild(keeping: selectedEntry)
-        case .toggleASCII: glyphs = glyphs.isASCII ? .unicode : .ascii
-        case .help: showHelp = true
-        case .closeOrQuit, .quitNow: quit = true
-        case .resize(let w, let h): width = w; height = h
-        default: break
+        case .startFilter:
+            filterQuery = filterText
+            filterBefore = filterText
+        case .filterInput(let c):
+            filterQuery = (filterQuery ?? "") + String(c)
+            filterText = filterQuery!
+            rebuild(keeping: selectedEntry)
+        case .filterBackspace:
+            if var q = filterQuery, !q.isEmpty {
+                q.removeLast()
+                filterQuery = q
+                filterText = q
+                rebuild(keeping: selectedEntry)
+            }
+        case .filterCommit: filterQuery = nil
+        case .filterCancel:
+            filterQuery = nil
+            filterText = filterBefore
+            rebuild(keeping: selectedEntry)
+        case .chrome(let c):
+            let effects = chrome.update(c)
+            list.resize(pageSize: max(1, chrome.height - 4))
+            return effects
+        case .received(let batch):
+            for item in batch where item.index < entries.count {
+                if entries[item.index] == nil { loadedCount += 1 }
+                entries[item.index] = item.entry
+            }
+            // One rebuild per batch, not per archive: a night of a thousand archives arrives in a few batches.
+            rebuild()
+            if !isLoading && !pairsRequested {
+                pairsRequested = true
+                let pairs = RunSetWork.pairs(summaries)
+                if !pairs.isEmpty { return [.checkPairs(pairs)] }
+            }
+        case .pairsChecked(let checks):
+            for c in checks {
+                guard c.pair.rtl < entries.count, var s = entries[c.pair.rtl]?.summary else { continue }
+                RunSetWork.merge(c, into: &s)
+                entries[c.pair.rtl]?.summary = s
+            }
+            rebuild()
+        case .openFailed(let message):
+            chrome.message = message
         }
-        keepCursorVisible()
+        return []
     }
 
-    public var selectedEntry: Int? { cursor < rows.count ? rows[cursor] : nil }
-
-    mutating func move(_ d: Int) { cursor = min(max(0, cursor + d), max(0, rows.count - 1)) }
-
-    mutating func keepCursorVisible() {
-        if cursor < scroll { scroll = cursor }
-        if cursor >= scroll + pageRows { scroll = cursor - pageRows + 1 }
-        scroll = max(0, min(scroll, max(0, rows.count - pageRows)))
+    /// The LTR run the pair rule compares an rtl entry with, if the set holds one.
+    func partnerPath(of k: Int) -> String? {
+        RunSetWork.pairs(summaries).first { $0.rtl == k }?.ltrPath
     }
 
     /// The pair to compare for the selected row's screen: rtl against its LTR run, else any two runs.
-    mutating func compareGroup() {
-        guard let k = selectedEntry, let screen = entries[k]?.archive?.screen else { message = "Select a loaded archive"; return }
-        let group = entries.indices.filter { entries[$0]?.archive?.screen == screen }
-        let current = entries
-        func byMode(_ m: Mode) -> Int? { group.first { current[$0]?.archive?.mode == m } }
-        if let r = byMode(.rtl), let l = byMode(.normal) ?? byMode(.expanded) {
-            request = .compare(a: l, b: r)
-        } else if let e = byMode(.expanded), let n = byMode(.normal) {
-            request = .compare(a: n, b: e)
-        } else if group.count >= 2 {
-            request = .compare(a: group[0], b: group[1])
-        } else {
-            message = "Only one run of \(screen) is here: nothing to compare"
+    mutating func compareGroup() -> [Effect] {
+        guard let k = selectedEntry, let screen = entries[k]?.summary?.screen else {
+            chrome.message = "Select a loaded archive"
+            return []
         }
+        let group = entries.indices.filter { entries[$0]?.summary?.screen == screen }
+        let current = entries
+        func byMode(_ m: Mode) -> Int? { group.first { current[$0]?.summary?.mode == m } }
+        func path(_ i: Int) -> String { current[i]!.summary!.path }
+        if let r = byMode(.rtl), let l = byMode(.normal) ?? byMode(.expanded) {
+            return [.compare(a: path(l), b: path(r))]
+        } else if let e = byMode(.expanded), let n = byMode(.normal) {
+            return [.compare(a: path(n), b: path(e))]
+        } else if group.count >= 2 {
+            return [.compare(a: path(group[0]), b: path(group[1]))]
+        }
+        chrome.message = "Only one run of \(screen) is here: nothing to compare"
+        return []
     }
 
     static func modeRank(_ m: Mode) -> Int { Mode.allCases.firstIndex(of: m)! }
 
     func passesFilters(_ k: Int) -> Bool {
         guard let e = entries[k] else { return modeFilter == nil && severityFilter == .all && filterText.isEmpty }
-        if let m = modeFilter, e.archive?.mode != m { return false }
+        if let m = modeFilter, e.summary?.mode != m { return false }
         switch severityFilter {
         case .all: break
         case .withFindings: if e.blocking + e.review == 0 && e.error == nil { return false }
@@ -177,44 +251,38 @@ public struct RunSetState {
         }
         if !filterText.isEmpty {
             let q = filterText.lowercased()
-            let a = e.archive
-            let hay = [e.path, a?.test ?? "", a?.screen ?? "", a?.mode.rawValue ?? "", a?.locale ?? "", a?.failure.identifier ?? "", e.error ?? ""]
+            let s = e.summary
+            let hay = [e.path, s?.test ?? "", s?.screen ?? "", s?.mode.rawValue ?? "", s?.locale ?? "", s?.failingIdentifier ?? "", e.error ?? ""]
             if !hay.contains(where: { $0.lowercased().contains(q) }) { return false }
         }
         return true
     }
 
+    /// Orders the rows: groups by screen (errors and unloaded entries are groups of their own), modes in order
+    /// within a group, groups by the sort key.
     mutating func rebuild(keeping entry: Int? = nil) {
         let keep = entry ?? (userMoved ? selectedEntry : nil)
-        let visible = entries.indices.filter(passesFilters)
-        // Group by screen (errors and unloaded entries are groups of their own, by path).
         var groups: [String: [Int]] = [:]
-        for k in visible { groups[entries[k]?.archive?.screen ?? "\u{10FFFF}" + paths[k], default: []].append(k) }
-        func groupKey(_ members: [Int]) -> (Int, String, Int) {
-            let blocking = members.map { entries[$0]?.blocking ?? 0 }.max() ?? 0
-            let test = members.compactMap { entries[$0]?.archive?.test }.min() ?? paths[members[0]]
-            let errors = members.contains { entries[$0]?.error != nil } ? 1 : 0
-            return (blocking, test, errors)
+        for k in entries.indices where passesFilters(k) {
+            groups[entries[k]?.summary?.screen ?? "\u{10FFFF}" + paths[k], default: []].append(k)
         }
-        let ordered = groups.values.map { members in
-            members.sorted {
-                let ma = entries[$0]?.archive.map { RunSetState.modeRank($0.mode) } ?? 9
-                let mb = entries[$1]?.archive.map { RunSetState.modeRank($0.mode) } ?? 9
-                return ma != mb ? ma < mb : paths[$0] < paths[$1]
-            }
+        struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int }
+        let current = entries
+        let modeRankOf: (Int) -> Int = { current[$0]?.summary.map { RunSetState.modeRank($0.mode) } ?? 9 }
+        let ordered: [Group] = groups.values.map { members in
+            let sorted = members.sorted { modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : paths[$0] < paths[$1] }
+            return Group(members: sorted, blocking: sorted.map { entries[$0]?.blocking ?? 0 }.max() ?? 0,
+                         test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
+                         errors: sorted.contains { entries[$0]?.error != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))
         }.sorted { x, y in
-            let (bx, tx, ex) = groupKey(x), (by, ty, ey) = groupKey(y)
             switch sort {
-            case .blocking: return bx != by ? bx > by : (ex != ey ? ex > ey : tx < ty)
-            case .test: return tx != ty ? tx < ty : paths[x[0]] < paths[y[0]]
-            case .mode:
-                let mx = entries[x[0]]?.archive.map { RunSetState.modeRank($0.mode) } ?? 9
-                let my = entries[y[0]]?.archive.map { RunSetState.modeRank($0.mode) } ?? 9
-                return mx != my ? mx < my : tx < ty
+            case .blocking: return x.blocking != y.blocking ? x.blocking > y.blocking : (x.errors != y.errors ? x.errors > y.errors : x.test < y.test)
+            case .test: return x.test != y.test ? x.test < y.test : paths[x.members[0]] < paths[y.members[0]]
+            case .mode: return x.mode != y.mode ? x.mode < y.mode : x.test < y.test
             }
         }
-        rows = ordered.flatMap { $0 }
-        if let k = keep, let r = rows.firstIndex(of: k) { cursor = r } else { cursor = userMoved ? min(cursor, max(0, rows.count - 1)) : 0 }
-        keepCursorVisible()
+        rows = ordered.flatMap(\.members)
+        list.resize(count: rows.count)
+        if let k = keep, let r = rows.firstIndex(of: k) { list.moveTo(r) } else if !userMoved { list.moveTo(0) }
     }
 }

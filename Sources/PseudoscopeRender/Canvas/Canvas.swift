@@ -10,7 +10,6 @@ public struct Cell: Equatable, Sendable {
     public var role: StyleRole
 
     public static let blank = Cell(grapheme: " ", width: 1, role: .normal)
-    static let continuation = Cell(grapheme: "", width: 0, role: .normal)
 }
 
 /// A grid of cells that every view draws on, and that renders to plain text, ANSI text or a terminal.

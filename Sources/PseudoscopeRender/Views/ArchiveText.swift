@@ -46,12 +46,12 @@ public enum ArchiveText {
     }
 
     /// One line of `pseudoscope tree`: indentation, summary, frame, flags, finding and failure marks.
-    public static func treeLines(_ a: Archive, findings: [Finding], glyphs: Glyphs) -> [String] {
+    public static func treeLines(_ a: Archive, findings: [Finding], glyphs: Glyphs) -> [(String, StyleRole)] {
         let h = a.hierarchy
         let failing = a.failingIndex
         var worst = [Severity?](repeating: nil, count: h.count)
         for f in findings { if let i = f.element { worst[i] = worst[i].map { min($0, f.severity) } ?? f.severity } }
-        var lines: [String] = []
+        var lines: [(String, StyleRole)] = []
         lines.reserveCapacity(h.count)
         for i in h.indices {
             let e = h[i]
@@ -62,7 +62,7 @@ public enum ArchiveText {
             let f = flags(e)
             if !f.isEmpty { line += " [" + f.joined(separator: ", ") + "]" }
             if i == failing { line += "  <- failing element" }
-            lines.append(line)
+            lines.append((line, i == failing ? .failing : worst[i] == .blocking ? .blocking : worst[i] == .review ? .review : .normal))
         }
         return lines
     }
@@ -111,6 +111,17 @@ public enum ArchiveText {
         add("Attachments")
         add("  screenshot  " + (a.screenshot.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
         add("  xcresult    " + (a.xcresult.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        return out
+    }
+}
+
+extension ArchiveText {
+    /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise.
+    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, palette: ANSIPalette = .standard) -> String {
+        var out = ""
+        for (text, role) in lines {
+            if color && role != .normal { out += palette.sequence(role) + text + palette.reset + "\n" } else { out += text + "\n" }
+        }
         return out
     }
 }

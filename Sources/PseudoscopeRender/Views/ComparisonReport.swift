@@ -29,8 +29,8 @@ public struct ComparisonReport {
         let c = comparison
         let columnWidth = max(20, (width - 3) / 2)
         let (ta, tb) = tags()
-        let wa = Wireframe(archive: c.a, findings: LayoutChecker(c.a).findings())
-        let wb = Wireframe(archive: c.b, findings: LayoutChecker(c.b).findings() + c.mirrorFindings)
+        let (fa, fb) = c.findings()
+        let wa = Wireframe(archive: c.a, findings: fa), wb = Wireframe(archive: c.b, findings: fb)
         var oa = WireframeOptions(glyphs: glyphs), ob = WireframeOptions(glyphs: glyphs)
         oa.tags = ta
         ob.tags = tb

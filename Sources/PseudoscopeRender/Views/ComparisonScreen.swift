@@ -28,8 +28,8 @@ public enum ComparisonScreen {
         }
         let diffs = s.currentDifferences
         let left = s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · "))
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.cursor + 1)/\(s.pairs.count)", glyphs: s.glyphs)
-        if s.showHelp { Overlay.drawHelp(&c, lines: KeyMap.helpLines(for: .comparison), glyphs: s.glyphs) }
+        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.cursor + 1)/\(s.comparison.rows.count)", glyphs: s.glyphs)
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines, chrome: s.chrome) }
         return c
     }
 
@@ -42,12 +42,12 @@ public enum ComparisonScreen {
         // The aligned list.
         let rows = s.listRows
         for k in 0..<rows {
-            let p = s.scroll + k
-            guard p < s.pairs.count else { break }
+            let p = s.list.scroll + k
+            guard p < s.comparison.rows.count else { break }
             let y = r.y + 1 + k
-            let pair = s.pairs[p]
+            let pair = s.comparison.rows[p]
             let element = isB ? pair.b : pair.a
-            let kinds = s.differencesByPair[p].map { s.comparison.differences[$0].kind }
+            let kinds = s.differencesByRow[p].map { s.comparison.differences[$0].kind }
             let selected = p == s.cursor
             if selected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
             let mark = kinds.isEmpty ? " " : (kinds.contains(.notMirrored) ? s.glyphs.blockingMark : (kinds.contains(.onlyInA) || kinds.contains(.onlyInB) ? "±" : "~"))
@@ -70,7 +70,7 @@ public enum ComparisonScreen {
         guard wireHeight > 2 else { return }
         let wire = isB ? s.wireB : s.wireA
         var options = WireframeOptions(glyphs: s.glyphs)
-        options.selected = s.cursor < s.pairs.count ? (isB ? s.pairs[s.cursor].b : s.pairs[s.cursor].a) : nil
+        options.selected = s.cursor < s.comparison.rows.count ? (isB ? s.comparison.rows[s.cursor].b : s.comparison.rows[s.cursor].a) : nil
         let layout = wire.layout(width: r.width, height: wireHeight, options: options)
         var drawing = (isB ? s.cacheB : s.cacheA).drawing(wire, layout, options)
         wire.highlightSelection(&drawing, layout, options: options)

@@ -7,8 +7,20 @@ enum DetailsPane {
         // The title stays the same while the selection moves (the failing mark is on the status line), so a move
         // repaints only the values that differ: few bytes over a slow link.
         InspectorScreen.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
-        var lines: [(String, StyleRole)] = []
         let width = max(10, r.width - 1)
+        let lines = self.lines(s, width: width)
+        let rows = r.height - 1
+        let start = min(s.detailsScroll.offset, max(0, lines.count - rows))
+        for k in 0..<rows {
+            let idx = start + k
+            guard idx < lines.count else { break }
+            c.put(lines[idx].0, x: r.x + 1, y: r.y + 1 + k, role: lines[idx].1, maxWidth: width)
+        }
+    }
+
+    /// The pane's content wrapped to `width`: what is drawn, and what scrolling is clamped to.
+    static func lines(_ s: InspectorState, width: Int) -> [(String, StyleRole)] {
+        var lines: [(String, StyleRole)] = []
         func add(_ text: String, _ role: StyleRole = .normal) {
             for l in DisplayWidth.wrap(TerminalText.sanitize(text), to: width, indent: "  ") { lines.append((l, role)) }
         }
@@ -17,19 +29,18 @@ enum DetailsPane {
         } else {
             elementLines(s, add)
         }
-        let rows = r.height - 1
-        let start = min(s.detailsScroll, max(0, lines.count - rows))
-        for k in 0..<rows {
-            let idx = start + k
-            guard idx < lines.count else { break }
-            c.put(lines[idx].0, x: r.x + 1, y: r.y + 1 + k, role: lines[idx].1, maxWidth: width)
-        }
+        return lines
+    }
+
+    /// How many lines the pane's content takes at its current width.
+    static func lineCount(_ s: InspectorState) -> Int {
+        lines(s, width: max(10, s.layout.details.width - 1)).count
     }
 
     static func elementLines(_ s: InspectorState, _ add: (String, StyleRole) -> Void) {
         let h = s.archive.hierarchy
         let e = h[s.selected]
-        func field(_ name: String, _ value: String) { add(name.padding(toLength: 12, withPad: " ", startingAt: 0) + value, .normal) }
+        func field(_ name: String, _ value: String) { add(name.padded(to: 12) + value, .normal) }
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
         // Findings first: they are what the on-call engineer came for; the attributes follow.
         let fs = s.findingsByElement[s.selected] ?? []
@@ -58,6 +69,6 @@ enum DetailsPane {
         field("children", "\(e.children.count)")
         add("", .normal)
         add("Path", .title)
-        add(h.shortPathDescription(s.selected), .normal)
+        add(s.namer.shortPath(s.selected), .normal)
     }
 }

@@ -15,13 +15,13 @@ public enum InspectorScreen {
         DetailsPane.draw(&c, s, l.details)
         drawSeparators(&c, s, l)
         drawStatus(&c, s)
-        if s.showHelp { drawHelp(&c, s) }
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: InspectorState.keys.helpLines, chrome: s.chrome) }
         return c
     }
 
     static func drawHeader(_ c: inout Canvas, _ s: InspectorState) {
         c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        let blocking = s.findings.filter { $0.severity == .blocking }.count
+        let blocking = s.blockingCount
         let counts = " \(s.glyphs.blockingMark) \(blocking) blocking  \(s.glyphs.reviewMark) \(s.findings.count - blocking) review "
         let cw = DisplayWidth.of(counts)
         let header = ArchiveText.header(s.archive, mirror: s.mirror)
@@ -39,15 +39,14 @@ public enum InspectorScreen {
 
     static func drawTree(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
         // The position is on the status line; the title shows only what changes rarely.
-        drawTitle(&c, s, r, .tree, "\(s.visibleRows.count) rows")
+        drawTitle(&c, s, r, .tree, "\(s.tree.rows.count) row\(s.tree.rows.count == 1 ? "" : "s")")
         let h = s.archive.hierarchy
         let failing = s.archive.failingIndex
-        let matchSet = Set(s.matches)
         let rows = r.height - 1
         for k in 0..<rows {
-            let rowIndex = s.treeScroll + k
-            guard rowIndex < s.visibleRows.count else { break }
-            let i = s.visibleRows[rowIndex]
+            let rowIndex = s.tree.list.scroll + k
+            guard rowIndex < s.tree.rows.count else { break }
+            let i = s.tree.rows[rowIndex]
             let e = h[i]
             let y = r.y + 1 + k
             let isSelected = i == s.selected
@@ -58,12 +57,12 @@ public enum InspectorScreen {
                 mark = w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark
                 markRole = w == .blocking ? .blocking : .review
             }
-            let rowRole: StyleRole = isSelected ? .selected : (matchSet.contains(i) ? .match : .normal)
+            let rowRole: StyleRole = isSelected ? .selected : (WrapAround.contains(s.matches, i) ? .match : .normal)
             if isSelected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
             c.put(mark, x: r.x, y: y, role: isSelected ? .selected : markRole, maxWidth: 1)
             // Deep trees keep at least half the pane for the text.
             let indent = min(e.depth * 2, r.width / 2)
-            let expander = e.children.isEmpty ? s.glyphs.leaf : (s.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
+            let expander = e.children.isEmpty ? s.glyphs.leaf : (s.tree.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
             let text = expander + " " + ArchiveText.summary(e)
             let room = r.width - 2 - indent
             if room > 0 {
@@ -102,7 +101,7 @@ public enum InspectorScreen {
     }
 
     static func drawStatus(_ c: inout Canvas, _ s: InspectorState) {
-        let position = "\((s.rowIndex(of: s.selected) ?? 0) + 1)/\(s.visibleRows.count)"
+        let position = "\((s.tree.row(of: s.selected) ?? 0) + 1)/\(s.tree.rows.count)"
         let left: String
         if let q = s.searchQuery {
             left = "/\(q)▏ \(s.matches.count) match\(s.matches.count == 1 ? "" : "es")  (Enter: keep, Esc: cancel)"
@@ -110,12 +109,8 @@ public enum InspectorScreen {
             left = m
         } else {
             let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing element · " : ""
-            left = failing + s.archive.hierarchy.shortPathDescription(s.selected)
+            left = failing + s.namer.shortPath(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
-    }
-
-    static func drawHelp(_ c: inout Canvas, _ s: InspectorState) {
-        Overlay.drawHelp(&c, lines: KeyMap.helpLines(for: .inspector), glyphs: s.glyphs)
     }
 }

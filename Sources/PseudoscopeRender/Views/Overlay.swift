@@ -2,10 +2,15 @@ import PseudoscopeCore
 
 /// Pieces every interactive screen draws the same way: the help overlay, the too-small message, the status line.
 enum Overlay {
-    /// A framed box in the middle of the screen with the key help generated from a key table.
-    static func drawHelp(_ c: inout Canvas, lines help: [String], glyphs: Glyphs) {
-        let lines = ["Keys (q or Esc closes)", ""] + help
-        let w = min(c.width - 4, (lines.map { DisplayWidth.of($0) }.max() ?? 20) + 4)
+    /// A framed box in the middle of the screen with the key help generated from a key table, scrolled to
+    /// the chrome's help position when the terminal is too short for all of it.
+    static func drawHelp(_ c: inout Canvas, lines help: [String], chrome: ScreenChrome) {
+        let glyphs = chrome.glyphs
+        let pageRows = chrome.helpPageRows
+        let start = min(chrome.helpScroll.offset, max(0, help.count - pageRows))
+        let more = help.count > pageRows ? "  (\(start + 1)–\(min(help.count, start + pageRows)) of \(help.count); j k scroll)" : ""
+        let lines = ["Keys (q or Esc closes)" + more, ""] + help.dropFirst(start).prefix(pageRows)
+        let w = min(c.width - 4, (([lines[0]] + help).map { DisplayWidth.of($0) }.max() ?? 20) + 4)
         let h = min(c.height - 2, lines.count + 2)
         guard w > 4, h > 2 else { return }
         let x0 = (c.width - w) / 2, y0 = max(1, (c.height - h) / 2)

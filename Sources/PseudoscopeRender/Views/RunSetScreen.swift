@@ -14,31 +14,31 @@ public enum RunSetScreen {
     /// Columns that fit: the test and failing identifier take what the fixed columns leave.
     static func columns(width: Int) -> [Column] {
         var fixed: [Column] = [
-            Column(title: "MODE", width: 8) { $0.archive?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
-            Column(title: "BLK", width: 4) { $0.archive == nil ? "" : "\($0.blocking)" },
-            Column(title: "REV", width: 4) { $0.archive == nil ? "" : "\($0.review)" },
+            Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
+            Column(title: "BLK", width: 4) { $0.summary == nil ? "" : "\($0.blocking)" },
+            Column(title: "REV", width: 4) { $0.summary == nil ? "" : "\($0.review)" },
         ]
         var optional: [Column] = [
-            Column(title: "LOCALE", width: 7) { $0.archive?.locale ?? "" },
-            Column(title: "DEVICE / OS", width: 20) { $0.archive.map { "\($0.environment.simulator), \($0.environment.os)" } ?? "" },
-            Column(title: "XCODE", width: 16) { $0.archive?.environment.xcode ?? "" },
+            Column(title: "LOCALE", width: 7) { $0.summary?.locale ?? "" },
+            Column(title: "DEVICE / OS", width: 20) { $0.summary.map { "\($0.device), \($0.os)" } ?? "" },
+            Column(title: "XCODE", width: 16) { $0.summary?.xcode ?? "" },
         ]
         // Drop optional columns from the right until the flexible ones get at least 40 columns.
-        while !optional.isEmpty, width - 2 - (fixed + optional).reduce(0) { $0 + $1.width + 1 } < 40 { optional.removeLast() }
+        while !optional.isEmpty, width - 2 - (fixed + optional).reduce(0, { $0 + $1.width + 1 }) < 40 { optional.removeLast() }
         fixed += optional
         let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
         let testWidth = rest * 60 / 100
         return [fixed[0], fixed[1], fixed[2]]
-            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.archive.map { "\($0.test) (\($0.screen))" } ?? (e.error ?? e.path) }]
+            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" } ?? (e.error ?? e.path) }]
             + Array(fixed.dropFirst(3))
-            + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.archive?.failure.identifier ?? "" }]
+            + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingIdentifier ?? "" }]
     }
 
     public static func render(_ s: RunSetState) -> Canvas {
-        guard s.width >= minimumWidth, s.height >= minimumHeight else {
-            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
+        guard s.chrome.width >= minimumWidth, s.chrome.height >= minimumHeight else {
+            return Overlay.tooSmall(width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
         }
-        var c = Canvas(width: s.width, height: s.height)
+        var c = Canvas(width: s.chrome.width, height: s.chrome.height)
         let loaded = s.entries.compactMap { $0 }
         let blocked = loaded.filter { $0.blocking > 0 }.count
         let errors = loaded.filter { $0.error != nil }.count
@@ -48,30 +48,31 @@ public enum RunSetScreen {
         if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
         let header = "Run set: \(s.paths.count) archives · \(blocked) blocked · \(errors) unreadable · sorted by \(s.sort.rawValue)"
             + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
-        c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.width, ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: .header)
-        let cols = columns(width: s.width)
+        c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
+        c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
+        let cols = columns(width: s.chrome.width)
         var x = 2
         for col in cols {
             c.put(col.title, x: x, y: 1, role: .title, maxWidth: col.width)
             x += col.width + 1
         }
-        let rows = s.height - 3
+        let rows = s.chrome.height - 3
         var previousScreen: String?
-        if s.scroll > 0, s.scroll - 1 < s.rows.count { previousScreen = s.entries[s.rows[s.scroll - 1]]?.archive?.screen }
+        let scroll = s.list.scroll
+        if scroll > 0, scroll - 1 < s.rows.count { previousScreen = s.entries[s.rows[scroll - 1]]?.summary?.screen }
         for k in 0..<rows {
-            let r = s.scroll + k
+            let r = scroll + k
             guard r < s.rows.count else { break }
             let index = s.rows[r]
             let y = 2 + k
             let selected = r == s.cursor
-            let entry = s.entries[index] ?? RunSetEntry(path: s.paths[index], archive: nil, error: nil, findings: [])
-            if selected { c.fill(x: 0, y: y, width: s.width, height: 1, role: .selected) }
-            let mark = entry.error != nil ? "!" : entry.blocking > 0 ? s.glyphs.blockingMark : entry.review > 0 ? s.glyphs.reviewMark : " "
+            let entry = s.entries[index] ?? RunSetEntry(loading: s.paths[index])
+            if selected { c.fill(x: 0, y: y, width: s.chrome.width, height: 1, role: .selected) }
+            let mark = entry.error != nil ? "!" : entry.blocking > 0 ? s.chrome.glyphs.blockingMark : entry.review > 0 ? s.chrome.glyphs.reviewMark : " "
             let markRole: StyleRole = selected ? .selected : entry.error != nil || entry.blocking > 0 ? .blocking : .review
             c.put(mark, x: 0, y: y, role: markRole, maxWidth: 1)
             // The first row of a screen's group names it; the others are indented under it.
-            let screen = entry.archive?.screen
+            let screen = entry.summary?.screen
             let continues = screen != nil && screen == previousScreen
             previousScreen = screen
             var cx = 2
@@ -79,24 +80,24 @@ public enum RunSetScreen {
                 var text = TerminalText.sanitize(col.value(entry))
                 if col.title.hasPrefix("TEST"), continues { text = "  " + text }
                 let role: StyleRole = selected ? .selected : (entry.error != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
-                c.put(DisplayWidth.clip(text, to: col.width, ellipsis: s.glyphs.ellipsis), x: cx, y: y, role: role)
+                c.put(DisplayWidth.clip(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis), x: cx, y: y, role: role)
                 cx += col.width + 1
             }
         }
         let left: String
         if let q = s.filterQuery {
             left = "/\(q)▏ \(s.rows.count) shown  (Enter: keep, Esc: cancel)"
-        } else if let m = s.message {
+        } else if let m = s.chrome.message {
             left = m
         } else if s.isLoading {
             left = "Loading \(s.loadedCount)/\(s.paths.count)…"
         } else if let k = s.selectedEntry, let e = s.entries[k] {
-            left = e.error ?? e.path
+            left = e.error ?? e.summary.map { "\($0.failureMessage)" } ?? e.path
         } else {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.glyphs)
-        if s.showHelp { Overlay.drawHelp(&c, lines: KeyMap.helpLines(for: .runSet), glyphs: s.glyphs) }
+        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.chrome.glyphs)
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: RunSetState.keys.helpLines, chrome: s.chrome) }
         return c
     }
 }

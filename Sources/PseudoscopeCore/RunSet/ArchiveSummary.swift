@@ -1,0 +1,47 @@
+/// What a run set keeps of one archive: enough to list, sort, filter, pair and report it, but not its
+/// hierarchy, so that memory stays flat however many archives a night holds. An archive is read again when
+/// it is opened.
+public struct ArchiveSummary: Sendable, Equatable {
+    /// The path the archive was loaded from, as given (reloading uses it).
+    public var path: String
+    /// The file actually read (`…/archive.json`), for messages and reports.
+    public var sourcePath: String
+    public var test: String
+    public var screen: String
+    public var mode: Mode
+    public var locale: String?
+    public var languages: [String]
+    public var device: String
+    public var os: String
+    public var xcode: String
+    public var failingIdentifier: String
+    public var failureMessage: String
+    /// Nil for a v1 archive; the dump format for an imported dump.
+    public var importedFormat: String?
+    public var elementCount: Int
+    /// The archive's findings, with the rtl pair rule's once the run set has been paired.
+    public var findings: [Finding]
+    /// The LTR run of the same screen that the pair rule compared this rtl run with.
+    public var pairedWith: String?
+
+    public init(path: String, archive a: Archive, findings: [Finding]) {
+        self.path = path
+        sourcePath = a.source.path
+        test = a.test
+        screen = a.screen
+        mode = a.mode
+        locale = a.locale
+        languages = a.languages
+        device = a.environment.simulator
+        os = a.environment.os
+        xcode = a.environment.xcode
+        failingIdentifier = a.failure.identifier
+        failureMessage = a.failure.message
+        importedFormat = a.source.importedFormat
+        elementCount = a.hierarchy.count
+        self.findings = findings
+    }
+
+    public var blocking: Int { findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) } }
+    public var review: Int { findings.count - blocking }
+}

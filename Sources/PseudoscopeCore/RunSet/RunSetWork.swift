@@ -1,0 +1,119 @@
+/// The work behind a run set, done the same way for `check`, the plain list and the interactive list: load
+/// and check each archive into a summary, pair each rtl run with an LTR run of its screen, and reload an archive
+/// (with its partner) when it is opened.
+public struct RunSetWork: Sendable {
+    public let loader: ArchiveLoader
+
+    public init(loader: ArchiveLoader) {
+        self.loader = loader
+    }
+
+    /// Loads and checks one archive; the hierarchy is dropped once the summary is made.
+    public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
+        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: LayoutChecker($0).findings()) }
+    }
+
+    /// Every input, on every core, in the order given, then paired: what `check` and the plain list show.
+    public func checkAll(_ paths: [String]) -> [Result<ArchiveSummary, ArchiveError>] {
+        var results = ConcurrentMap.map(paths) { summarize($0) }
+        let summaries = results.map { try? $0.get() }
+        let checks = ConcurrentMap.map(RunSetWork.pairs(summaries)) { checkPair($0) }
+        for c in checks {
+            if case .success(var s) = results[c.pair.rtl] {
+                RunSetWork.merge(c, into: &s)
+                results[c.pair.rtl] = .success(s)
+            }
+        }
+        return results
+    }
+
+    /// The LTR partner of each rtl archive of a screen: the `normal` run preferred, else `expanded`.
+    public static func pairs(_ summaries: [ArchiveSummary?]) -> [RunSetPair] {
+        var byScreen: [String: [Int]] = [:]
+        for (k, s) in summaries.enumerated() { if let s = s { byScreen[s.screen, default: []].append(k) } }
+        var out: [RunSetPair] = []
+        for members in byScreen.values {
+            let ltr = members.first { summaries[$0]!.mode == .normal } ?? members.first { summaries[$0]!.mode == .expanded }
+            guard let l = ltr else { continue }
+            for k in members where summaries[k]!.mode == .rtl {
+                out.append(RunSetPair(rtl: k, rtlPath: summaries[k]!.path, ltr: l, ltrPath: summaries[l]!.path))
+            }
+        }
+        return out.sorted { $0.rtl < $1.rtl }
+    }
+
+    /// Reads both runs of a pair again and applies the pair rule.
+    public func checkPair(_ pair: RunSetPair) -> PairCheck {
+        do {
+            let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
+            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(RunComparison(ltr, rtl).mirrorFindings))
+        } catch let e as ArchiveError {
+            return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(e))
+        } catch {
+            return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(ArchiveError(file: pair.rtlPath, message: "\(error)")))
+        }
+    }
+
+    /// Adds a pair's findings to the rtl run's summary. A pair finding on an element that the one-archive rule
+    /// already reported is left out.
+    public static func merge(_ check: PairCheck, into summary: inout ArchiveSummary) {
+        guard case .success(let pairFindings) = check.findings else { return }
+        summary.findings = withPairFindings(summary.findings, pairFindings)
+        summary.pairedWith = check.ltrSourcePath
+    }
+
+    /// An archive's own findings with the pair rule's added, sorted.
+    public static func withPairFindings(_ own: [Finding], _ pair: [Finding]) -> [Finding] {
+        let already = Set(own.filter { $0.rule == .rtlNotMirrored }.compactMap(\.element))
+        return LayoutChecker.sorted(own + pair.filter { !already.contains($0.element ?? -1) })
+    }
+
+    /// Reads an archive to open it, with its findings and, for an rtl run with a partner, the pair rule's.
+    public func open(_ path: String, partner: String?) -> Result<OpenedArchive, ArchiveError> {
+        loader.loadResult(path).map { archive in
+            var findings = LayoutChecker(archive).findings()
+            var pairedWith: String?
+            if let p = partner, let ltr = try? loader.load(p) {
+                findings = RunSetWork.withPairFindings(findings, RunComparison(ltr, archive).mirrorFindings)
+                pairedWith = ltr.source.path
+            }
+            return OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)
+        }
+    }
+}
+
+/// An rtl run and the LTR run of the same screen, by their positions in the run set.
+public struct RunSetPair: Equatable, Sendable {
+    public var rtl: Int
+    public var rtlPath: String
+    public var ltr: Int
+    public var ltrPath: String
+
+    public init(rtl: Int, rtlPath: String, ltr: Int, ltrPath: String) {
+        self.rtl = rtl
+        self.rtlPath = rtlPath
+        self.ltr = ltr
+        self.ltrPath = ltrPath
+    }
+}
+
+/// The pair rule's outcome for one pair.
+public struct PairCheck: Equatable, Sendable {
+    public var pair: RunSetPair
+    public var ltrSourcePath: String
+    public var findings: Result<[Finding], ArchiveError>
+}
+
+/// An archive read to be inspected, with its findings.
+public struct OpenedArchive: Sendable {
+    public var archive: Archive
+    public var findings: [Finding]
+    /// The LTR run the pair rule compared it with, if any.
+    public var pairedWith: String?
+
+    public init(archive: Archive, findings: [Finding], pairedWith: String? = nil) {
+        self.archive = archive
+        self.findings = findings
+        self.pairedWith = pairedWith
+    }
+}

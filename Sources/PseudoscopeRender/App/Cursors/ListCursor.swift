@@ -1,0 +1,113 @@
+/// A selection in a list of `count` rows of which `pageSize` are shown: where the cursor is and which row is
+/// at the top. Every list-like pane moves with these rules, so paging, clamping and scrolling behave alike.
+public struct ListCursor: Equatable, Sendable {
+    public private(set) var position = 0
+    /// The first row shown.
+    public private(set) var scroll = 0
+    public private(set) var count: Int
+    public private(set) var pageSize: Int
+
+    public init(count: Int = 0, pageSize: Int = 1) {
+        self.count = max(0, count)
+        self.pageSize = max(1, pageSize)
+    }
+
+    /// Rows `scroll..<scroll+pageSize` clipped to the list.
+    public var visibleRange: Range<Int> { scroll..<min(count, scroll + pageSize) }
+
+    public mutating func move(by delta: Int) { moveTo(position + delta) }
+
+    /// Puts the cursor on `row` (clamped), scrolling as little as possible to show it.
+    public mutating func moveTo(_ row: Int) {
+        position = count == 0 ? 0 : min(max(0, row), count - 1)
+        reveal()
+    }
+
+    public mutating func pageDown() { move(by: pageSize) }
+    public mutating func pageUp() { move(by: -pageSize) }
+    public mutating func halfPageDown() { move(by: max(1, pageSize / 2)) }
+    public mutating func halfPageUp() { move(by: -max(1, pageSize / 2)) }
+    public mutating func top() { moveTo(0) }
+    public mutating func bottom() { moveTo(count - 1) }
+
+    public mutating func apply(_ m: Movement) {
+        switch m {
+        case .down: move(by: 1)
+        case .up: move(by: -1)
+        case .pageDown: pageDown()
+        case .pageUp: pageUp()
+        case .halfPageDown: halfPageDown()
+        case .halfPageUp: halfPageUp()
+        case .top: top()
+        case .bottom: bottom()
+        }
+    }
+
+    /// Moves the view without the cursor (the wheel, a pane that only scrolls); never past the ends.
+    public mutating func scrollView(by delta: Int) {
+        scroll = min(max(0, scroll + delta), maxScroll)
+    }
+
+    /// A new row count or page size (the list changed, the terminal resized): the cursor stays on its row.
+    public mutating func resize(count newCount: Int? = nil, pageSize newPage: Int? = nil) {
+        if let c = newCount { count = max(0, c) }
+        if let p = newPage { pageSize = max(1, p) }
+        moveTo(position)
+    }
+
+    var maxScroll: Int { max(0, count - pageSize) }
+
+    mutating func reveal() {
+        if position < scroll { scroll = position }
+        if position >= scroll + pageSize { scroll = position - pageSize + 1 }
+        scroll = min(max(0, scroll), maxScroll)
+    }
+}
+
+/// The scroll position of a pane that only scrolls (no cursor), clamped to its content at every step so that
+/// paging past the end does not pile up.
+public struct ScrollPosition: Equatable, Sendable {
+    public private(set) var offset = 0
+
+    public init() {}
+
+    public mutating func scroll(by delta: Int, contentRows: Int, pageRows: Int) {
+        offset = min(max(0, offset + delta), max(0, contentRows - pageRows))
+    }
+
+    public mutating func reset() { offset = 0 }
+}
+
+/// Jumps through a sorted list of targets (matches, findings, differences) with wrap-around.
+public enum WrapAround {
+    /// The next target after `current` (or before it, backwards), and whether the jump wrapped.
+    public static func next(in sorted: [Int], from current: Int, forward: Bool) -> (target: Int, wrapped: Bool)? {
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        if forward {
+            let k = upperBound(sorted, current)
+            return k < sorted.count ? (sorted[k], false) : (first, true)
+        }
+        let k = lowerBound(sorted, current)
+        return k > 0 ? (sorted[k - 1], false) : (last, true)
+    }
+
+    /// The first index whose value is >= v.
+    public static func lowerBound(_ a: [Int], _ v: Int) -> Int {
+        var lo = 0, hi = a.count
+        while lo < hi { let m = (lo + hi) / 2; if a[m] < v { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+
+    /// The first index whose value is > v.
+    public static func upperBound(_ a: [Int], _ v: Int) -> Int {
+        var lo = 0, hi = a.count
+        while lo < hi { let m = (lo + hi) / 2; if a[m] <= v { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+
+    /// Whether the sorted array holds `v` (binary search: per-row checks stay cheap on large lists).
+    public static func contains(_ a: [Int], _ v: Int) -> Bool {
+        let k = lowerBound(a, v)
+        return k < a.count && a[k] == v
+    }
+}

@@ -1,0 +1,212 @@
+import PseudoscopeCore
+
+extension InspectorState {
+    /// Applies one message and returns what the world should do about it.
+    public mutating func update(_ m: InspectorMessage) -> [Effect] {
+        chrome.message = nil
+        switch m {
+        case .move, .right, .left:
+            moveInFocusedPane(m)
+        case .toggleExpanded: tree.toggle()
+        case .expandSubtree: tree.expandSubtree()
+        case .collapseSubtree: tree.collapseSubtree()
+        case .expandAll: tree.expandAll()
+        case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count)!
+        case .previousPane: focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count)!
+        case .startSearch:
+            if searchIndex == nil { searchIndex = SearchIndex(hierarchy) }
+            searchQuery = ""
+            searchOrigin = selected
+            matches = []
+        case .searchInput(let c):
+            let previous = searchQuery ?? ""
+            searchQuery = previous + String(c)
+            // A longer query only narrows the previous matches.
+            updateIncrementalSearch(narrowing: previous.isEmpty ? nil : matches)
+        case .searchBackspace:
+            if var q = searchQuery, !q.isEmpty {
+                q.removeLast()
+                searchQuery = q
+                updateIncrementalSearch(narrowing: nil)
+            }
+        case .searchCommit:
+            lastQuery = searchQuery ?? ""
+            searchQuery = nil
+            if lastQuery.isEmpty {
+                matches = []
+            } else if matches.isEmpty {
+                chrome.message = "Nothing found for /\(lastQuery)"
+            } else {
+                chrome.message = "\(matches.count) match\(matches.count == 1 ? "" : "es") for /\(lastQuery)"
+            }
+        case .searchCancel:
+            searchQuery = nil
+            if let o = searchOrigin { select(o) }
+            matches = lastQuery.isEmpty ? [] : (searchIndex?.matches(lastQuery) ?? [])
+        case .escape:
+            if zoom { zoom = false }
+        case .nextMatch, .previousMatch:
+            jump(through: matches, forward: m == .nextMatch,
+                 none: lastQuery.isEmpty ? "No search yet: press / to search" : "Nothing found for /\(lastQuery)", what: "Search")
+        case .nextFinding, .previousFinding:
+            jump(through: findingElements, forward: m == .nextFinding, none: "No findings in this archive", what: "Findings")
+        case .jumpToFailing:
+            if let f = archive.failingIndex {
+                select(f)
+            } else {
+                chrome.message = "The failing element \(failureName) is not in the hierarchy"
+            }
+        case .toggleZoom: zoom.toggle()
+        case .toggleMirror:
+            if archive.mode.isRightToLeft { chrome.message = "This run is already right-to-left" } else { mirror.toggle() }
+        case .toggleDetails:
+            showArchiveDetails.toggle()
+            detailsScroll.reset()
+        case .chrome(let c):
+            let effects = chrome.update(c)
+            if case .resize = c {
+                tree.setPageSize(layout.tree.height - 1)
+                clampDetailsScroll()
+            }
+            return effects
+        case .click(let x, let y): click(x: x, y: y)
+        case .scroll(let rows):
+            if focus == .details { scrollDetails(by: rows) } else { tree.scrollView(by: rows) }
+        }
+        return []
+    }
+
+    /// How the failure names its element, for messages: the identifier, else the label, else the frame.
+    var failureName: String {
+        let f = archive.failure
+        if !f.identifier.isEmpty { return "'\(f.identifier)'" }
+        if !f.label.isEmpty { return "\"\(f.label)\"" }
+        return "(no identifier or label) at \(f.frame.shortDescription)"
+    }
+
+    // MARK: - Moving
+
+    /// Keys go to the focused pane: the tree moves its selection, the details scroll, the wireframe moves to the
+    /// nearest element in the key's direction.
+    mutating func moveInFocusedPane(_ m: InspectorMessage) {
+        let before = selected
+        switch (focus, m) {
+        case (.tree, .move(let movement)): tree.apply(movement)
+        case (.tree, .right): tree.expandOrFirstChild()
+        case (.tree, .left): tree.collapseOrParent()
+        case (.details, .move(let movement)):
+            let page = max(1, layout.details.height - 2)
+            switch movement {
+            case .down: scrollDetails(by: 1)
+            case .up: scrollDetails(by: -1)
+            case .pageDown: scrollDetails(by: page)
+            case .pageUp: scrollDetails(by: -page)
+            case .halfPageDown: scrollDetails(by: max(1, page / 2))
+            case .halfPageUp: scrollDetails(by: -max(1, page / 2))
+            case .top: detailsScroll.reset()
+            case .bottom: scrollDetails(by: Int(Int32.max))
+            }
+        case (.wireframe, .move(.down)): moveSpatially(dx: 0, dy: 1)
+        case (.wireframe, .move(.up)): moveSpatially(dx: 0, dy: -1)
+        case (.wireframe, .right): moveSpatially(dx: 1, dy: 0)
+        case (.wireframe, .left): moveSpatially(dx: -1, dy: 0)
+        case (.wireframe, .move(.top)): select(archive.hierarchy.windowIndex)
+        default: break
+        }
+        if selected != before { detailsScroll.reset() }
+    }
+
+    mutating func select(_ i: Int) {
+        guard i >= 0, i < hierarchy.count else { return }
+        if i != selected { detailsScroll.reset() }
+        tree.select(i)
+    }
+
+    mutating func scrollDetails(by delta: Int) {
+        detailsScroll.scroll(by: delta, contentRows: DetailsPane.lineCount(self), pageRows: layout.details.height - 1)
+    }
+
+    mutating func clampDetailsScroll() { scrollDetails(by: 0) }
+
+    /// Selects the drawn element nearest to the selection's centre in a direction: candidates lie within 45° of
+    /// it, and the distance across the direction counts double, so a move stays in its row or column.
+    mutating func moveSpatially(dx: Double, dy: Double) {
+        let options = wireframeOptions
+        let from = wireframe.drawnFrame(selected, options)
+        let h = hierarchy
+        var best: (score: Double, index: Int)?
+        let ancestors = Set(h.path(to: selected))
+        for i in h.indices where !ancestors.contains(i) && !h[i].frame.isEmpty {
+            let f = wireframe.drawnFrame(i, options)
+            let along = (f.midX - from.midX) * dx + (f.midY - from.midY) * dy
+            let across = abs((f.midX - from.midX) * dy) + abs((f.midY - from.midY) * dx)
+            guard along > 0.5, across <= along else { continue }
+            let score = along + 2 * across
+            if best == nil || score < best!.score { best = (score, i) }
+        }
+        if let b = best { select(b.index) } else { chrome.message = "No element in that direction" }
+    }
+
+    mutating func updateIncrementalSearch(narrowing previous: [Int]?) {
+        let q = searchQuery ?? ""
+        matches = q.isEmpty ? [] : (searchIndex?.matches(q, within: previous) ?? [])
+        guard let origin = searchOrigin else { return }
+        // As in vim and less: with no match, the cursor goes back to where the search started.
+        guard !q.isEmpty, !matches.isEmpty else { select(origin); return }
+        let k = WrapAround.lowerBound(matches, origin)
+        select(k < matches.count ? matches[k] : matches[0])
+    }
+
+    /// Next or previous target in a sorted list, wrapping around with a message that says so.
+    mutating func jump(through targets: [Int], forward: Bool, none: String, what: String) {
+        guard let (target, wrapped) = WrapAround.next(in: targets, from: selected, forward: forward) else {
+            chrome.message = none
+            return
+        }
+        select(target)
+        if wrapped { chrome.message = "\(what) wrapped to the \(forward ? "top" : "bottom")" }
+    }
+
+    mutating func click(x: Int, y: Int) {
+        let l = layout
+        if l.tree.contains(x: x, y: y) {
+            focus = .tree
+            let row = tree.list.scroll + (y - l.tree.y - 1)
+            if y > l.tree.y, row >= 0, row < tree.rows.count { select(tree.rows[row]) }
+        } else if l.wireframe.contains(x: x, y: y) {
+            focus = .wireframe
+            let (drawingLayout, options) = wireframeLayout()
+            let origin = l.wireframeDrawingOrigin(drawingLayout)
+            if let i = wireframe.element(atColumn: x - origin.x, row: y - origin.y, layout: drawingLayout, options: options) { select(i) }
+        } else if l.details.contains(x: x, y: y) {
+            focus = .details
+        }
+    }
+
+    // MARK: - The wireframe's geometry
+
+    var wireframeOptions: WireframeOptions {
+        var options = WireframeOptions(glyphs: glyphs)
+        options.mirror = mirror
+        options.selected = selected
+        return options
+    }
+
+    /// The wireframe's layout for the pane: the whole screen, or the selection's surroundings when zoomed.
+    public func wireframeLayout() -> (WireframeLayout, WireframeOptions) {
+        var options = wireframeOptions
+        let pane = layout.wireframe
+        let w = pane.width, h = pane.height - 1
+        if zoom {
+            let f = wireframe.drawnFrame(selected, options)
+            if !f.isEmpty {
+                // Show the element with as much again around it, in the pane's shape.
+                let aspect = Double(max(1, w)) / Double(max(1, 2 * h))
+                var vw = max(f.width * 2, 40), vh = max(f.height * 2, 40)
+                if vw / vh < aspect { vw = vh * aspect } else { vh = vw / aspect }
+                options.viewport = Rect(x: f.midX - vw / 2, y: f.midY - vh / 2, width: vw, height: vh)
+            }
+        }
+        return (wireframe.layout(width: w, height: h, options: options), options)
+    }
+}

@@ -1,0 +1,79 @@
+import PseudoscopeCore
+
+/// Case-insensitive substring search over each element's identifier, label, value and type.
+///
+/// The lowered texts of all elements sit in one byte buffer, so a query is one scan of contiguous memory
+/// rather than four lowercasings per element per typed character; a longer query that extends the previous
+/// one only re-checks the previous matches.
+public struct SearchIndex: Sendable {
+    private let bytes: [UInt8]
+    /// Where each element's text starts in `bytes`; one extra entry marks the end.
+    private let starts: [Int]
+
+    public init(_ h: Hierarchy) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(h.count + 1)
+        for i in h.indices {
+            starts.append(bytes.count)
+            let e = h[i]
+            for field in [e.identifier, e.label, e.value, e.type] where !field.isEmpty {
+                SearchIndex.appendLowered(field, to: &bytes)
+                bytes.append(0)  // a query never spans two fields
+            }
+        }
+        starts.append(bytes.count)
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    static func appendLowered(_ s: String, to bytes: inout [UInt8]) {
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            for b in s.utf8 { bytes.append(b >= 0x41 && b <= 0x5A ? b + 32 : (b == 0 ? 0x20 : b)) }
+        } else {
+            for b in s.lowercased().utf8 { bytes.append(b == 0 ? 0x20 : b) }
+        }
+    }
+
+    /// The elements whose text contains `query`, in tree order. `within`, when given, restricts the search to
+    /// those elements (the matches of a prefix of this query).
+    public func matches(_ query: String, within: [Int]? = nil) -> [Int] {
+        var needle: [UInt8] = []
+        SearchIndex.appendLowered(query, to: &needle)
+        guard !needle.isEmpty else { return [] }
+        if let candidates = within {
+            return candidates.filter { contains(needle, from: starts[$0], to: starts[$0 + 1]) }
+        }
+        var out: [Int] = []
+        var at = 0
+        let end = bytes.count
+        while let hit = find(needle, from: at, to: end) {
+            // The element holding this hit: the last start at or before it.
+            let element = WrapAround.upperBound(starts, hit) - 1
+            out.append(element)
+            at = starts[element + 1]  // one match per element is enough
+        }
+        return out
+    }
+
+    private func contains(_ needle: [UInt8], from: Int, to: Int) -> Bool { find(needle, from: from, to: to) != nil }
+
+    private func find(_ needle: [UInt8], from: Int, to: Int) -> Int? {
+        let n = needle.count
+        guard to - from >= n else { return nil }
+        let first = needle[0]
+        return bytes.withUnsafeBufferPointer { buf -> Int? in
+            var i = from
+            let last = to - n
+            while i <= last {
+                if buf[i] == first {
+                    var k = 1
+                    while k < n && buf[i + k] == needle[k] { k += 1 }
+                    if k == n { return i }
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// How a terminal session is set up: read once from the environment by the executable and passed in, so
+/// that the driver itself reads no environment variables.
+public struct SessionOptions: Sendable {
+    /// `TERM` as the user has it (may have no terminfo entry here).
+    public var term: String
+    /// Where the session log goes (`TMPDIR`, else `/tmp`).
+    public var logDirectory: String
+    /// Whether the user set `ESCDELAY`; if not, a lone Esc answers within 25 ms.
+    public var escapeDelaySet: Bool
+    /// Colour on the terminal (NO_COLOR and `--color` already decided).
+    public var useColor: Bool
+    /// Inside tmux (`TMUX` set): clipboard sequences are wrapped for tmux's passthrough.
+    public var insideTmux: Bool
+    /// Test-only fault injection: trap right after the first frame, to test that the terminal comes back.
+    public var crashAfterFirstFrame: Bool
+
+    public init(term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
+                crashAfterFirstFrame: Bool = false) {
+        self.insideTmux = insideTmux
+        self.term = term
+        self.logDirectory = logDirectory
+        self.escapeDelaySet = escapeDelaySet
+        self.useColor = useColor
+        self.crashAfterFirstFrame = crashAfterFirstFrame
+    }
+}

@@ -1,0 +1,168 @@
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// One option of a command: its name, the placeholder of its value (nil for a flag), and what it does.
+struct OptionSpec {
+    let name: String
+    let value: String?
+    let help: String
+    /// The values it accepts, for completions and error messages; nil when free-form.
+    let choices: [String]?
+    /// Whether it may be given more than once.
+    let repeatable: Bool
+    /// A short spelling, e.g. `-o` for `--output`.
+    let alias: String?
+
+    init(_ name: String, _ value: String? = nil, _ help: String, choices: [String]? = nil, repeatable: Bool = false, alias: String? = nil) {
+        self.name = name
+        self.alias = alias
+        self.value = value
+        self.help = help
+        self.choices = choices
+        self.repeatable = repeatable
+    }
+
+    var usage: String { value.map { "\(alias ?? name) \($0)" } ?? name }
+
+    /// `-o, --output FILE` for help listings.
+    var listing: String { (alias.map { "\($0), " } ?? "") + name + (value.map { " \($0)" } ?? "") }
+}
+
+/// A command as the user sees it: parsing, `--help`, the README's command table, the man page and the shell
+/// completions are all generated from these tables, so they cannot drift apart.
+struct CommandSpec {
+    let name: String
+    /// The operands in the usage line, e.g. `ARCHIVE` or `A B`.
+    let operands: String
+    /// One line for the command list.
+    let summary: String
+    /// What it does, a few sentences.
+    let description: String
+    let options: [OptionSpec]
+    let exitStatus: String?
+
+    var flags: Set<String> { Set(options.filter { $0.value == nil }.map(\.name)) }
+    var valueOptions: Set<String> { Set(options.filter { $0.value != nil }.map(\.name)) }
+
+    func option(_ name: String) -> OptionSpec? { options.first { $0.name == name || $0.alias == name } }
+
+    var usage: String {
+        let opts = options.map { "[\($0.usage)]" + ($0.repeatable ? "..." : "") }.joined(separator: " ")
+        return "pseudoscope \(name == "open" ? "[open]" : name) \(operands)" + (opts.isEmpty ? "" : " " + opts)
+    }
+}
+
+/// Options shared by several commands, defined once.
+enum SharedOptions {
+    static let modes = Mode.allCases.map(\.rawValue)
+    static let dump: [OptionSpec] = [
+        OptionSpec("--mode", "MODE", "the mode of a dump, which records none: \(modes.joined(separator: ", ")) (default normal, shown as assumed)", choices: modes),
+        OptionSpec("--test", "NAME", "the test name of a dump (default imported/<file name>)"),
+    ]
+    static let ascii = OptionSpec("--ascii", nil, "plain ASCII glyphs (also whenever the locale is not UTF-8)")
+    static let color = OptionSpec("--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
+                                  choices: ColorChoice.allCases.map(\.rawValue))
+    static let output: [OptionSpec] = [ascii, color]
+}
+
+enum Commands {
+    static let open = CommandSpec(
+        name: "open", operands: "ARCHIVE|FOLDER...",
+        summary: "the interactive inspector (one archive) or archive list (several, or a folder); plain text in a pipe",
+        description: """
+            One archive opens the interactive inspector when stdout is a terminal (and TERM is not dumb); otherwise \
+            it prints what `render --findings` prints. Several archives, or a folder (searched for archives), open \
+            the archive list: grouped by screen, sortable and filterable; Enter inspects, c compares a screen's runs. \
+            In a pipe the list is printed in full. Press ? inside for the keys.
+            """,
+        options: SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
+
+    static let render = CommandSpec(
+        name: "render", operands: "ARCHIVE",
+        summary: "the scaled text wireframe of the screen, with a header and a legend",
+        description: """
+            Draws the screen as a text wireframe: the window outline, a box per element with its text, elements \
+            with findings highlighted (blocking ┏━┓ or !, review ┌┄┐ or ?), the failing element marked ✗ (X in ASCII).
+            """,
+        options: [
+            OptionSpec("--width", "N", "columns (default: the terminal's width, else 80)"),
+            OptionSpec("--height", "N", "rows at most (default: as many as the screen's aspect ratio needs)"),
+            OptionSpec("--findings", nil, "number the elements with findings [1], [2]... and list the findings under the drawing"),
+            OptionSpec("--mirror", nil, "draw an LTR run where right-to-left layout would put each element"),
+        ] + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+
+    static let tree = CommandSpec(
+        name: "tree", operands: "ARCHIVE",
+        summary: "the hierarchy, one element a line: type, identifier, text, frame, flags",
+        description: """
+            Prints the hierarchy indented, one element a line: type, identifier, text, frame {x, y, w×h} and the \
+            flags that are not defaults. The failing element is marked ✗ (X), elements with findings ‼ (!) or ?.
+            """,
+        options: SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+
+    static let info = CommandSpec(
+        name: "info", operands: "ARCHIVE",
+        summary: "mode and versions, the failure, the hierarchy's size, the test data, the attachments",
+        description: """
+            Prints what the gate archived: mode and versions, the failing element, the hierarchy's size, the \
+            test data, and the attachments with whether each file exists (paths that leave the archive's folder \
+            are refused).
+            """,
+        options: SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+
+    static let check = CommandSpec(
+        name: "check", operands: "ARCHIVE|FOLDER...",
+        summary: "the layout checks for CI: findings by archive, blocking first; the rtl pair rule where both runs are given",
+        description: """
+            Checks every archive (folders are searched) and prints its findings, blocking first. An rtl archive \
+            with an LTR run of the same screen among the inputs also gets the rtl-not-mirrored pair rule.
+            """,
+        options: [
+            OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
+            OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per archive, a failure per blocking finding"),
+            OptionSpec("--min-severity", "S", "blocking: only blocking findings; review (default): all", choices: Severity.allCases.map(\.rawValue)),
+            OptionSpec("--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
+                       choices: Rule.allCases.map(\.rawValue), repeatable: true),
+            OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
+        ] + SharedOptions.output + SharedOptions.dump,
+        exitStatus: "0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked)")
+
+    static let compare = CommandSpec(
+        name: "compare", operands: "A B",
+        summary: "two runs side by side with their differences and, rtl against LTR, the pair findings",
+        description: """
+            Matches the elements of two runs (identifier, then type + text + place in the tree) and lists what \
+            is only in A or B, moved, resized, changed text or hittability; for an rtl run B against an LTR run A, \
+            what was not mirrored (the rtl-not-mirrored pair rule). Interactive on a terminal (] and [ jump \
+            between differences).
+            """,
+        options: [
+            OptionSpec("--json", nil, "machine-readable output (docs/comparison.md)"),
+            OptionSpec("--width", "N", "columns of the plain output (default: the terminal's width, else 160)"),
+            OptionSpec("--height", "N", "rows of the plain output at most"),
+        ] + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
+
+    static let importDump = CommandSpec(
+        name: "import", operands: "DUMP",
+        summary: "a real-world dump (XCUITest debugDescription, Appium page source) as a v1 archive",
+        description: """
+            Reads XCUITest debugDescription text or Appium page-source XML (recognized by content) and writes a \
+            format v1 archive to stdout, or to FILE (refused if it exists, unless --force; written atomically). \
+            An incomplete dump is imported as far as it goes, with a warning naming the line.
+            """,
+        options: [
+            OptionSpec("--output", "FILE", "write the archive to FILE instead of stdout", alias: "-o"),
+            OptionSpec("--force", nil, "replace FILE if it exists"),
+        ] + SharedOptions.dump, exitStatus: nil)
+
+    static let help = CommandSpec(
+        name: "help", operands: "[COMMAND]",
+        summary: "this help, or a command's",
+        description: "Prints the help of the tool or of a command. `--markdown` prints the README's generated tables.",
+        options: [OptionSpec("--markdown", nil, "the command and key tables as Markdown, as README.md shows them")], exitStatus: nil)
+
+    /// In the order `--help` lists them.
+    static let all: [CommandSpec] = [open, render, tree, info, check, compare, importDump, help]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+}

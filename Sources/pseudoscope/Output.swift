@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// A failure to write what the user asked for: standard output closed or full, a report file that cannot be
+/// written. One line, exit status 2.
+struct OutputError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The words for an errno value: "no space left on device".
+func systemMessage(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+}
+
+/// Everything the program prints on standard output goes through here, so that a full disk or a closed pipe
+/// (with SIGPIPE ignored, as some CI runners do) becomes one line and exit status 2, never a crash.
+enum StandardOutput {
+    static func write(_ s: String) throws {
+        try write(Array(s.utf8))
+    }
+
+    static func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBufferPointer { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError(description: "cannot write to standard output: \(systemMessage(errno))")
+                }
+                off += n
+            }
+        }
+    }
+}
+
+/// A line on standard error. Errors writing it are ignored: there is nowhere left to report them.
+func printError(_ s: String) {
+    let bytes = Array((s.hasSuffix("\n") ? s : s + "\n").utf8)
+    bytes.withUnsafeBufferPointer { buf in
+        var off = 0
+        while off < buf.count {
+            let n = Glibc.write(STDERR_FILENO, buf.baseAddress! + off, buf.count - off)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            off += n
+        }
+    }
+}
+
+/// Text for the terminal or a pipe: ANSI colours when wanted, plain otherwise.
+func output(_ canvas: Canvas, color: Bool) -> String {
+    color ? canvas.renderANSI() : canvas.renderPlain()
+}
+
+/// Writes files the user names (`import -o`, `check --junit`): never over an existing file without `--force`,
+/// never over one of the run's own inputs, atomically (a temporary file beside it, then a rename), keeping the
+/// mode of a file it replaces, and saying in words what went wrong.
+enum ReportFile {
+    static func write(_ bytes: [UInt8], to path: String, force: Bool, inputs: [String] = []) throws {
+        var st = stat()
+        let exists = lstat(path, &st) == 0
+        if exists {
+            if inputs.contains(where: { sameFile($0, path) }) {
+                throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
+            }
+            guard force else { throw ArchiveError(file: path, message: "already exists; use --force to replace it") }
+            if (st.st_mode & S_IFMT) == S_IFDIR { throw ArchiveError(file: path, message: "is a folder") }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        var template = Array(((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
+        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { unlink(temp) }
+        }
+        let mode = exists ? st.st_mode & 0o7777 : 0o666 & ~currentUmask()
+        fchmod(fd, mode)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + off, bytes.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))")
+            }
+            off += n
+        }
+        if fsync(fd) != 0 { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
+        if rename(temp, path) != 0 { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
+        ok = true
+    }
+
+    static func currentUmask() -> mode_t {
+        let m = umask(0)
+        umask(m)
+        return m
+    }
+
+    /// Whether two paths name the same file (device and inode), links and `..` resolved by the system.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}
