@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeCore
 
 /// Says whether an attachment exists, without ever opening a path that leaves the archive's folder.
 enum AttachmentCheck {
@@ -7,11 +8,17 @@ enum AttachmentCheck {
         if path.hasPrefix("/") { return "refused: absolute path" }
         if path.split(separator: "/").contains("..") { return "refused: leaves the archive's folder" }
         let full = (folder as NSString).appendingPathComponent(path)
-        let base = (folder as NSString).resolvingSymlinksInPath
-        let resolved = (full as NSString).resolvingSymlinksInPath
-        if resolved != base && !resolved.hasPrefix(base + "/") { return "refused: a link that leaves the archive's folder" }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else { return "missing" }
-        return isDir.boolValue ? "present, folder" : "present"
+        // Links are resolved by the system, relative ones included: only what really lies in the folder counts.
+        guard let base = FileAccess.realPath(folder) else { return "missing" }
+        guard let resolved = FileAccess.realPath(full) else {
+            return (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil ? "missing (a dangling link)" : "missing"
+        }
+        if !FileAccess.isInside(resolved, base) { return "refused: a link that leaves the archive's folder" }
+        switch FileAccess.kind(resolved) {
+        case .directory: return "present, folder"
+        case .regular: return "present"
+        case .special(let what): return "refused: \(what)"
+        case .missing: return "missing"
+        }
     }
 }

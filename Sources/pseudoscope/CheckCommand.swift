@@ -26,7 +26,7 @@ struct CheckCommand {
         var options = p.dumpOptions
         options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let results = RunSetWork(loader: loader(options)).checkAll(discovery.paths)
+        let results = RunSetWork(loader: try loader(options)).checkAll(discovery.paths)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)
@@ -40,7 +40,7 @@ struct CheckCommand {
 
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + outcomes.map(\.path)
-            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: false, inputs: inputs)
+            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs)
         }
         if p.flags.contains("--json") {
             var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"))

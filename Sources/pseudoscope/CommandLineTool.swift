@@ -84,9 +84,9 @@ struct HelpCommand {
     }
 }
 
-/// A loader with the limits from the environment.
-func loader(_ options: DumpOptions) -> ArchiveLoader {
-    ArchiveLoader(limits: LoadLimits.from(environment: ProcessInfo.processInfo.environment), dumpOptions: options)
+/// A loader with the limits from the environment (a malformed limit is refused in one line).
+func loader(_ options: DumpOptions) throws -> ArchiveLoader {
+    ArchiveLoader(limits: try LoadLimits.from(environment: ProcessInfo.processInfo.environment), dumpOptions: options)
 }
 
 /// The terminal's width in columns, for plain output on a terminal; nil when stdout is not one.

@@ -120,6 +120,7 @@ enum Commands {
         options: [
             OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
             OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per archive, a failure per blocking finding"),
+            OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input of the run)"),
             OptionSpec("--min-severity", "S", "blocking: only blocking findings; review (default): all", choices: Severity.allCases.map(\.rawValue)),
             OptionSpec("--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
                        choices: Rule.allCases.map(\.rawValue), repeatable: true),

@@ -14,7 +14,7 @@ struct CompareCommand {
         let height = try p.int("--height", range: 12...1000)
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
-        let load = loader(p.dumpOptions)
+        let load = try loader(p.dumpOptions)
         let comparison = RunComparison(try load.load(p.operands[0]), try load.load(p.operands[1]))
         let status = comparison.differences.isEmpty ? ExitCode.success : ExitCode.blocking
         if p.flags.contains("--json") {

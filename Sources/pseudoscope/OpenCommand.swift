@@ -36,7 +36,7 @@ struct OpenCommand {
     func runSet(_ discovery: ArchiveDiscovery.Result, _ p: ParsedArguments, colorChoice: ColorChoice) throws -> Int32 {
         var options = p.dumpOptions
         options.refuseConflictingArchives = false
-        let work = RunSetWork(loader: loader(options))
+        let work = RunSetWork(loader: try loader(options))
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         for problem in discovery.problems { printError("pseudoscope: \(TerminalText.sanitize(problem.description))") }
         guard !discovery.paths.isEmpty else { return ExitCode.invalidInput }

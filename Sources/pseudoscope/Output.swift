@@ -55,44 +55,68 @@ func output(_ canvas: Canvas, color: Bool) -> String {
     color ? canvas.renderANSI() : canvas.renderPlain()
 }
 
-/// Writes files the user names (`import -o`, `check --junit`): never over an existing file without `--force`,
-/// never over one of the run's own inputs, atomically (a temporary file beside it, then a rename), keeping the
-/// mode of a file it replaces, and saying in words what went wrong.
+/// Writes files the user names (`import -o`, `check --junit`): never over one of the run's own inputs, never
+/// over an existing file without `--force`, atomically (a temporary file beside it, then a rename), keeping the
+/// mode of a file it replaces, and saying in words what went wrong ("no space left on device"). A device or a
+/// FIFO (`/dev/stdout`, a pipe) is written to directly: there is no file to replace.
 enum ReportFile {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, inputs: [String] = []) throws {
-        var st = stat()
-        let exists = lstat(path, &st) == 0
-        if exists {
-            if inputs.contains(where: { sameFile($0, path) }) {
-                throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
-            }
-            guard force else { throw ArchiveError(file: path, message: "already exists; use --force to replace it") }
-            if (st.st_mode & S_IFMT) == S_IFDIR { throw ArchiveError(file: path, message: "is a folder") }
+        if inputs.contains(where: { sameFile($0, path) || sameFile(($0 as NSString).appendingPathComponent("archive.json"), path) }) {
+            throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        var target = path
+        var st = stat()
+        let exists = stat(path, &st) == 0
+        if exists {
+            switch FileAccess.kind(st.st_mode) {
+            case .directory: throw ArchiveError(file: path, message: "is a folder")
+            case .special: return try writeDirectly(bytes, to: path)
+            case .regular, .missing:
+                guard force else { throw ArchiveError(file: path, message: "already exists; use --force to replace it") }
+                // Through a link, the file it names is replaced, not the link.
+                target = FileAccess.realPath(path) ?? path
+            }
+        }
+        let folder = (target as NSString).deletingLastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
+        guard fd >= 0 else { throw failure(path, errno) }
         let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
             close(fd)
             if !ok { unlink(temp) }
         }
-        let mode = exists ? st.st_mode & 0o7777 : 0o666 & ~currentUmask()
-        fchmod(fd, mode)
+        fchmod(fd, exists ? st.st_mode & 0o7777 : 0o666 & ~currentUmask())
+        try writeAll(bytes, fd: fd, path: path)
+        if fsync(fd) != 0 { throw failure(path, errno) }
+        if rename(temp, target) != 0 { throw failure(path, errno) }
+        ok = true
+    }
+
+    static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
+        // Non-blocking open: a FIFO nobody reads is an error, not a hang.
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, errno) }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        try writeAll(bytes, fd: fd, path: path)
+    }
+
+    static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws {
         var off = 0
         while off < bytes.count {
             let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + off, bytes.count - off) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))")
+                throw failure(path, errno)
             }
             off += n
         }
-        if fsync(fd) != 0 { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
-        if rename(temp, path) != 0 { throw ArchiveError(file: path, message: "cannot be written: \(systemMessage(errno))") }
-        ok = true
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> ArchiveError {
+        ArchiveError(file: path, message: "cannot be written: \(systemMessage(code))")
     }
 
     static func currentUmask() -> mode_t {

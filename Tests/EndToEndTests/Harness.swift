@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// Runs the real `pseudoscope` binary, either plainly (pipes) or in a detached tmux session.
@@ -41,17 +42,79 @@ enum Harness {
         if let s = stdin { input.fileHandleForWriting.write(Data(s.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let outBox = Box()
+        let outBox = Mutex(Data())
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let reader = out.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = reader.readDataToEndOfFile()
+            outBox.withLock { $0 = data }
+            group.leave()
+        }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        let outData = outBox.data
+        let outData = outBox.withLock { $0 }
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+    }
+}
+
+extension Harness {
+    /// Runs a bash script with `$PS` set to the binary: for what a shell does best (pipes with SIGPIPE ignored,
+    /// /dev/full, FIFOs, links planted under a known pid with `exec`).
+    static func shell(_ script: String, environment: [String: String] = [:]) throws -> Result {
+        var env = environment
+        env["PS"] = binary
+        return try run(script: script, environment: env)
+    }
+
+    private static func run(script: String, environment: [String: String]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", script]
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let outBox = Mutex(Data())
+        let group = DispatchGroup()
+        group.enter()
+        let reader = out.fileHandleForReading
+        DispatchQueue.global().async {
+            let data = reader.readDataToEndOfFile()
+            outBox.withLock { $0 = data }
+            group.leave()
+        }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let outData = outBox.withLock { $0 }
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+    }
+
+    /// A fresh temporary folder, removed when the test ends.
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    /// A sample archive's JSON, changed by `edit` (a top-level object), written to `folder/name`.
+    static func editedSample(_ sample: String, in folder: URL, name: String, _ edit: (inout [String: Any]) -> Void) throws -> URL {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Harness.sample(sample)).appendingPathComponent("archive.json"))
+        var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        edit(&object)
+        let url = folder.appendingPathComponent(name)
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        return url
     }
 }
 
@@ -65,11 +128,12 @@ final class TmuxSession {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux") }
 
     /// Starts `pseudoscope ARGS` at the given size. The shell records the program's pid and exit status.
-    init(_ args: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+    /// `before` runs in the program's shell first; in it `\\$\\$` is the program's pid (the shell execs it).
+    init(_ args: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:], before: String = "") throws {
         let quoted = args.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         var env = "LANG=C.UTF-8 TERM=xterm-256color"
-        for (k, v) in environment { env += " \(k)='\(v)'" }
-        let script = "echo \\$\\$ > \(pidFile); \(env) exec '\(Harness.binary)' \(quoted)"
+        for (k, v) in environment.sorted(by: { $0.key < $1.key }) { env += " \(k)='\(v)'" }
+        let script = "echo \\$\\$ > \(pidFile); \(before) \(env) exec '\(Harness.binary)' \(quoted)"
         let shell = "sh -c \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"; echo $? > \(statusFile); echo EXITED; sleep 60"
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", shell])
     }

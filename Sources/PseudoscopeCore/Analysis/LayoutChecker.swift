@@ -236,7 +236,7 @@ public struct LayoutChecker: Sendable {
         while let v = stack.popLast() {
             switch v {
             case .string(let s): out.insert(s.trimmingWhitespace())
-            case .number(let d): out.insert(formatPoints(d))
+            case .number(let d, let literal): out.insert(JSONValue.numberText(d, literal))
             case .array(let a): stack += a
             case .object(let o): stack += o.members.map(\.value)
             default: break
@@ -372,6 +372,10 @@ public struct LayoutChecker: Sendable {
 
     // MARK: overlapping-text
 
+    /// Siblings compared with each element at most: a pathological screen (thousands of siblings stacked in one
+    /// place) costs linear time, and an element past the cap is still reported by the ones before it.
+    static let overlapComparisonsPerElement = 64
+
     func overlappingText() -> [Finding] {
         var out: [Finding] = []
         let tol = CheckThresholds.overlapTolerance
@@ -379,24 +383,35 @@ public struct LayoutChecker: Sendable {
             guard h[p].children.count > 1 else { continue }
             let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) }
             guard kids.count > 1 else { continue }
-            // Sweep by top edge: only pairs whose vertical ranges meet are compared.
+            // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
+            // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
             let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
-            var pairs: [(Int, Int, Rect)] = []
+            var first: [Int: (other: Int, overlap: Rect)] = [:]
+            var others: [Int: Int] = [:]
+            func record(_ a: Int, _ b: Int, _ r: Rect) {
+                let (lo, hi) = (min(a, b), max(a, b))
+                if let f = first[lo] {
+                    others[lo, default: 0] += 1
+                    if hi < f.other { first[lo] = (hi, r) }
+                } else {
+                    first[lo] = (hi, r)
+                }
+            }
             for (k, a) in sorted.enumerated() {
                 let fa = h[a].frame
                 var m = k + 1
-                while m < sorted.count, h[sorted[m]].frame.minY < fa.maxY - tol {
+                while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, h[sorted[m]].frame.minY < fa.maxY - tol {
                     let b = sorted[m]
-                    if let r = fa.intersection(h[b].frame), r.width > tol, r.height > tol {
-                        pairs.append((min(a, b), max(a, b), r))
-                    }
+                    if let r = fa.intersection(h[b].frame), r.width > tol, r.height > tol { record(a, b, r) }
                     m += 1
                 }
             }
-            for (a, b, r) in pairs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            for (a, f) in first.sorted(by: { $0.key < $1.key }) {
+                let n = others[a, default: 0]
+                let more = n == 0 ? "" : " and \(n) other sibling\(n == 1 ? "" : "s")"
                 out.append(finding(.overlappingText, .review, a,
-                                   "overlaps its sibling \(h[b].reference) by \(formatPoints(r.width))×\(formatPoints(r.height)) pt",
-                                   [("overlapWidth", r.width), ("overlapHeight", r.height)]))
+                                   "overlaps its sibling \(h[f.other].reference) by \(formatPoints(f.overlap.width))×\(formatPoints(f.overlap.height)) pt\(more)",
+                                   [("overlapWidth", f.overlap.width), ("overlapHeight", f.overlap.height), ("otherSiblings", Double(n))]))
             }
         }
         return out

@@ -113,7 +113,12 @@ public enum DumpImporter {
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
         let unwrapped = Unwrapper.unwrap(text)
         if unwrapped.utf8Contains("<XCUIElementType") {
-            return try PageSourceParser.parse(unwrapped, file: file, limits: limits)
+            let dump = try PageSourceParser.parse(unwrapped, file: file, limits: limits)
+            // An archive needs at least one element: a source whose only tags are cut off or inside comments has none.
+            guard !dump.elements.isEmpty else {
+                throw ArchiveError(file: file, message: "page source XML holds no complete element (its XCUIElementType tags are cut off or inside comments)")
+            }
+            return dump
         }
         let dump = try DebugDescriptionParser.parse(unwrapped, file: file, limits: limits)
         guard !dump.elements.isEmpty else {

@@ -90,7 +90,7 @@ public struct JSONParser {
             case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
             case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumberValue()
             default: throw error("unexpected \(describe(bytes[index])), expected a value", at: index)
             }
             // Hand the value to its container; close containers as their closing brackets arrive.
@@ -248,6 +248,16 @@ public struct JSONParser {
         let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
         // Double("1e400") is +inf: kept, so the archive decoder can name the path of the absurd number.
         return Double(text) ?? .nan
+    }
+
+    /// A number as a value: long literals keep their text, since a Double holds about 15 digits.
+    mutating func parseNumberValue() throws -> JSONValue {
+        let start = index
+        let d = try parseNumber()
+        var digits = 0
+        for b in bytes[start..<index] where b >= 0x30 && b <= 0x39 { digits += 1 }
+        guard digits > 15 else { return .number(d) }
+        return .number(d, literal: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 
     mutating func expectWord(_ word: StaticString) throws {

@@ -2,7 +2,9 @@
 public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// A number, with its literal when a Double cannot hold all of its digits (a nanosecond timestamp), so
+    /// that it is shown as the archive wrote it.
+    case number(Double, literal: String? = nil)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -48,6 +50,11 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// The number as text: its literal when kept, else exactly (`NumberText.exact`).
+    public static func numberText(_ d: Double, _ literal: String?) -> String {
+        literal ?? NumberText.exact(d)
+    }
+
     /// Frees a document without recursion. Letting a deeply nested value go out of scope frees it recursively,
     /// one stack frame per level, which overflows the stack for a 100,000-level document; this moves each
     /// level's children onto a heap stack before freeing their parent.

@@ -205,7 +205,7 @@ public struct ArchiveDecoder {
             if required { throw fail(join(path, key), "missing required key \"\(key)\"") }
             return nil
         }
-        guard case .number(let d) = v else { throw typeError(join(path, key), "a number", v) }
+        guard case .number(let d, _) = v else { throw typeError(join(path, key), "a number", v) }
         guard d.isFinite else { throw fail(join(path, key), "number out of range") }
         return d
     }

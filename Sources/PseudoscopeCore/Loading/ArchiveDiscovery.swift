@@ -5,7 +5,7 @@ public enum ArchiveDiscovery {
     public struct Result: Sendable {
         /// Paths to load, in a stable order.
         public var paths: [String] = []
-        /// Problems met while searching (unreadable folders, links that loop), reported but not fatal.
+        /// Problems met while searching (unreadable folders, links that leave the folder), reported but not fatal.
         public var problems: [ArchiveError] = []
     }
 
@@ -14,56 +14,76 @@ public enum ArchiveDiscovery {
 
     /// Expands each argument: `-` and files stay as they are; a folder holding `archive.json` is one archive;
     /// any other folder is searched for `archive.json` folders and `.json` files, sorted by path.
+    ///
+    /// The walk never leaves the folder it was given (a link to `/` or to `..` is reported, not followed) and
+    /// never enters a folder twice (folders are known by device and inode, so no arrangement of links can make
+    /// it loop or check one archive many times).
     public static func expand(_ arguments: [String]) -> Result {
         var result = Result()
-        let fm = FileManager.default
         for arg in arguments {
-            var isDir: ObjCBool = false
-            if arg == "-" || !fm.fileExists(atPath: arg, isDirectory: &isDir) || !isDir.boolValue {
+            guard arg != "-", FileAccess.kind(arg) == .directory else {
                 result.paths.append(arg)
                 continue
             }
-            if fm.fileExists(atPath: (arg as NSString).appendingPathComponent("archive.json")) {
+            if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
                 result.paths.append(arg)
                 continue
             }
-            var found: [String] = []
-            var visited = Set<String>()
-            search(arg, depth: 0, into: &found, visited: &visited, problems: &result.problems)
-            if found.isEmpty {
+            var walk = Walk(root: FileAccess.realPath(arg) ?? arg)
+            walk.search(arg, depth: 0)
+            result.problems += walk.problems
+            if walk.found.isEmpty {
                 result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json and no .json files)"))
             }
-            result.paths += found.sorted()
+            result.paths += walk.found.sorted()
         }
         return result
     }
 
-    private static func search(_ folder: String, depth: Int, into found: inout [String], visited: inout Set<String>, problems: inout [ArchiveError]) {
-        let fm = FileManager.default
-        // Resolving links before recording the folder makes a link loop visit each real folder once.
-        let real = (folder as NSString).resolvingSymlinksInPath
-        guard visited.insert(real).inserted else { return }
-        guard depth <= maxSearchDepth else {
-            problems.append(ArchiveError(file: folder, message: "not searched: folders nested deeper than \(maxSearchDepth) levels"))
-            return
-        }
-        guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
-            problems.append(ArchiveError(file: folder, message: "folder cannot be read (permission denied?)"))
-            return
-        }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
-                if name.hasSuffix(".xcresult") { continue }
-                if fm.fileExists(atPath: (path as NSString).appendingPathComponent("archive.json")) {
-                    found.append(path)
-                } else {
-                    search(path, depth: depth + 1, into: &found, visited: &visited, problems: &problems)
+    /// One folder's search.
+    struct Walk {
+        let root: String
+        var visited = Set<FileAccess.Identity>()
+        var found: [String] = []
+        var problems: [ArchiveError] = []
+
+        mutating func search(_ folder: String, depth: Int) {
+            guard let id = FileAccess.identity(folder), visited.insert(id).inserted else { return }
+            guard depth <= ArchiveDiscovery.maxSearchDepth else {
+                problems.append(ArchiveError(file: folder, message: "not searched: folders nested deeper than \(ArchiveDiscovery.maxSearchDepth) levels"))
+                return
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                problems.append(ArchiveError(file: folder, message: "folder cannot be read (permission denied?)"))
+                return
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = (folder as NSString).appendingPathComponent(name)
+                let kind = FileAccess.kind(path)
+                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                if isLink, kind != .missing {
+                    // A link may point anywhere: follow it only while it stays inside the folder given.
+                    guard let real = FileAccess.realPath(path), FileAccess.isInside(real, root) else {
+                        problems.append(ArchiveError(file: path, message: "not followed: a link that leaves \(root)"))
+                        continue
+                    }
                 }
-            } else if name.lowercased().hasSuffix(".json") {
-                found.append(path)
+                switch kind {
+                case .directory:
+                    if name.hasSuffix(".xcresult") { continue }
+                    if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
+                        if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
+                    } else {
+                        search(path, depth: depth + 1)
+                    }
+                case .regular, .special:
+                    if name.lowercased().hasSuffix(".json") {
+                        // Each file once, however many links lead to it.
+                        if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
+                    }
+                case .missing:
+                    break  // a dangling link
+                }
             }
         }
     }

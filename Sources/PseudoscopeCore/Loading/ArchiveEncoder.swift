@@ -91,7 +91,7 @@ public enum ArchiveEncoder {
         switch v {
         case .null: w.null(key)
         case .bool(let b): w.bool(key, b)
-        case .number(let d): w.number(key, d)
+        case .number(let d, let literal): w.number(key, d, literal: literal)
         case .string(let s): w.string(key, s)
         case .array(let a):
             w.beginArray(key)

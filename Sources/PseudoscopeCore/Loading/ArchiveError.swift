@@ -31,18 +31,31 @@ public struct LoadLimits: Equatable, Sendable {
     public static let `default` = LoadLimits()
 
     /// The environment variables that raise each limit, for error messages and docs.
-    public enum Variable: String {
+    public enum Variable: String, CaseIterable, Sendable {
         case fileMiB = "PSEUDOSCOPE_MAX_FILE_MIB"
         case depth = "PSEUDOSCOPE_MAX_DEPTH"
         case elements = "PSEUDOSCOPE_MAX_ELEMENTS"
     }
 
-    /// Limits with any overrides found in `environment`; malformed values are ignored.
-    public static func from(environment: [String: String]) -> LoadLimits {
+    /// The largest value each variable takes: beyond it no machine has the memory, and arithmetic on the
+    /// limit (depth × 2 for JSON levels, MiB × 2^20) stays far from overflow.
+    public static let ceilings: [Variable: Int] = [.fileMiB: 1 << 20, .depth: 100_000_000, .elements: 1_000_000_000]
+
+    /// Limits with the overrides found in `environment`. A value that is not a whole number from 1 to the
+    /// variable's ceiling is refused in one line that names the variable.
+    public static func from(environment: [String: String]) throws -> LoadLimits {
         var l = LoadLimits()
-        if let v = environment[Variable.fileMiB.rawValue].flatMap(Int.init), v > 0, v < Int.max / (1024 * 1024) { l.maxFileBytes = v * 1024 * 1024 }
-        if let v = environment[Variable.depth.rawValue].flatMap(Int.init), v > 0 { l.maxDepth = v }
-        if let v = environment[Variable.elements.rawValue].flatMap(Int.init), v > 0 { l.maxElements = v }
+        func value(_ v: Variable) throws -> Int? {
+            guard let text = environment[v.rawValue] else { return nil }
+            let ceiling = ceilings[v]!
+            guard let n = Int(text.trimmingWhitespace()), n >= 1, n <= ceiling else {
+                throw ArchiveError(file: v.rawValue, message: "must be a whole number from 1 to \(ceiling), not '\(text.prefix(40))'")
+            }
+            return n
+        }
+        if let v = try value(.fileMiB) { l.maxFileBytes = v * 1024 * 1024 }
+        if let v = try value(.depth) { l.maxDepth = v }
+        if let v = try value(.elements) { l.maxElements = v }
         return l
     }
 }

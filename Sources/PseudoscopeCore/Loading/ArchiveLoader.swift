@@ -29,6 +29,12 @@ public struct ArchiveLoader: Sendable {
     /// debugDescription or page-source dump (recognized by content, not by name).
     public func load(_ path: String) throws -> Archive {
         let (rawBytes, source) = try read(path)
+        return try load(bytes: rawBytes, source: source)
+    }
+
+    /// Loads bytes already read: an archive or a dump, told apart by content. What every command does after
+    /// reading, and what the fuzz targets feed.
+    public func load(bytes rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
         if DumpImporter.looksLikeArchive(bytes) {
             let archive = try decode(bytes, source: source)
@@ -92,43 +98,27 @@ public struct ArchiveLoader: Sendable {
         return try ArchiveDecoder(file: source.path, limits: limits).decode(json, source: source)
     }
 
-    /// Reads the bytes behind a path and describes where they came from.
+    /// Reads the bytes behind a path and describes where they came from. Only regular files are read, and
+    /// every read, standard input's included, stops at the size limit.
     public func read(_ path: String) throws -> ([UInt8], ArchiveSource) {
+        let variable = LoadLimits.Variable.fileMiB.rawValue
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            try checkSize(data.count, file: "<stdin>")
-            return ([UInt8](data), ArchiveSource(path: "<stdin>", folder: nil))
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ArchiveError(file: path, message: "no such file or folder")
+            let bytes = try FileAccess.readStandardInput(limit: limits.maxFileBytes, limitVariable: variable)
+            return (bytes, ArchiveSource(path: "<stdin>", folder: nil))
         }
         var file = path
-        if isDirectory.boolValue {
+        switch FileAccess.kind(path) {
+        case .missing: throw ArchiveError(file: path, message: "no such file or folder")
+        case .directory:
             file = (path as NSString).appendingPathComponent("archive.json")
-            guard FileManager.default.fileExists(atPath: file) else {
+            if FileAccess.kind(file) == .missing {
                 throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
             }
+        case .regular, .special: break
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw ArchiveError(file: file, message: "cannot be read (permission denied or not a regular file)")
-        }
-        defer { try? handle.close() }
-        // The size is checked before reading, so an enormous file is refused without being read.
-        if let size = try? handle.seekToEnd() {
-            try checkSize(Int(clamping: size), file: file)
-            try? handle.seek(toOffset: 0)
-        }
-        let data = handle.readDataToEndOfFile()
-        try checkSize(data.count, file: file)
+        let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: variable)
         let folder = (file as NSString).deletingLastPathComponent
-        return ([UInt8](data), ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder))
-    }
-
-    private func checkSize(_ size: Int, file: String) throws {
-        if size > limits.maxFileBytes {
-            throw ArchiveError(file: file, message: "file is \(size / (1024 * 1024)) MiB, over the limit of \(limits.maxFileBytes / (1024 * 1024)) MiB (raise it with \(LoadLimits.Variable.fileMiB.rawValue))")
-        }
+        return (bytes, ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder))
     }
 
     /// UTF-16 with a byte order mark is converted to UTF-8; a UTF-8 BOM is left for the parser to skip.

@@ -32,15 +32,27 @@ public struct JSONWriter {
             case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
             case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
             case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200B...0x200F, 0x061C, 0xFEFF:
-                let v = u.value
-                bytes += [0x5C, UInt8(ascii: "u"), JSONWriter.hexDigits[Int(v >> 12 & 0xF)], JSONWriter.hexDigits[Int(v >> 8 & 0xF)],
-                          JSONWriter.hexDigits[Int(v >> 4 & 0xF)], JSONWriter.hexDigits[Int(v & 0xF)]]
             default:
-                bytes.append(contentsOf: String(u).utf8)
+                // The same characters a terminal never sees raw, as \uXXXX (a surrogate pair beyond the BMP).
+                if TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) {
+                    if u.value > 0xFFFF {
+                        let v = u.value - 0x10000
+                        appendUnicodeEscape(0xD800 + (v >> 10))
+                        appendUnicodeEscape(0xDC00 + (v & 0x3FF))
+                    } else {
+                        appendUnicodeEscape(u.value)
+                    }
+                } else {
+                    bytes.append(contentsOf: String(u).utf8)
+                }
             }
         }
         bytes.append(0x22)
+    }
+
+    private mutating func appendUnicodeEscape(_ v: UInt32) {
+        bytes += [0x5C, UInt8(ascii: "u"), JSONWriter.hexDigits[Int(v >> 12 & 0xF)], JSONWriter.hexDigits[Int(v >> 8 & 0xF)],
+                  JSONWriter.hexDigits[Int(v >> 4 & 0xF)], JSONWriter.hexDigits[Int(v & 0xF)]]
     }
 
     private mutating func separator() {
@@ -68,10 +80,12 @@ public struct JSONWriter {
         if let v = v { appendEscaped(v) } else { raw("null") }
     }
 
-    public mutating func number(_ key: String?, _ v: Double?) {
+    /// A number; `literal`, when given, is written as it was read (a long integer a Double cannot hold).
+    public mutating func number(_ key: String?, _ v: Double?, literal: String? = nil) {
         prefix(key)
+        if let l = literal { raw(l); return }
         guard let v = v, v.isFinite else { raw("null"); return }
-        raw(v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)")
+        raw(NumberText.exact(v))
     }
 
     public mutating func null(_ key: String?) {

@@ -62,20 +62,5 @@ public struct Size: Equatable, Hashable, Sendable {
     }
 }
 
-/// Formats a point value compactly: `12`, `12.5`, `-0.3`.
-public func formatPoints(_ v: Double) -> String {
-    guard v.isFinite else { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
-    let rounded = (v * 10).rounded() / 10
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-    return String(format1: rounded)
-}
-
-extension String {
-    /// One decimal place without Foundation's String(format:).
-    init(format1 v: Double) {
-        let tenths = Int64((v * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let a = abs(tenths)
-        self = "\(sign)\(a / 10).\(a % 10)"
-    }
-}
+/// Formats a point value compactly: `12`, `12.5`, `-0.3` (see `NumberText.points`).
+public func formatPoints(_ v: Double) -> String { NumberText.points(v) }

@@ -21,6 +21,7 @@ public struct Hierarchy: Equatable, Sendable {
     }
 
     public var windowFrame: Rect {
+        guard !elements.isEmpty else { return .zero }
         let w = elements[windowIndex].frame
         return w.isEmpty ? elements[0].frame : w
     }

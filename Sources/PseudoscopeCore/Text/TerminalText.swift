@@ -1,30 +1,74 @@
 /// Makes untrusted text safe to show on a terminal.
 ///
 /// Archive strings may hold escape sequences (a label could set the window title, write the clipboard through
-/// OSC 52, or move the cursor), bidi overrides that reorder what the reader sees, and invisible characters.
-/// Each such character is replaced by a visible escape: `\e`, `\r`, `\u{202E}`.
+/// OSC 52, or move the cursor), bidi overrides that reorder what the reader sees, invisible characters, and
+/// floods of combining marks that pile up above one cell. Each such character is replaced by a visible escape:
+/// `\e`, `\r`, `\u{202E}`; combining marks beyond a few per character are counted, not drawn.
 public enum TerminalText {
+    /// Combining marks kept on one character: enough for any real script (Vietnamese stacks two, Tibetan a few).
+    public static let maxCombiningMarks = 4
+
     /// The visible form of `text`, safe to write to a terminal. Ordinary text, CJK and emoji pass unchanged.
     public static func sanitize(_ text: String) -> String {
         // Fast path: printable ASCII needs no work, and most labels are that.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var out = String.UnicodeScalarView()
+        var marks = 0, dropped = 0
+        func flushDropped() {
+            if dropped > 0 { out.append(contentsOf: "[+\(dropped) marks]".unicodeScalars) }
+            dropped = 0
+        }
         for u in text.unicodeScalars {
+            if isCombiningMark(u) {
+                marks += 1
+                if marks > maxCombiningMarks { dropped += 1; continue }
+            } else {
+                flushDropped()
+                marks = 0
+            }
             if let escape = visibleEscape(u) {
                 out.append(contentsOf: escape.unicodeScalars)
             } else {
                 out.append(u)
             }
         }
+        flushDropped()
         return String(out)
     }
 
     /// True when `text` is unchanged by `sanitize`.
     public static func isSafe(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { visibleEscape($0) == nil }
+        sanitize(text) == text
+    }
+
+    static func isCombiningMark(_ u: Unicode.Scalar) -> Bool {
+        guard u.value >= 0x300 else { return false }
+        switch u.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+
+    /// Whether a character must never reach a terminal (or `--json`) as it is: controls, bidi controls, and
+    /// invisible characters that could hide text or spoof an identifier. The one list both outputs escape.
+    public static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0: return true
+        // Bidi embeddings, overrides and isolates, marks, the Arabic letter mark, the deprecated format controls.
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x206A...0x206F: return true
+        // Zero-width and invisible characters, the invisible operators, the soft hyphen, the Mongolian separator,
+        // the Hangul fillers (they draw as blank space that is not a space).
+        case 0x200B, 0x2060...0x2064, 0xFEFF, 0x00AD, 0x180E, 0x115F, 0x1160, 0x3164, 0xFFA0: return true
+        // Line and paragraph separators move the cursor on some terminals; interlinear annotation controls.
+        case 0x2028, 0x2029, 0xFFF9...0xFFFB: return true
+        // Tag characters are invisible.
+        case 0xE0000...0xE007F: return true
+        default: return false
+        }
     }
 
     static func visibleEscape(_ u: Unicode.Scalar) -> String? {
+        guard needsEscape(u) else { return nil }
         let v = u.value
         switch v {
         case 0x1B: return "\\e"
@@ -34,15 +78,7 @@ public enum TerminalText {
         case 0x08: return "\\b"
         case 0x07: return "\\a"
         case 0x00..<0x20, 0x7F, 0x80..<0xA0: return "\\x" + hex(v, digits: 2)
-        // Bidi embeddings, overrides and isolates, marks, the Arabic letter mark.
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return "\\u{" + hex(v, digits: 4) + "}"
-        // Zero-width and invisible characters that could hide text or spoof identifiers.
-        case 0x200B, 0x2060...0x2064, 0xFEFF, 0x00AD, 0x180E: return "\\u{" + hex(v, digits: 4) + "}"
-        // Line and paragraph separators move the cursor on some terminals; private use and noncharacters show as boxes.
-        case 0x2028, 0x2029, 0xFFF9...0xFFFB: return "\\u{" + hex(v, digits: 4) + "}"
-        // Tag characters are invisible.
-        case 0xE0000...0xE007F: return "\\u{" + hex(v, digits: 5) + "}"
-        default: return nil
+        default: return "\\u{" + hex(v, digits: v > 0xFFFF ? 5 : 4) + "}"
         }
     }
 

@@ -1,0 +1,32 @@
+/// The one place numbers become text. Any `Double` is accepted, whatever its size: no conversion here can trap.
+public enum NumberText {
+    /// Points for geometry and evidence: whole numbers as they are, others to one decimal (`12`, `12.5`, `-0.3`).
+    public static func points(_ v: Double) -> String {
+        guard v.isFinite else { return nonFinite(v) }
+        // Beyond 10^15 a tenth is below a Double's precision: the value is shown whole.
+        if abs(v) >= 1e15 { return integer(v.rounded()) }
+        let tenths = (v * 10).rounded()
+        if tenths.truncatingRemainder(dividingBy: 10) == 0 { return integer(tenths / 10) }
+        let t = Int64(tenths)  // |tenths| < 10^16: fits
+        let a = t.magnitude
+        return (t < 0 ? "-" : "") + "\(a / 10).\(a % 10)"
+    }
+
+    /// A data value exactly: whole numbers in full digits, others in the shortest form that reads back the same
+    /// (`0.25`, `1.5e-07`, `1e+300`).
+    public static func exact(_ v: Double) -> String {
+        guard v.isFinite else { return nonFinite(v) }
+        if v == v.rounded(), abs(v) < 1e21 { return integer(v) }
+        return "\(v)"
+    }
+
+    /// The digits of a whole-numbered Double: exact below 2^64, Swift's shortest form beyond.
+    static func integer(_ v: Double) -> String {
+        if v == 0 { return "0" }
+        if abs(v) < 9.2e18 { return String(Int64(v)) }
+        if let u = UInt64(exactly: abs(v)) { return (v < 0 ? "-" : "") + String(u) }
+        return "\(v)"
+    }
+
+    static func nonFinite(_ v: Double) -> String { v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
+}
