@@ -50,10 +50,26 @@ static void ps_on_quit_signal(int sig) {
 // holds something, say where it is, and re-raise with the default action so the exit status stays truthful.
 static void ps_on_crash(int sig) {
     endwin();
+    // The runtime's backtracer is not chained to: it would prompt on the terminal. Its fatal-error message, if
+    // any, is already in the log above this line.
     ps_say(ps_log_fd, "pseudoscope: crashed with a fatal signal; see the messages above, if any", NULL);
     ps_say(ps_saved_stderr, "pseudoscope: crashed; the terminal was restored. Details are in ", ps_log_path);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+// SIGWINCH: curses' own handler notes the new size; this one also wakes the event loop, which may be drawing
+// rather than waiting when the signal comes (the wake-up would otherwise wait for the next key).
+static void ps_on_resize(int sig, siginfo_t *info, void *context) {
+    int saved = errno;
+    struct sigaction *previous = &ps_previous[SIGWINCH];
+    if (previous->sa_flags & SA_SIGINFO) {
+        if (previous->sa_sigaction) previous->sa_sigaction(sig, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+        previous->sa_handler(sig);
+    }
+    if (ps_wake_fd >= 0) (void)!write(ps_wake_fd, "w", 1);
+    errno = saved;
 }
 
 static void ps_on_continue(int sig) {
@@ -81,6 +97,12 @@ void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_pa
     for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) ps_set(ps_quit_signals[i], ps_on_quit_signal);
     for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) ps_set(ps_crash_signals[i], ps_on_crash);
     ps_set(SIGCONT, ps_on_continue);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = ps_on_resize;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART | SA_SIGINFO;
+    sigaction(SIGWINCH, &sa, &ps_previous[SIGWINCH]);
     ps_installed = 1;
 }
 
@@ -89,6 +111,7 @@ void ps_reset_signal_handlers(void) {
     for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) sigaction(ps_quit_signals[i], &ps_previous[ps_quit_signals[i]], NULL);
     for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) sigaction(ps_crash_signals[i], &ps_previous[ps_crash_signals[i]], NULL);
     sigaction(SIGCONT, &ps_previous[SIGCONT], NULL);
+    sigaction(SIGWINCH, &ps_previous[SIGWINCH], NULL);
     ps_installed = 0;
     ps_wake_fd = -1;
 }

@@ -9,10 +9,10 @@ struct ImportCommand {
         let path = p.operands[0]
         let archive = try loader(p.dumpOptions).load(path)
         // Importing an archive is a mistake worth saying.
-        guard archive.source.importedFormat != nil else {
+        guard archive.source.wasDump else {
             throw ArchiveError(file: archive.source.path, message: "is already a Pseudoscope archive; nothing to import")
         }
-        if let note = archive.source.incompleteNote {
+        if let note = archive.imported?.incomplete {
             printError("pseudoscope: \(TerminalText.sanitize(archive.source.path)): incomplete dump: \(TerminalText.sanitize(note)); importing what is there")
         }
         let json = ArchiveEncoder.encode(archive) + "\n"

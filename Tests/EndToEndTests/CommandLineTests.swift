@@ -118,7 +118,7 @@ final class ImportCommandTests: XCTestCase {
         let first = try Harness.run(["import", source.path, "--mode", "expanded", "--test", "Shop/testBuy", "-o", out])
         XCTAssertEqual(first.status, 0, first.stderr)
         let tree = try Harness.run(["tree", out])
-        XCTAssertTrue(tree.stdout.hasPrefix("Shop/testBuy · EXPANDED · left-to-right"), tree.stdout)
+        XCTAssertTrue(tree.stdout.hasPrefix("Shop/testBuy · EXPANDED (set with --mode at import) · left-to-right · imported XCUITest debugDescription dump"), tree.stdout)
         XCTAssertTrue(tree.stdout.contains("Button 'buy' \"Buy now\" {16, 880, 358×50}"))
 
         let again = try Harness.run(["import", source.path, "-o", out])

@@ -119,9 +119,10 @@ final class CheckTests: XCTestCase {
     }
 
     func testOverlapAndSmallHitRegion() throws {
-        let a = F.el("StaticText", [0, 100, 100, 20], id: "a", label: "A")
-        let b = F.el("StaticText", [90, 105, 100, 20], id: "b", label: "B")
-        let c = F.el("StaticText", [99, 130, 100, 20], id: "c", label: "C")
+        // Text that fills its frame: the frames' overlap is where the glyphs are.
+        let a = F.el("StaticText", [0, 100, 100, 20], id: "a", label: "Account settings and more")
+        let b = F.el("StaticText", [90, 105, 100, 20], id: "b", label: "Billing address and more")
+        let c = F.el("StaticText", [99, 130, 100, 20], id: "c", label: "Contact details and more")
         let tiny = F.el("Button", [0, 300, 30, 30], id: "tiny", label: "x")
         let f = LayoutChecker(try F.archive(content: [a, b, c, tiny])).findings()
         XCTAssertEqual(f.filter { $0.rule == .overlappingText }.map(\.identifier), ["a"])

@@ -35,7 +35,7 @@ final class ImportCorpusTests: XCTestCase {
         for (name, count) in expected.sorted(by: { $0.key < $1.key }) {
             let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
             XCTAssertEqual(a.hierarchy.count, count, name)
-            XCTAssertNil(a.source.incompleteNote, "\(name) is complete")
+            XCTAssertNil(a.imported?.incomplete, "\(name) is complete")
         }
     }
 
@@ -43,7 +43,7 @@ final class ImportCorpusTests: XCTestCase {
         _ = try corpusFiles()
         for name in ["xcui-12.txt", "xcui-13.txt", "xcui-21.txt", "appium-05-fragment.xml", "appium-09-fragment.xml"] {
             let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
-            XCTAssertNotNil(a.source.incompleteNote, name)
+            XCTAssertNotNil(a.imported?.incomplete, name)
         }
     }
 }

@@ -191,7 +191,7 @@ final class ImportTests: XCTestCase {
         """)
         let a = DumpImporter.archive(from: dump, mode: .expanded, modeWasGiven: true, test: "T/testGo", source: ArchiveSource(path: "d.txt", folder: "."))
         XCTAssertEqual(a.mode, .expanded)
-        XCTAssertTrue(a.source.modeWasGiven)
+        XCTAssertEqual(a.imported?.modeWasGiven, true)
         let json = ArchiveEncoder.encode(a)
         let back = try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "x.json", folder: nil))
         XCTAssertEqual(back.hierarchy, a.hierarchy)

@@ -67,7 +67,7 @@ final class InspectorTests: XCTestCase {
         s.send(.move(.top), .nextFinding)
         XCTAssertEqual(selectedID(s), "settings.title")
         s.send(.nextFinding)
-        XCTAssertEqual(selectedID(s), "settings.darkMode.toggle")
+        XCTAssertEqual(selectedID(s), "settings.digest.label")
         s.send(.previousFinding)
         XCTAssertEqual(selectedID(s), "settings.title")
         s.send(.jumpToFailing)

@@ -8,6 +8,7 @@ extension JSONWriter {
         string("elementType", f.elementType)
         string("identifier", f.identifier)
         string("label", f.label)
+        string("text", f.text)
         rect("frame", f.frame)
         string("message", f.message)
         beginObject("evidence")

@@ -10,10 +10,12 @@ public enum Severity: String, Comparable, CaseIterable, Sendable {
 /// The layout rules Pseudoscope checks. Raw values are the stable ids used in output and `--rule`.
 public enum Rule: String, CaseIterable, Sendable {
     case textTruncated = "text-truncated"
+    case truncationHeadroom = "truncation-headroom"
     case outsideWindow = "outside-window"
     case outsideParent = "outside-parent"
     case primaryActionUnreachable = "primary-action-unreachable"
     case hardcodedText = "hardcoded-text"
+    case concatenatedString = "concatenated-string"
     case rtlNotMirrored = "rtl-not-mirrored"
     case missingAccessibleLabel = "missing-accessible-label"
     case validationDuringComposition = "validation-during-composition"
@@ -31,7 +33,10 @@ public struct Finding: Equatable, Sendable {
     public var elementPath: String
     public var elementType: String
     public var identifier: String
+    /// The element's accessibility label (what VoiceOver reads).
     public var label: String
+    /// The text the element shows: its label, else title, value or placeholder.
+    public var text: String
     public var frame: Rect?
     /// One line that says what is wrong, with the numbers.
     public var message: String
@@ -41,7 +46,9 @@ public struct Finding: Equatable, Sendable {
     public var otherArchive: String?
 
     public init(rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
-                label: String, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [], otherArchive: String? = nil) {
+                label: String, text: String? = nil, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [],
+                otherArchive: String? = nil) {
+        self.text = text ?? label
         self.rule = rule
         self.severity = severity
         self.element = element
@@ -61,10 +68,12 @@ public struct Finding: Equatable, Sendable {
             && a.evidence.map(\.name) == b.evidence.map(\.name) && a.evidence.map(\.value) == b.evidence.map(\.value)
     }
 
-    /// `Button 'checkout.confirm'` or `StaticText "Dark Mode"`.
+    /// `Button 'checkout.confirm'`, `StaticText "Dark Mode"`, or, for an element with neither, its type and
+    /// frame (`Button at {16, 890, 361×50}`), so that two unnamed buttons can be told apart.
     public var elementReference: String {
         if !identifier.isEmpty { return "\(elementType) '\(identifier)'" }
-        if !label.isEmpty { return "\(elementType) \"\(label)\"" }
+        if !text.isEmpty { return "\(elementType) \"\(text)\"" }
+        if let f = frame { return "\(elementType) at \(f.shortDescription)" }
         return elementType
     }
 }
@@ -73,10 +82,19 @@ public struct Finding: Equatable, Sendable {
 public enum CheckThresholds {
     /// Intrinsic content may exceed the frame by this much before text counts as truncated (rounding).
     public static let truncationTolerance: Double = 1
-    /// Frames may stick out of their parent or the window by this much (anti-aliasing, hairlines).
-    public static let containmentTolerance: Double = 1
+    /// How much longer the expanded run makes every string (about 40%): `truncation-headroom` asks whether a
+    /// normal run's text would still fit at this factor.
+    public static let expansionFactor: Double = 1.4
+    /// Frames may stick out of their parent or the window by this much (anti-aliasing, hairlines, glyphs that
+    /// overhang their box by a point or two).
+    public static let containmentTolerance: Double = 2
     /// Siblings may overlap by this much in both directions before it counts as overlap.
     public static let overlapTolerance: Double = 2
     /// Apple's Human Interface Guidelines: hit targets of at least 44×44 pt.
     public static let minimumHitSize: Double = 44
+    /// Hit regions may fall short of the minimum by this much (43.5-pt table rows, rounding).
+    public static let hitSizeTolerance: Double = 1
+    /// UIKit's fixed-size controls, which an app cannot enlarge: `UISwitch` is 51×31 pt, a search field 36 pt high.
+    public static let standardSwitchSize = Size(width: 51, height: 31)
+    public static let standardSearchFieldHeight: Double = 36
 }

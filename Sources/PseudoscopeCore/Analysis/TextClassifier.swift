@@ -1,23 +1,102 @@
-/// Classifies visible strings for the localization rules.
-public enum TextClassifier {
-    static let openMarker: Character = "［"
-    static let closeMarker: Character = "］"
-    /// Padding characters pseudo-localization adds to lengthen strings.
-    static let padding: Set<Character> = ["·", "•", "~", "_"]
+/// The ways a pseudo-localization layer marks the strings it handled. A visible string without its run's
+/// marks bypassed the localization layer.
+public enum PseudoScheme: String, CaseIterable, Sendable {
+    /// The gate's own: `［Confirm···］`.
+    case fullwidthBrackets = "fullwidth brackets ［…］"
+    /// Xcode's Bounded String pseudolanguage: `[# Confirm #]`.
+    case boundedString = "bounded string [# … #]"
+    /// Android-style pseudo-locales: `[Çöñƒîŕɱ one two]`.
+    case brackets = "brackets […]"
+    /// Xcode's Double-Length pseudolanguage: `Confirm Confirm`.
+    case doubleLength = "double length"
 
-    /// Whether `text` went through the pseudo-localization layer: it carries the `［`...`］` markers.
-    public static func hasMarkers(_ text: String) -> Bool {
+    /// Whether `text` carries this scheme's marks.
+    public func marks(_ text: String) -> Bool {
         let t = text.trimmingWhitespace()
-        return t.first == openMarker && t.last == closeMarker
+        switch self {
+        case .fullwidthBrackets: return t.first == "［" && t.last == "］"
+        case .boundedString: return t.hasPrefix("[#") && t.hasSuffix("#]")
+        case .brackets: return t.first == "[" && t.last == "]" && !t.hasPrefix("[#")
+        case .doubleLength: return PseudoScheme.halfOfDouble(t) != nil
+        }
     }
 
-    /// The text without pseudo-localization markers and padding, so `［Konto···］` compares equal to `Konto`.
+    /// `Confirm` for `Confirm Confirm` (or `ConfirmConfirm`); nil when the text is not a doubled string.
+    static func halfOfDouble(_ t: String) -> Substring? {
+        let chars = Array(t)
+        guard chars.count >= 2 else { return nil }
+        if chars.count % 2 == 0, chars[..<(chars.count / 2)] == chars[(chars.count / 2)...], chars.count >= 4 {
+            return Substring(String(chars[..<(chars.count / 2)]))
+        }
+        if chars.count % 2 == 1 {
+            let mid = chars.count / 2
+            if chars[mid] == " ", chars[..<mid] == chars[(mid + 1)...] { return Substring(String(chars[..<mid])) }
+        }
+        return nil
+    }
+}
+
+extension Archive {
+    /// The pseudo-localization scheme the run's strings are marked with, detected from the labels of the element
+    /// types the layer localizes; nil when none is marked (a normal or rtl run).
+    public var pseudoScheme: PseudoScheme? {
+        let types = LayoutChecker.localizedTextTypes
+        return TextClassifier.detectScheme(hierarchy.elements.lazy.filter { types.contains($0.type) && !$0.label.isEmpty }.map(\.label))
+    }
+}
+
+/// Classifies visible strings for the localization rules.
+public enum TextClassifier {
+    /// Padding characters pseudo-localization adds to lengthen strings.
+    static let padding: Set<Character> = ["·", "•", "~", "_"]
+    /// Padding words Android-style pseudo-locales append (`[Ĥéļļö one two]`).
+    static let paddingWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+    /// Whether `text` went through the gate's pseudo-localization layer: it carries the `［`...`］` markers.
+    public static func hasMarkers(_ text: String) -> Bool {
+        PseudoScheme.fullwidthBrackets.marks(text)
+    }
+
+    /// The scheme most of an archive's strings are marked with, or nil when none is (a normal or rtl run).
+    public static func detectScheme<S: Sequence<String>>(_ texts: S) -> PseudoScheme? {
+        var counts: [PseudoScheme: Int] = [:]
+        for t in texts {
+            // The bracket schemes first: a doubled string inside brackets is still bracketed.
+            if let s = [PseudoScheme.fullwidthBrackets, .boundedString, .brackets, .doubleLength].first(where: { $0.marks(t) }) {
+                counts[s, default: 0] += 1
+            }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue) }?.key
+    }
+
+    /// The text without pseudo-localization marks and padding, so `［Konto···］`, `[# Konto #]` and
+    /// `Konto Konto` all compare equal to `Konto`.
     public static func stripMarkers(_ text: String) -> String {
         var t = Substring(text.trimmingWhitespace())
-        guard t.first == openMarker, t.last == closeMarker else { return String(t) }
-        t = t.dropFirst().dropLast()
-        while let l = t.last, padding.contains(l) { t = t.dropLast() }
+        if t.first == "［", t.last == "］" {
+            t = t.dropFirst().dropLast()
+            while let l = t.last, padding.contains(l) { t = t.dropLast() }
+            return String(t)
+        }
+        if t.hasPrefix("[#"), t.hasSuffix("#]"), t.count >= 4 {
+            return String(t.dropFirst(2).dropLast(2)).trimmingWhitespace()
+        }
+        if t.first == "[", t.last == "]" {
+            var words = t.dropFirst().dropLast().split(separator: " ")
+            while let w = words.last, words.count > 1, paddingWords.contains(w.lowercased()) { words.removeLast() }
+            return words.joined(separator: " ")
+        }
         return String(t)
+    }
+
+    /// How many marked pieces a string holds: `［Total···］: ［3 items···］` holds two.
+    public static func markedPieces(_ text: String, scheme: PseudoScheme) -> Int {
+        switch scheme {
+        case .fullwidthBrackets: return text.filter { $0 == "［" }.count
+        case .boundedString: return text.components(separatedBy: "[#").count - 1
+        case .brackets: return text.filter { $0 == "[" }.count
+        case .doubleLength: return 0
+        }
     }
 
     static let dateTimeWords: Set<String> = [
@@ -49,6 +128,14 @@ public enum TextClassifier {
     /// Lower-cased text without markers, for keyword matches.
     static func keywordText(_ e: Element) -> String {
         (e.identifier + " " + stripMarkers(e.label)).lowercased()
+    }
+
+    /// A rough width of `text` in points at `fontSize`: wide characters an em, others a little over half.
+    /// For deciding whether short text in a wide frame can reach a neighbour, nothing finer.
+    static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        var em = 0.0
+        for c in text { em += DisplayWidth.of(c) == 2 ? 1.0 : 0.55 }
+        return em * fontSize
     }
 }
 

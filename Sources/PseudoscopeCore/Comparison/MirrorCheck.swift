@@ -16,11 +16,12 @@ struct MirrorCheck {
     /// Findings on B's elements, and the B elements that stayed.
     func run() -> (findings: [Finding], notMirrored: Set<Int>) {
         let ha = a.hierarchy, hb = b.hierarchy
-        let wa = ha.windowFrame, wb = hb.windowFrame
+        let wa = ha.screenFrame, wb = hb.screenFrame
         guard !wa.isEmpty, !wb.isEmpty else { return ([], []) }
         let scale = wb.width / wa.width
         var stayed: [Int: (expected: Double, ltr: Double)] = [:]
-        for j in hb.indices where j != 0 && j != hb.windowIndex {
+        let windowB = hb.windowIndex
+        for j in hb.indices where j != 0 && j != windowB {
             guard let i = matching.bToA[j] else { continue }
             let fa = ha[i].frame, fb = hb[j].frame
             guard !fa.isEmpty, !fb.isEmpty, fb.intersection(wb) != nil else { continue }

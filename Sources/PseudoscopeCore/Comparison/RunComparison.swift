@@ -81,7 +81,7 @@ public struct RunComparison: Sendable {
         let ha = a.hierarchy, hb = b.hierarchy
         let tol = tolerance
         let compareText = sameLanguage(a, b)
-        let wa = ha.windowFrame, wb = hb.windowFrame
+        let wa = ha.screenFrame, wb = hb.screenFrame
         var out: [Difference] = []
         // The aligned rows read top to bottom in B's tree order.
         for row in rows {

@@ -11,6 +11,8 @@ enum DebugDescriptionParser {
         var element: Element
         var line: Int
         var isPathStep: Bool
+        /// Written in Xcode 7's form, which prints no labels.
+        var isXcode7 = false
     }
 
     static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
@@ -61,33 +63,55 @@ enum DebugDescriptionParser {
 
         var builder = HierarchyBuilder(limits: limits, file: file)
         let tree = (treeBlocks + [looseLines]).filter { !$0.isEmpty }
+        var structure = ImportFacts.Structure.complete
+        var used: [ParsedLine] = []
         if !tree.isEmpty {
             for block in tree {
                 // Indentation is relative to each block's root; deeper lines are children of the last shallower one.
                 let base = block[0].indent
                 for p in block { try builder.add(p.element, level: max(0, p.indent - base) + 1, line: p.line) }
             }
+            used = tree.flatMap { $0 }
         } else if !flat.isEmpty {
             for p in flat { try builder.add(p.element, level: 1, line: p.line) }
-            notes.append("a flat list of \(flat.count) elements (no hierarchy in the dump)")
+            notes.append("a flat list of \(flat.count) elements: the dump holds no hierarchy, so no element's parent, children or siblings are known")
+            structure = .flatList
+            used = flat
         } else if !queryOutput.isEmpty {
             for p in queryOutput { try builder.add(p.element, level: 1, line: p.line) }
-            notes.append("the elements of a query's output (no hierarchy in the dump)")
+            notes.append("the elements of a query's output: the dump holds no hierarchy, so no element's parent, children or siblings are known")
+            structure = .queryOutput
+            used = queryOutput
         } else if !path.isEmpty {
             for (k, p) in path.enumerated() { try builder.add(p.element, level: k + 1, line: p.line) }
-            notes.append("only a path to an element (each step is the parent of the next)")
+            notes.append("only a path to an element: each step is the parent of the next, and their other children are unknown")
+            structure = .pathOnly
+            used = path
+        }
+        // A dump cut off mid-element ends in a line that starts like an element but is broken or dangling; one whose
+        // element subtree runs to the end of the text, with no `Path to element:` after it, may have been cut after
+        // a whole line. Either way the elements open at the end may have children nobody saw.
+        var incompleteNote: String?
+        if builder.elements.count > 0, let k = lines.lastIndex(where: { !$0.trimmingWhitespace().isEmpty }) {
+            let last = stripPrefixes(lines[k])
+            if looksLikeElementStart(last) && (parseElementLine(last, number: k + 1) == nil || isDangling(last)) {
+                incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
+                builder.markOpenElementsCut()
+            } else if section == .tree && structure == .complete {
+                notes.append("the element subtree runs to the end of the dump (no 'Path to element:' follows): its last elements may have more children")
+                builder.markOpenElementsCut()
+            }
         }
         let (elements, addedRoot) = builder.finish()
         if addedRoot { notes.append("an Application root was added above the dump's top-level elements") }
         if elided > 0 { notes.append("\(elided) elided line\(elided == 1 ? "" : "s") ('...') left out") }
         var dump = ImportedDump(format: .debugDescription, elements: elements, notes: notes)
-        // A dump cut off mid-element ends in a line that starts like an element but is broken or dangling.
-        if !elements.isEmpty, let k = lines.lastIndex(where: { !$0.trimmingWhitespace().isEmpty }) {
-            let last = stripPrefixes(lines[k])
-            if looksLikeElementStart(last) && (parseElementLine(last, number: k + 1) == nil || isDangling(last)) {
-                dump.incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
-            }
-        }
+        dump.incompleteNote = incompleteNote
+        dump.structure = structure
+        // Xcode 7 printed no labels: a label that is missing there was never written, not missing from the app.
+        dump.labelsRecorded = !(used.allSatisfy(\.isXcode7) && !used.isEmpty)
+        if !dump.labelsRecorded { notes.append("Xcode 7's format prints no labels: missing labels are not judged") }
+        dump.notes = notes
         return dump
     }
 
@@ -160,6 +184,7 @@ enum DebugDescriptionParser {
         }
         var e = Element(type: type)
         var sawAttribute = false
+        var isXcode7 = false
         while !r.isEmpty {
             r = r.drop { $0 == " " || $0 == "," }
             if r.isEmpty { break }
@@ -171,7 +196,7 @@ enum DebugDescriptionParser {
                 sawAttribute = true
                 continue
             }
-            if r.hasPrefix("<XCAccessibilityElement") { break }  // Xcode 7: the rest is the element's private identity
+            if r.hasPrefix("<XCAccessibilityElement") { isXcode7 = true; break }  // Xcode 7: the rest is the element's private identity
             if let flag = flags.first(where: { r.hasPrefix($0) && isTokenEnd(r.dropFirst($0.count)) }) {
                 switch flag {
                 case "Selected": e.isSelected = true
@@ -215,7 +240,7 @@ enum DebugDescriptionParser {
             }
         }
         guard sawAddress || sawAttribute else { return nil }
-        return ParsedLine(indent: indent, element: e, line: number, isPathStep: isPath)
+        return ParsedLine(indent: indent, element: e, line: number, isPathStep: isPath, isXcode7: isXcode7)
     }
 
     /// `Other, 0x…`, `Button 0x…:`, `Window (Main), {{`: the start of an element line, whether or not it parses.

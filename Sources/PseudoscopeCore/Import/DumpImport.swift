@@ -9,6 +9,13 @@ public struct ImportedDump: Sendable {
     public var incompleteNote: String?
     /// Other things worth saying once: skipped lines, an added root.
     public var notes: [String] = []
+    /// How much of the tree the dump holds.
+    public var structure: ImportFacts.Structure = .complete
+    /// False when the format prints no labels.
+    public var labelsRecorded = true
+    /// True when text fields report their placeholder as their value.
+    public var valuesMayBePlaceholders = false
+
 }
 
 /// The dump formats Pseudoscope reads besides its own archives (docs/import.md).
@@ -31,6 +38,12 @@ struct HierarchyBuilder {
     }
 
     var openDepth: Int { open.count }
+
+    /// Marks every open element (the last one and its ancestors) as having children nobody saw: the dump
+    /// ends inside them.
+    mutating func markOpenElementsCut() {
+        for o in open { elements[o.index].childrenUnknown = true }
+    }
 
     /// Adds `element` as a child of the nearest open element with a smaller `level` (or as a new root).
     mutating func add(_ element: Element, level: Int, line: Int) throws {
@@ -69,9 +82,8 @@ struct HierarchyBuilder {
     func finish() -> (elements: [Element], addedRoot: Bool) {
         let roots = elements.indices.filter { elements[$0].parent == nil }
         guard roots.count > 1 else { return (elements, false) }
-        var root = Element(type: "Application")
-        root.frame = roots.map { elements[$0].frame }.filter { !$0.isEmpty }.reduce(nil as Rect?) { acc, r in acc.map { $0.union(r) } ?? r } ?? .zero
-        var out = [root]
+        // The added root has no frame of its own: a union of its children's would pass for a window it is not.
+        var out = [Element(type: "Application")]
         out.reserveCapacity(elements.count + 1)
         for var e in elements {
             e.parent = e.parent.map { $0 + 1 } ?? 0
@@ -131,37 +143,83 @@ public enum DumpImporter {
     /// the user, and nothing else is inferred.
     public static func archive(from dump: ImportedDump, mode: Mode, modeWasGiven: Bool, test: String?, source: ArchiveSource) -> Archive {
         var source = source
-        source.importedFormat = dump.format.rawValue
-        source.modeWasGiven = modeWasGiven
-        source.incompleteNote = dump.incompleteNote
+        source.wasDump = true
+        var facts = ImportFacts(format: dump.format.rawValue)
+        facts.structure = dump.incompleteNote != nil && dump.structure == .complete ? .fragment : dump.structure
+        facts.notes = dump.notes
+        facts.incomplete = dump.incompleteNote
+        facts.labelsRecorded = dump.labelsRecorded
+        facts.valuesMayBePlaceholders = dump.valuesMayBePlaceholders
+        facts.modeWasGiven = modeWasGiven
         let name = test ?? "imported/" + ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true,
                               message: "(imported \(dump.format.rawValue) dump: no failure was recorded)")
         let environment = Environment(xcode: "unknown", simulator: "unknown device", os: "unknown OS")
-        return Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
-                       hierarchy: Hierarchy(preorder: dump.elements), source: source)
+        var archive = Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
+                              hierarchy: Hierarchy(preorder: dump.elements), source: source)
+        archive.imported = facts
+        return archive
     }
 }
 
 /// Removes the containers dumps are pasted in: a JSON string or `{"value": "..."}`, an lldb `po` string with
 /// `\n` and `\'` escapes, a JSON-escaped line inside a log.
 enum Unwrapper {
+    /// Removes wrappers until none is left: a dump escaped twice inside a log (`\\\"`) needs two passes.
     static func unwrap(_ text: String) -> String {
+        var current = text
+        for _ in 0..<4 {
+            let next = unwrapOnce(current)
+            if next == current { break }
+            current = next
+        }
+        return current
+    }
+
+    static func unwrapOnce(_ text: String) -> String {
         let trimmed = text.trimmingWhitespace()
         if let first = trimmed.first, first == "{" || first == "\"" || first == "[",
            var json = try? JSONParser.parse(Array(trimmed.utf8)) {
-            let inner = dumpString(in: json)
-            JSONValue.release(&json)
-            if let inner = inner { return unwrap(inner) }
+            // A dump pasted as a JSON array of its lines.
+            if case .array(let items) = json, items.count > 1, items.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
+                let lines = items.map { v -> String in if case .string(let s) = v { return s } else { return "" } }
+                JSONValue.release(&json)
+                if looksLikeDump(lines.joined(separator: "\n")) { return lines.joined(separator: "\n") }
+            } else {
+                let inner = dumpString(in: json)
+                JSONValue.release(&json)
+                if let inner = inner { return inner }
+            }
         }
+        if trimmed.first == "[", let lines = jsonLinesOfCutArray(trimmed) { return lines }
         // A line that carries the dump with escaped newlines (lldb po, a log, a JSON field): unescape it in place.
         var changed = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            guard line.utf8Contains("\\n"), looksLikeDump(line) else { return String(line) }
+            guard line.utf8Contains("\\n") || line.utf8Contains("\\\""), looksLikeDump(line) else { return String(line) }
             changed = true
             return unescape(line)
         }
         return changed ? lines.joined(separator: "\n") : text
+    }
+
+    /// A JSON array of dump lines cut off before its end (a pasted excerpt): each line `"…",` is a JSON string;
+    /// the last one may lack its closing quote. Nil unless most lines have that shape.
+    static func jsonLinesOfCutArray(_ text: String) -> String? {
+        var out: [String] = []
+        var shaped = 0, total = 0
+        for raw in text.split(separator: "\n").dropFirst() {
+            let line = String(raw).trimmingWhitespace()
+            guard !line.isEmpty, line != "]", line != "]," else { continue }
+            total += 1
+            guard line.first == "\"" else { continue }
+            var body = Substring(line.dropFirst())
+            if body.hasSuffix("\",") { body = body.dropLast(2) } else if body.hasSuffix("\"") { body = body.dropLast() }
+            shaped += 1
+            out.append(unescape(body))
+        }
+        guard total >= 2, shaped * 10 >= total * 8 else { return nil }
+        let joined = out.joined(separator: "\n")
+        return looksLikeDump(joined) ? joined : nil
     }
 
     static func looksLikeDump<S: StringProtocol>(_ s: S) -> Bool {

@@ -24,18 +24,31 @@ enum PageSourceParser {
         // On Linux parse() can answer true after an error: the error itself is what counts.
         let ok = parser.parse() && parser.parserError == nil
         if let e = delegate.failure { throw e }
-        let (elements, addedRoot) = delegate.builder.finish()
-        var dump = ImportedDump(format: .pageSource, elements: elements)
-        if addedRoot { dump.notes.append("an Application root was added above the page source's top-level elements") }
+        var incompleteNote: String?
         if let cut = cutAt {
-            dump.incompleteNote = "the page source breaks off at line \(cut + lineOffset) in the middle of a tag"
+            incompleteNote = "the page source breaks off at line \(cut + lineOffset) in the middle of a tag"
         } else if !ok || delegate.builder.openDepth > 0 {
             let line = parser.lineNumber + lineOffset
-            if elements.isEmpty {
+            if delegate.builder.elements.isEmpty {
                 throw ArchiveError(file: file, place: "line \(line)", message: "page source XML ends or breaks before its first element")
             }
-            dump.incompleteNote = "the page source breaks off at line \(line) (\(ok ? "elements left unclosed" : "malformed or cut XML"))"
+            incompleteNote = "the page source breaks off at line \(line) (\(ok ? "elements left unclosed" : "malformed or cut XML"))"
         }
+        // The elements still open where the source breaks off may have children nobody saw.
+        if incompleteNote != nil { delegate.builder.markOpenElementsCut() }
+        let (elements, addedRoot) = delegate.builder.finish()
+        var dump = ImportedDump(format: .pageSource, elements: elements)
+        dump.incompleteNote = incompleteNote
+        if addedRoot {
+            dump.notes.append("an Application root was added above the page source's top-level elements, which need not be siblings")
+            dump.structure = .fragment
+        }
+        if let note = incompleteNote { dump.notes.append(note) }
+        if delegate.hiddenCount > 0 {
+            dump.notes.append("\(delegate.hiddenCount) element\(delegate.hiddenCount == 1 ? " is" : "s are") marked visible=\"false\": no finding about their place or size")
+        }
+        // WebDriverAgent reports an empty field's placeholder as its value unless it writes placeholderValue itself.
+        dump.valuesMayBePlaceholders = !delegate.sawPlaceholderAttribute
         return dump
     }
 
@@ -83,6 +96,8 @@ enum PageSourceParser {
         var builder: HierarchyBuilder
         var failure: ArchiveError?
         var line = 1
+        var hiddenCount = 0
+        var sawPlaceholderAttribute = false
 
         init(limits: LoadLimits, file: String) {
             builder = HierarchyBuilder(limits: limits, file: file)
@@ -112,6 +127,11 @@ enum PageSourceParser {
             e.hasFocus = a["focused"] == "true"
             // `hittable` is opt-in in WDA; without it, an invisible element is taken as not hittable.
             if let h = a["hittable"] { e.isHittable = h != "false" } else if a["visible"] == "false" { e.isHittable = false }
+            if let v = a["visible"] {
+                e.isVisible = v != "false"
+                if v == "false" { hiddenCount += 1 }
+            }
+            if a["placeholderValue"] != nil { sawPlaceholderAttribute = true }
             do {
                 try builder.push(e, line: parser.lineNumber)
             } catch let err as ArchiveError {

@@ -139,6 +139,8 @@ struct FastHierarchyReader {
                 case "isHittable": elements[i].isHittable = true
                 case "frame": elements[i].frame = .zero
                 case "intrinsicContentSize": elements[i].intrinsicContentSize = nil
+                case "isVisible": elements[i].isVisible = nil
+                case "childrenUnknown": elements[i].childrenUnknown = false
                 case "children": if sawChildren[i] { throw Declined() }
                 default: break
                 }
@@ -158,6 +160,8 @@ struct FastHierarchyReader {
             case "isHittable": elements[i].isHittable = try bool()
             case "frame": elements[i].frame = try rect()
             case "intrinsicContentSize": elements[i].intrinsicContentSize = try size()
+            case "isVisible": elements[i].isVisible = try bool()
+            case "childrenUnknown": elements[i].childrenUnknown = try bool()
             case "children":
                 if sawChildren[i] { throw Declined() }
                 sawChildren[i] = true
@@ -179,7 +183,8 @@ struct FastHierarchyReader {
 
     /// The keys an element (or its frame) can have, matched on bytes so that reading a key allocates nothing.
     static let elementKeys: [StaticString] = ["type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
-        "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height"]
+        "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height",
+        "isVisible", "childrenUnknown"]
     static let elementKeyStrings = elementKeys.map { $0.description }
 
     /// The index of the known key spelled by `bytes[start..<end]`, if it is one.

@@ -66,6 +66,28 @@ public struct ArchiveDecoder {
             archive.screenshot = try string(a, "screenshot", "attachments")
             archive.xcresult = try string(a, "xcresult", "attachments")
         }
+        if let imp = top["import"], imp != .null {
+            let o = try object(imp, "import")
+            var facts = ImportFacts(format: try string(o, "format", "import", required: true)!)
+            if let s = try string(o, "structure", "import") {
+                guard let structure = ImportFacts.Structure(rawValue: s) else {
+                    throw fail("import.structure", "unknown structure \"\(s.prefix(40))\"; expected one of: \(ImportFacts.Structure.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                facts.structure = structure
+            }
+            if let n = o["notes"], n != .null {
+                guard case .array(let items) = n else { throw typeError("import.notes", "an array of strings", n) }
+                facts.notes = try items.enumerated().map { i, v in
+                    guard case .string(let s) = v else { throw typeError("import.notes[\(i)]", "a string", v) }
+                    return cut(s)
+                }
+            }
+            facts.incomplete = try string(o, "incomplete", "import")
+            facts.labelsRecorded = try bool(o, "labelsRecorded", "import") ?? true
+            facts.valuesMayBePlaceholders = try bool(o, "valuesMayBePlaceholders", "import") ?? false
+            facts.modeWasGiven = try bool(o, "modeWasGiven", "import") ?? false
+            archive.imported = facts
+        }
         if let pa = top["primaryActions"], pa != .null {
             guard case .array(let items) = pa else { throw typeError("primaryActions", "an array of strings", pa) }
             archive.primaryActions = try items.enumerated().map { i, v in
@@ -141,6 +163,8 @@ public struct ArchiveDecoder {
         e.isHittable = try bool(o, "isHittable", "") ?? true
         if let s = o["intrinsicContentSize"], s != .null { e.intrinsicContentSize = try size(s, "intrinsicContentSize") }
         if let m = try string(o, "markedText", ""), !m.isEmpty { e.markedText = m }
+        e.isVisible = try bool(o, "isVisible", "")
+        e.childrenUnknown = try bool(o, "childrenUnknown", "") ?? false
         guard let c = o["children"], c != .null else { return (e, []) }
         guard case .array(let kids) = c else { throw typeError("children", "an array of elements", c) }
         return (e, kids)

@@ -37,6 +37,21 @@ public enum ArchiveEncoder {
             if let x = a.xcresult { w.string("xcresult", x) }
             w.endObject()
         }
+        if let facts = a.imported {
+            w.beginObject("import")
+            w.string("format", facts.format)
+            w.string("structure", facts.structure.rawValue)
+            if !facts.notes.isEmpty {
+                w.beginArray("notes")
+                for n in facts.notes { w.string(nil, n) }
+                w.endArray()
+            }
+            if let i = facts.incomplete { w.string("incomplete", i) }
+            if !facts.labelsRecorded { w.bool("labelsRecorded", false) }
+            if facts.valuesMayBePlaceholders { w.bool("valuesMayBePlaceholders", true) }
+            if facts.modeWasGiven { w.bool("modeWasGiven", true) }
+            w.endObject()
+        }
         if !a.primaryActions.isEmpty {
             w.beginArray("primaryActions")
             for p in a.primaryActions { w.string(nil, p) }
@@ -77,6 +92,8 @@ public enum ArchiveEncoder {
                 w.endObject()
             }
             if let m = e.markedText { w.string("markedText", m) }
+            if let v = e.isVisible { w.bool("isVisible", v) }
+            if e.childrenUnknown { w.bool("childrenUnknown", true) }
             w.beginArray("children")
             open.append(e.depth)
         }

@@ -46,22 +46,59 @@ public struct Failure: Equatable, Sendable {
     }
 }
 
-/// Where the archive came from: which file, and whether it was written by the gate or imported from a dump.
+/// Where the archive came from: which file.
 public struct ArchiveSource: Equatable, Sendable {
     /// The path as the user gave it (for messages), e.g. `SampleArchives/checkout/archive.json` or `-`.
     public var path: String
     /// The folder attachments are relative to; nil for standard input.
     public var folder: String?
-    /// Nil for a v1 archive; the name of the dump format for an imported dump.
-    public var importedFormat: String?
-    /// True when a dump was imported and its mode came from `--mode` rather than from the archive.
-    public var modeWasGiven: Bool = false
-    /// Set when an imported dump was cut off: where it stopped.
-    public var incompleteNote: String?
+    /// True when the file was a dump read just now, not a Pseudoscope archive.
+    public var wasDump = false
 
     public init(path: String, folder: String?) {
         self.path = path
         self.folder = folder
+    }
+}
+
+/// What is known about an archive made from a real-world dump: the format, how much of the tree the dump
+/// holds, and what it does not record. The rules read these facts instead of guessing, and `import` writes
+/// them into the archive (`import` key, docs/archive-format.md) so they survive.
+public struct ImportFacts: Equatable, Sendable {
+    /// How much of the hierarchy the dump holds.
+    public enum Structure: String, CaseIterable, Sendable {
+        /// The whole tree.
+        case complete
+        /// A flat `from input {( … )}` list: no parent, children or siblings are known.
+        case flatList = "flat-list"
+        /// A query's output list: no hierarchy either.
+        case queryOutput = "query-output"
+        /// Only a path to one element: each step's other children are unknown.
+        case pathOnly = "path-only"
+        /// A cut-off fragment: the elements open at the cut have unknown children.
+        case fragment
+
+        /// Whether siblings and parents in the archive are real: false for lists and paths.
+        public var relationsKnown: Bool { self == .complete || self == .fragment }
+    }
+
+    /// `XCUITest debugDescription` or `Appium page source XML`.
+    public var format: String
+    public var structure: Structure = .complete
+    /// Things worth saying once: an added root, elided lines, where a fragment stops.
+    public var notes: [String] = []
+    /// Set when the dump stops in the middle: where, and why.
+    public var incomplete: String?
+    /// False when the format prints no labels (Xcode 7): a missing label cannot be judged.
+    public var labelsRecorded = true
+    /// True when a text field's reported value may be its placeholder (older WebDriverAgent reports the
+    /// placeholder of an empty field as its value).
+    public var valuesMayBePlaceholders = false
+    /// True when the mode came from `--mode` rather than from the dump (which records none).
+    public var modeWasGiven = false
+
+    public init(format: String) {
+        self.format = format
     }
 }
 
@@ -87,6 +124,8 @@ public struct Archive: Equatable, Sendable {
     public var xcresult: String?
     public var primaryActions: [String] = []
     public var source: ArchiveSource
+    /// Set for an archive made from a dump (by `import`, or when a command reads a dump directly).
+    public var imported: ImportFacts?
 
     public init(test: String, screen: String? = nil, mode: Mode, environment: Environment, failure: Failure, hierarchy: Hierarchy, source: ArchiveSource) {
         self.test = test
@@ -114,5 +153,28 @@ public struct Archive: Equatable, Sendable {
             break
         }
         return s.isEmpty ? test : s
+    }
+}
+
+/// The platform a screen comes from, which decides whether touch guidelines apply.
+public enum Platform: String, Sendable {
+    case iOS, macOS, tvOS, watchOS, visionOS, unknown
+
+    /// Whether fingers tap it: only then does the 44-pt hit-region guideline apply.
+    public var isTouch: Bool { self == .iOS || self == .unknown }
+}
+
+extension Archive {
+    /// From the recorded OS when there is one; for a dump, from what only one platform shows: a menu bar or
+    /// status items (macOS), a 1920-point-wide focus-driven screen (tvOS).
+    public var platform: Platform {
+        let os = environment.os.lowercased()
+        for p in [Platform.macOS, .tvOS, .watchOS, .visionOS] where os.contains(p.rawValue.lowercased()) { return p }
+        if os.contains("ios") || os.contains("ipados") { return .iOS }
+        let types = Set(hierarchy.elements.map(\.type))
+        if !types.isDisjoint(with: ["MenuBar", "MenuBarItem", "StatusItem", "TouchBar"]) { return .macOS }
+        let wide = hierarchy.extent.width >= 1900
+        if wide && hierarchy.elements.contains(where: \.hasFocus) { return .tvOS }
+        return .unknown
     }
 }

@@ -14,6 +14,11 @@ public struct Element: Equatable, Sendable {
     public var isSelected: Bool = false
     public var hasFocus: Bool = false
     public var isHittable: Bool = true
+    /// Whether the element is on screen, as WebDriverAgent's `visible` says; nil when the source does not say.
+    /// An element known to be invisible gets no finding about where it sits or how large its hit region is.
+    public var isVisible: Bool?
+    /// True when the dump was cut off inside this element: it may have children (text, controls) nobody saw.
+    public var childrenUnknown = false
     public var intrinsicContentSize: Size?
     /// Text still in IME composition (e.g. Pinyin before a candidate is chosen); nil when none.
     public var markedText: String?

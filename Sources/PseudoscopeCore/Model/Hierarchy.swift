@@ -15,15 +15,27 @@ public struct Hierarchy: Equatable, Sendable {
     }
     public var indices: Range<Int> { elements.indices }
 
-    /// The window the screen is drawn in: the first `Window` element, else the root.
-    public var windowIndex: Int {
-        elements.firstIndex { $0.type == "Window" && !$0.frame.isEmpty } ?? 0
+    /// The window the screen is drawn in: the first `Window` with a size, else an `Application` root with a size
+    /// (Xcode 9 gave the application a frame). Nil when neither is there (a tvOS or macOS subtree, a fragment,
+    /// a flat list): the window is unknown, and nothing is measured against it.
+    public var windowIndex: Int? {
+        if let w = elements.firstIndex(where: { $0.type == "Window" && !$0.frame.isEmpty }) { return w }
+        if let root = elements.first, root.type == "Application", !root.frame.isEmpty { return 0 }
+        return nil
     }
 
-    public var windowFrame: Rect {
-        guard !elements.isEmpty else { return .zero }
-        let w = elements[windowIndex].frame
-        return w.isEmpty ? elements[0].frame : w
+    public var windowFrame: Rect? {
+        windowIndex.map { elements[$0].frame }
+    }
+
+    /// What mirroring is measured against: the window, or, when it is unknown, the area the elements cover.
+    public var screenFrame: Rect { windowFrame ?? extent }
+
+    /// The area all elements cover: what a drawing shows when the window is unknown.
+    public var extent: Rect {
+        var r: Rect?
+        for e in elements where !e.frame.isEmpty { r = r.map { $0.union(e.frame) } ?? e.frame }
+        return r ?? .zero
     }
 
     /// The index one past the last descendant of `i` (pre-order makes every subtree a contiguous range).

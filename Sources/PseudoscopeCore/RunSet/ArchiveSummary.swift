@@ -37,7 +37,7 @@ public struct ArchiveSummary: Sendable, Equatable {
         xcode = a.environment.xcode
         failingIdentifier = a.failure.identifier
         failureMessage = a.failure.message
-        importedFormat = a.source.importedFormat
+        importedFormat = a.imported?.format
         elementCount = a.hierarchy.count
         self.findings = findings
     }

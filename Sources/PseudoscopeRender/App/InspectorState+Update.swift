@@ -110,7 +110,7 @@ extension InspectorState {
         case (.wireframe, .move(.up)): moveSpatially(dx: 0, dy: -1)
         case (.wireframe, .right): moveSpatially(dx: 1, dy: 0)
         case (.wireframe, .left): moveSpatially(dx: -1, dy: 0)
-        case (.wireframe, .move(.top)): select(archive.hierarchy.windowIndex)
+        case (.wireframe, .move(.top)): select(archive.hierarchy.windowIndex ?? 0)
         default: break
         }
         if selected != before { detailsScroll.reset() }

@@ -8,9 +8,9 @@ public enum ArchiveText {
         var parts = [a.test, a.mode.banner + modeOrigin(a)]
         parts.append(a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"))
         if let l = a.locale, !l.isEmpty { parts.append(l) }
-        if let format = a.source.importedFormat {
+        if let facts = a.imported {
             // A dump records no device or versions: say where it came from instead of printing "unknown".
-            parts.append("imported \(format) dump" + (a.source.incompleteNote == nil ? "" : " (incomplete)"))
+            parts.append("imported \(facts.format) dump" + (facts.incomplete == nil ? "" : " (incomplete)"))
         } else {
             parts.append(a.environment.simulator)
             parts.append(a.environment.os)
@@ -21,8 +21,11 @@ public enum ArchiveText {
 
     /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
     public static func modeOrigin(_ a: Archive) -> String {
-        guard a.source.importedFormat != nil else { return "" }
-        return a.source.modeWasGiven ? " (given with --mode, not archived)" : " (assumed: a dump records no mode; set it with --mode)"
+        guard let facts = a.imported else { return "" }
+        if a.source.wasDump {
+            return facts.modeWasGiven ? " (given with --mode, not archived)" : " (assumed: a dump records no mode; set it with --mode)"
+        }
+        return facts.modeWasGiven ? " (set with --mode at import)" : " (assumed at import: the dump recorded no mode)"
     }
 
     /// Flags that are not the default, as words: `not-hittable disabled selected focused composing`.
@@ -67,6 +70,12 @@ public enum ArchiveText {
         return lines
     }
 
+    /// `window {0, 0, 393×852}`, or why there is none to measure against.
+    public static func windowDescription(_ h: Hierarchy) -> String {
+        if let w = h.windowFrame { return "window \(w.shortDescription)" }
+        return "window unknown (no Window with a size: nothing is measured against the window)"
+    }
+
     /// `‼ text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`
     public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
         let mark = f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark
@@ -79,8 +88,11 @@ public enum ArchiveText {
     public static func infoLines(_ a: Archive, findings: [Finding], attachmentStatus: (String) -> String) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
-        add("Archive     \(a.source.path)" + (a.source.importedFormat.map { " (imported \($0) dump)" } ?? ""))
-        if let note = a.source.incompleteNote { add("            incomplete: \(note)") }
+        add("Archive     \(a.source.path)" + (a.imported.map { " (imported \($0.format) dump)" } ?? ""))
+        if let facts = a.imported {
+            add("  structure \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
+            for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+        }
         add("Test        \(a.test)")
         add("Screen      \(a.screen)")
         add("Mode        \(a.mode.rawValue)" + modeOrigin(a) + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
@@ -96,7 +108,8 @@ public enum ArchiveText {
         out.append("")
         let h = a.hierarchy
         let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }
-        add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, window \(h.windowFrame.shortDescription)")
+        add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
+        if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
         let blocking = findings.filter { $0.severity == .blocking }.count
         add("Findings    \(blocking) blocking, \(findings.count - blocking) review")
         if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }

@@ -38,8 +38,10 @@ public struct Wireframe {
         }
         severities = s
         window = archive.hierarchy.windowFrame
+        windowIndex = archive.hierarchy.windowIndex
         boundsLTR = Wireframe.computeBounds(archive.hierarchy, window) { archive.hierarchy[$0].frame }
-        let w = window
+        let w = archive.hierarchy.screenFrame
+        mirrorAxis = w
         boundsMirrored = Wireframe.computeBounds(archive.hierarchy, window) { i in
             var f = archive.hierarchy[i].frame
             f.x = w.minX + (w.maxX - f.maxX)
@@ -47,9 +49,12 @@ public struct Wireframe {
         }
     }
 
-    /// The window's frame, and the screen's bounds as drawn and mirrored: computed once, because the inspector
-    /// lays the wireframe out on every keystroke.
-    let window: Rect
+    /// The window's frame (nil when unknown: the drawing then shows what the elements cover, with no outline),
+    /// what mirroring flips about, and the screen's bounds as drawn and mirrored: computed once, because the
+    /// inspector lays the wireframe out on every keystroke.
+    let window: Rect?
+    let windowIndex: Int?
+    let mirrorAxis: Rect
     let boundsLTR: Rect
     let boundsMirrored: Rect
 
@@ -61,7 +66,7 @@ public struct Wireframe {
     /// The frame of element `i` as drawn: mirrored about the window's centre in the mirror view.
     public func drawnFrame(_ i: Int, _ options: WireframeOptions) -> Rect {
         var f = archive.hierarchy[i].frame
-        if options.mirror { f.x = window.minX + (window.maxX - f.maxX) }
+        if options.mirror { f.x = mirrorAxis.minX + (mirrorAxis.maxX - f.maxX) }
         return f
     }
 
@@ -71,8 +76,8 @@ public struct Wireframe {
         options.mirror ? boundsMirrored : boundsLTR
     }
 
-    static func computeBounds(_ h: Hierarchy, _ window: Rect, _ frame: (Int) -> Rect) -> Rect {
-        guard !window.isEmpty else {
+    static func computeBounds(_ h: Hierarchy, _ window: Rect?, _ frame: (Int) -> Rect) -> Rect {
+        guard let window = window, !window.isEmpty else {
             return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? frame(i) : acc.union(frame(i))) }
         }
         let g = Wireframe.maxGrowth
@@ -103,7 +108,6 @@ public struct Wireframe {
     public func highlightSelection(_ canvas: inout Canvas, _ layout: WireframeLayout, options: WireframeOptions) {
         let h = archive.hierarchy
         guard let s = options.selected, s < h.count else { return }
-        let windowIndex = h.windowIndex
         for a in h.path(to: s) where a != 0 || windowIndex == 0 {
             let f = drawnFrame(a, options)
             guard !f.isEmpty else { continue }
@@ -121,7 +125,6 @@ public struct Wireframe {
         var canvas = Canvas(width: layout.columns, height: layout.rows)
         let h = archive.hierarchy
         let g = options.glyphs
-        let windowIndex = h.windowIndex
         let failing = archive.failingIndex
         let rtl = isRightToLeft(options)
 
@@ -145,7 +148,10 @@ public struct Wireframe {
                 continue
             }
             let box = isWindow ? g.window : severity == .blocking ? g.blocking : severity == .review ? g.review : g.plain
-            drawBox(&canvas, r, box, role: role, clearInside: !isWindow)
+            // Only what shows something (text, a control) covers what is under it. A window or an empty container
+            // is an outline: a second full-screen window or overlay with nothing in it must not blank the app.
+            let covers = e.type != "Window" && (!e.displayText.isEmpty || e.isInteractive || e.isText)
+            drawBox(&canvas, r, box, role: role, clearInside: covers)
             if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
             var topBorderStart = r.left + 1
             var topBorderEnd = r.right - 1

@@ -1,0 +1,301 @@
+/// The rules about where elements are and how large: truncation, the window and parents, primary actions,
+/// overlapping text, hit regions.
+extension LayoutChecker {
+    // MARK: text-truncated
+
+    func textTruncated() -> [Finding] {
+        var out: [Finding] = []
+        for i in h.indices {
+            let e = h[i]
+            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty || kinds[i].contains(.text) else { continue }
+            let dw = want.width - e.frame.width, dh = want.height - e.frame.height
+            let tol = CheckThresholds.truncationTolerance
+            guard dw > tol || dh > tol else { continue }
+            var parts: [String] = []
+            var evidence: [(name: String, value: Double)] = []
+            if dw > tol {
+                let hidden = want.width > 0 ? Int((dw / want.width * 100).rounded()) : 0
+                parts.append("text needs \(formatPoints(want.width)) pt, frame is \(formatPoints(e.frame.width)) pt wide (-\(formatPoints(dw)) pt, \(hidden)% hidden)")
+                evidence += [("neededWidth", want.width), ("frameWidth", e.frame.width), ("hiddenPercent", Double(hidden))]
+            }
+            if dh > tol {
+                parts.append("text needs \(formatPoints(want.height)) pt, frame is \(formatPoints(e.frame.height)) pt high (-\(formatPoints(dh)) pt)")
+                evidence += [("neededHeight", want.height), ("frameHeight", e.frame.height)]
+            }
+            out.append(finding(.textTruncated, .blocking, i, parts.joined(separator: "; "), evidence))
+        }
+        return out
+    }
+
+    // MARK: truncation-headroom
+
+    /// In a normal run: text that fits today but not at the expanded run's +40%, with how far it falls short.
+    func truncationHeadroom() -> [Finding] {
+        var out: [Finding] = []
+        let tol = CheckThresholds.truncationTolerance
+        for i in h.indices {
+            let e = h[i]
+            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
+            guard want.width <= e.frame.width + tol else { continue }  // already truncated: text-truncated says so
+            let expanded = want.width * CheckThresholds.expansionFactor
+            let short = expanded - e.frame.width
+            guard short > tol else { continue }
+            out.append(finding(.truncationHeadroom, .review, i,
+                               "text needs \(formatPoints(want.width)) pt of \(formatPoints(e.frame.width)) pt; at +40% (the expanded run) it needs about \(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short",
+                               [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", e.frame.width), ("shortBy", short)]))
+        }
+        return out
+    }
+
+    // MARK: outside-window / outside-parent
+
+    /// How far `f` sticks out of `bounds`, as "38 pt below" style phrases and the largest overhang.
+    static func overhang(_ f: Rect, _ bounds: Rect) -> (phrases: [String], amount: Double) {
+        var phrases: [String] = []
+        var amount = 0.0
+        let tol = CheckThresholds.containmentTolerance
+        func add(_ d: Double, _ text: String) {
+            guard d > tol else { return }
+            phrases.append("\(formatPoints(d)) pt \(text)")
+            amount = max(amount, d)
+        }
+        if f.minY >= bounds.maxY { add(f.minY - bounds.maxY, "below") } else { add(f.maxY - bounds.maxY, "past the bottom of") }
+        if f.maxY <= bounds.minY { add(bounds.minY - f.maxY, "above") } else { add(bounds.minY - f.minY, "past the top of") }
+        if f.minX >= bounds.maxX { add(f.minX - bounds.maxX, "right of") } else { add(f.maxX - bounds.maxX, "past the right edge of") }
+        if f.maxX <= bounds.minX { add(bounds.minX - f.maxX, "left of") } else { add(bounds.minX - f.minX, "past the left edge of") }
+        return (phrases, amount)
+    }
+
+    func outside() -> [Finding] {
+        var out: [Finding] = []
+        var reportedOutside = [Bool](repeating: false, count: h.count)
+        // Pre-order makes the window's subtree one range: no ancestor walks (deep trees stay linear).
+        let windowSubtree = windowIndex.map { $0..<h.subtreeEnd($0) } ?? 0..<0
+        let tol = CheckThresholds.containmentTolerance
+        // Only the screen under test: the window's subtree (not a second window, a keyboard or a system overlay),
+        // and nothing when the window is unknown.
+        for i in windowSubtree where i != 0 && i != windowIndex {
+            let e = h[i]
+            guard !e.frame.isEmpty, !inScrollView[i], e.isVisible != false else { continue }
+            if let w = window, !w.contains(e.frame, tolerance: tol) {
+                let (phrases, amount) = LayoutChecker.overhang(e.frame, w)
+                if !phrases.isEmpty {
+                    reportedOutside[i] = true
+                    let matters = !kinds[i].isDisjoint(with: [.text, .interactive])
+                    let parentOutside = e.parent.map { reportedOutside[$0] } ?? false
+                    // Text and controls each; containers only at the top of an off-screen subtree.
+                    if matters || !parentOutside {
+                        let message = (e.frame.intersection(w) == nil ? "off-screen: " : "clipped: ") + phrases.joined(separator: ", ") + " the window"
+                        out.append(finding(.outsideWindow, matters ? .blocking : .review, i, message, [("overhang", amount)]))
+                    }
+                    continue
+                }
+            }
+            // Against the parent, when the parent is real (not a root added above a flat list).
+            guard relationsKnown, let p = e.parent, p != 0, !h[p].frame.isEmpty, !h[p].frame.contains(e.frame, tolerance: tol) else { continue }
+            let (pp, pa) = LayoutChecker.overhang(e.frame, h[p].frame)
+            if !pp.isEmpty {
+                out.append(finding(.outsideParent, .review, i, "clipped by its parent \(h[p].reference): " + pp.joined(separator: ", ") + " it", [("overhang", pa)]))
+            }
+        }
+        return out
+    }
+
+    // MARK: primary-action-unreachable
+
+    func primaryActions() -> [Finding] {
+        // The failing element counts as a primary action when it is one a user acts on (a truncated label that
+        // failed the gate is not an action, and static text is rarely hittable).
+        var targets: [(id: String, index: Int?)] = []
+        if let f = archive.failingIndex, h[f].isInteractive { targets.append((h[f].identifier, f)) }
+        for id in archive.primaryActions where !id.isEmpty && !targets.contains(where: { $0.id == id }) {
+            targets.append((id, h.firstIndex(identifier: id)))
+        }
+        var out: [Finding] = []
+        for t in targets {
+            guard let i = t.index else {
+                out.append(Finding(rule: .primaryActionUnreachable, severity: .blocking, element: nil, elementPath: "(missing)",
+                                   elementType: "?", identifier: t.id, label: "", frame: nil,
+                                   message: "primary action '\(t.id)' is missing from the hierarchy"))
+                continue
+            }
+            let e = h[i]
+            var reasons: [String] = []
+            var evidence: [(name: String, value: Double)] = []
+            if e.frame.isEmpty {
+                reasons.append("zero size")
+            } else if let w = window {
+                let (phrases, amount) = LayoutChecker.overhang(e.frame, w)
+                if !phrases.isEmpty {
+                    let off = e.frame.intersection(w) == nil
+                    reasons.append((off ? "off-screen: " : "partly off-screen: ") + phrases.joined(separator: ", ") + " the window")
+                    evidence.append(("overhang", amount))
+                }
+            }
+            if !e.isHittable {
+                if let cover = coveringElement(i) {
+                    reasons.append("covered by \(h[cover].reference) at its hit point")
+                } else if reasons.isEmpty {
+                    reasons.append("not hittable (nothing in the archive covers it: hidden, transparent or under a system overlay)")
+                } else {
+                    reasons.append("not hittable")
+                }
+            }
+            if !reasons.isEmpty {
+                out.append(finding(.primaryActionUnreachable, .blocking, i, reasons.joined(separator: "; "), evidence))
+            }
+        }
+        return out
+    }
+
+    /// The offline hit test: the topmost element later in tree order, neither ancestor nor descendant of `i`,
+    /// whose frame contains `i`'s centre. Later in tree order is drawn on top.
+    public func coveringElement(_ i: Int) -> Int? {
+        let f = h[i].frame
+        let end = h.subtreeEnd(i)
+        var j = h.count - 1
+        while j >= end {
+            let g = h[j].frame
+            if !g.isEmpty, h[j].isVisible != false, g.contains(x: f.midX, y: f.midY), !h.isAncestor(j, of: i) {
+                // Name the whole overlay (the toast), not the text inside it.
+                var top = j
+                while let p = h[top].parent, p >= end, !h.isAncestor(p, of: i), h[p].frame.contains(x: f.midX, y: f.midY) { top = p }
+                return top
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    // MARK: overlapping-text
+
+    /// Siblings compared with each element at most: a pathological screen (thousands of siblings stacked in one
+    /// place) costs linear time, and an element past the cap is still reported by the ones before it.
+    static let overlapComparisonsPerElement = 64
+
+    /// Rendered text that really collides with a sibling. Not a control and its own title laid over it, not
+    /// elements of a flat list (they are not siblings), and not a short text in a wide frame whose glyphs do not
+    /// reach the other element.
+    func overlappingText() -> [Finding] {
+        guard relationsKnown else { return [] }
+        var out: [Finding] = []
+        let tol = CheckThresholds.overlapTolerance
+        for p in h.indices {
+            guard h[p].children.count > 1 else { continue }
+            let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) && !isSystemChrome[$0] }
+            guard kids.count > 1 else { continue }
+            // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
+            // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
+            let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
+            var first: [Int: (other: Int, overlap: Rect)] = [:]
+            var others: [Int: Int] = [:]
+            for (k, a) in sorted.enumerated() {
+                let fa = h[a].frame
+                var m = k + 1
+                while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, h[sorted[m]].frame.minY < fa.maxY - tol {
+                    let b = sorted[m]
+                    m += 1
+                    guard let r = inkOverlap(a, b), r.width > tol, r.height > tol else { continue }
+                    let (lo, hi) = (min(a, b), max(a, b))
+                    if let f = first[lo] {
+                        others[lo, default: 0] += 1
+                        if hi < f.other { first[lo] = (hi, r) }
+                    } else {
+                        first[lo] = (hi, r)
+                    }
+                }
+            }
+            for (a, f) in first.sorted(by: { $0.key < $1.key }) {
+                let n = others[a, default: 0]
+                let more = n == 0 ? "" : " and \(n) other sibling\(n == 1 ? "" : "s")"
+                out.append(finding(.overlappingText, .review, a,
+                                   "its text overlaps its sibling \(h[f.other].reference) by \(formatPoints(f.overlap.width))×\(formatPoints(f.overlap.height)) pt\(more)",
+                                   [("overlapWidth", f.overlap.width), ("overlapHeight", f.overlap.height), ("otherSiblings", Double(n))]))
+            }
+        }
+        return out
+    }
+
+    /// Where the drawn content of two siblings certainly meets, or nil.
+    func inkOverlap(_ a: Int, _ b: Int) -> Rect? {
+        let fa = h[a].frame, fb = h[b].frame
+        let tol = CheckThresholds.containmentTolerance
+        // A control with its own title or icon laid over it: one contains the other and one of them is a control.
+        if fa.contains(fb, tolerance: tol) || fb.contains(fa, tolerance: tol),
+           kinds[a].contains(.interactive) || kinds[b].contains(.interactive) {
+            return nil
+        }
+        guard let ia = inkArea(a), let ib = inkArea(b) else { return nil }
+        return ia.intersection(ib)
+    }
+
+    /// The part of an element's frame its text is drawn in. Text takes its own width (the intrinsic size when
+    /// recorded, else an estimate), vertically centred; labels align it to the leading edge (the left, or the
+    /// right in an rtl run), controls centre their titles. Text wider than the frame fills it. An element
+    /// without text (an icon button) covers its whole frame.
+    func inkArea(_ i: Int) -> Rect? {
+        let e = h[i]
+        let text = e.displayText
+        guard !text.isEmpty else { return e.frame }
+        let f = e.frame
+        // Font size from the frame: a single line of body text is about 1.2 em high; larger frames are padded.
+        let fontSize = min(17, max(10, f.height / 1.2))
+        let tw = min(f.width, e.intrinsicContentSize?.width ?? TextClassifier.estimatedWidth(text, fontSize: fontSize))
+        let th = min(f.height, e.intrinsicContentSize?.height ?? fontSize * 1.2)
+        let x: Double
+        if kinds[i].contains(.interactive) {
+            x = f.midX - tw / 2
+        } else {
+            x = archive.mode.isRightToLeft ? f.maxX - tw : f.minX
+        }
+        return Rect(x: x, y: f.midY - th / 2, width: tw, height: th)
+    }
+
+    // MARK: small-hit-region
+
+    /// Controls smaller than 44×44 pt. Not: invisible or disabled ones, UIKit's fixed-size controls at their
+    /// standard size, a control repeated inside a control of the same frame, or one inside a larger tappable
+    /// control (the row or button around it takes the tap).
+    func smallHitRegions() -> [Finding] {
+        // 44 pt is a touch guideline: a pointer (macOS) or a focus engine (tvOS) has none.
+        guard archive.platform.isTouch else { return [] }
+        let minSize = CheckThresholds.minimumHitSize
+        let reach = minSize - CheckThresholds.hitSizeTolerance
+        var out: [Finding] = []
+        for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) && h[i].isEnabled && !isSystemChrome[i] {
+            let e = h[i]
+            let f = e.frame
+            guard f.width < reach || f.height < reach else { continue }
+            if isStandardSize(e) { continue }
+            if let a = interactiveAncestor(of: i) {
+                let g = h[a].frame
+                if LayoutChecker.sameFrame(f, g) { continue }
+                // Inside a row or a button large enough, a tap anywhere does what this control does. (A button inside a
+                // text field, an eye toggle, is an action of its own: it still needs its own room.)
+                if LayoutChecker.tapThroughTypes.contains(h[a].type), g.width >= reach, g.height >= reach,
+                   g.contains(f, tolerance: CheckThresholds.containmentTolerance) { continue }
+            }
+            out.append(finding(.smallHitRegion, .review, i,
+                               "hit region is \(formatPoints(f.width))×\(formatPoints(f.height)) pt, smaller than \(formatPoints(minSize))×\(formatPoints(minSize)) pt",
+                               [("width", f.width), ("height", f.height)]))
+        }
+        return out
+    }
+
+    /// Controls whose whole area takes a tap for what they contain: a table row, a button around its icon.
+    static let tapThroughTypes: Set<String> = ["Cell", "Button", "Link", "MenuItem", "Tab"]
+
+    /// UIKit's fixed-size controls at their standard size, which an app cannot make larger.
+    func isStandardSize(_ e: Element) -> Bool {
+        let f = e.frame
+        switch e.type {
+        case "Switch", "Toggle":
+            let s = CheckThresholds.standardSwitchSize
+            return f.width >= s.width - 2 && f.height >= s.height - 2
+        case "SearchField":
+            return f.height >= CheckThresholds.standardSearchFieldHeight - CheckThresholds.hitSizeTolerance && f.width >= CheckThresholds.minimumHitSize
+        default:
+            return false
+        }
+    }
+}

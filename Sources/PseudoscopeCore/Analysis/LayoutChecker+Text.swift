@@ -1,0 +1,208 @@
+/// The rules about what elements say: hard-coded and concatenated strings, accessible labels, IME composition,
+/// and what right-to-left layout must flip.
+extension LayoutChecker {
+    // MARK: hardcoded-text
+
+    static let localizedTextTypes: Set<String> = [
+        "StaticText", "Button", "Link", "TextView", "Switch", "Toggle", "Tab", "MenuItem", "Cell", "SegmentedControl", "Alert", "Sheet",
+    ]
+
+    func testDataStrings() -> Set<String> {
+        var out = Set<String>()
+        var stack: [JSONValue] = archive.testData.members.map(\.value)
+        while let v = stack.popLast() {
+            switch v {
+            case .string(let s): out.insert(s.trimmingWhitespace())
+            case .number(let d, let literal): out.insert(JSONValue.numberText(d, literal))
+            case .array(let a): stack += a
+            case .object(let o): stack += o.members.map(\.value)
+            default: break
+            }
+        }
+        out.remove("")
+        return out
+    }
+
+    /// In an expanded run: visible text without the run's pseudo-localization marks (the gate's `［…］`, or the
+    /// scheme detected in the run: Xcode's bounded strings, double length, bracketed pseudo-locales).
+    func hardcodedText() -> [Finding] {
+        let marks = scheme ?? .fullwidthBrackets
+        let data = testDataStrings()
+        var out: [Finding] = []
+        var flaggedLabels: [Int: String] = [:]
+        for i in h.indices {
+            let e = h[i]
+            let isField = kinds[i].contains(.field) && e.type != "TextView"
+            guard !kinds[i].isDisjoint(with: [.localizedText, .field]) else { continue }
+            // A field's value is what the user typed; its placeholder is localized.
+            let text = (isField ? e.placeholderValue : e.label).trimmingWhitespace()
+            guard !text.isEmpty, isVisible(i), !isSystemChrome[i], !marks.marks(text) else { continue }
+            if TextClassifier.isNumericLike(text) || TextClassifier.isPunctuationOnly(text) { continue }
+            // Test data is fixed and not localized: a name or a server message may appear as it is, or inside a sentence.
+            if data.contains(text) || data.contains(where: { $0.count >= 3 && text.contains($0) }) { continue }
+            // A button's inner StaticText repeats its label: report once.
+            if let p = e.parent, flaggedLabels[p] == text { flaggedLabels[i] = text; continue }
+            flaggedLabels[i] = text
+            out.append(finding(.hardcodedText, .review, i, "\"\(DisplayWidth.clip(text, to: 60))\" has no \(marks.rawValue) marks: it bypassed the localization layer"))
+        }
+        return out
+    }
+
+    // MARK: concatenated-string
+
+    /// Two or more marked pieces in one string: the text was assembled from separately localized parts, and
+    /// its word order will be wrong in languages that order them differently.
+    func concatenatedStrings() -> [Finding] {
+        guard let marks = scheme, marks != .doubleLength else { return [] }
+        var out: [Finding] = []
+        var reported: [Int: String] = [:]
+        for i in h.indices where kinds[i].contains(.localizedText) && isVisible(i) && !isSystemChrome[i] {
+            let text = h[i].label
+            let pieces = TextClassifier.markedPieces(text, scheme: marks)
+            guard pieces >= 2 else { continue }
+            if let p = h[i].parent, reported[p] == text { reported[i] = text; continue }
+            reported[i] = text
+            out.append(finding(.concatenatedString, .review, i,
+                               "\"\(DisplayWidth.clip(text, to: 60))\" is assembled from \(pieces) localized pieces: use one string with placeholders, so that translators can order the words",
+                               [("pieces", Double(pieces))]))
+        }
+        return out
+    }
+
+    // MARK: missing-accessible-label
+
+    static let labelRequiredTypes: Set<String> = [
+        "Button", "Switch", "Toggle", "TextField", "SecureTextField", "SearchField", "Link", "Slider",
+        "SegmentedControl", "Stepper", "Cell",
+    ]
+
+    func missingLabels() -> [Finding] {
+        // A format that prints no labels (Xcode 7) cannot show that one is missing.
+        guard archive.imported?.labelsRecorded != false else { return [] }
+        var out: [Finding] = []
+        for i in h.indices where kinds[i].contains(.labelRequired) && !isSystemChrome[i] {
+            let e = h[i]
+            guard e.label.trimmingWhitespace().isEmpty, e.title.isEmpty, e.placeholderValue.isEmpty else { continue }
+            if e.type == "Cell" {
+                // A cell is read by its text children; when they were cut off, or the dump lists no children, they may exist.
+                if e.childrenUnknown || !relationsKnown { continue }
+                let hasText = ((i + 1)..<h.subtreeEnd(i)).contains { !h[$0].label.isEmpty || !h[$0].value.isEmpty }
+                if hasText { continue }
+            }
+            // A control inside a labelled control is reached, and read, through the outer one.
+            if let a = interactiveAncestor(of: i), !h[a].label.trimmingWhitespace().isEmpty { continue }
+            let hint = e.identifier.isEmpty ? "" : " (identifier '\(e.identifier)' is not read by VoiceOver)"
+            if kinds[i].contains(.field), !e.value.isEmpty, archive.imported?.valuesMayBePlaceholders == true {
+                out.append(finding(.missingAccessibleLabel, .review, i,
+                                   "\(e.type) has no accessible label; its only text \"\(DisplayWidth.clip(e.value, to: 40))\" may be its placeholder (this source reports an empty field's placeholder as its value), which VoiceOver reads but which is gone once the user types\(hint)"))
+                continue
+            }
+            out.append(finding(.missingAccessibleLabel, .blocking, i, "\(e.type) has no accessible label, title or placeholder\(hint)"))
+        }
+        return out
+    }
+
+    // MARK: validation-during-composition
+
+    static let fieldTypes: Set<String> = ["TextField", "SecureTextField", "SearchField", "TextView"]
+    static let submitWords = ["submit", "confirm", "continue", "next", "save"]
+    static let validationWords = ["error", "validation"]
+
+    func validationDuringComposition() -> [Finding] {
+        var out: [Finding] = []
+        for i in h.indices where kinds[i].contains(.field) {
+            guard let marked = h[i].markedText, !marked.isEmpty else { continue }
+            // The field's container: the subtree of its topmost ancestor below the window (the screen's content).
+            let path = h.path(to: i)
+            let top = windowIndex ?? 0
+            let scopeRoot = path.first { h[$0].depth == h[top].depth + 1 && h.isAncestor(top, of: $0) } ?? 0
+            var reasons: [String] = []
+            for j in scopeRoot..<h.subtreeEnd(scopeRoot) where j != i {
+                let e = h[j]
+                let id = e.identifier.lowercased()
+                if e.type == "StaticText", isVisible(j), LayoutChecker.validationWords.contains(where: id.contains) {
+                    reasons.append("validation message \(e.reference) is shown")
+                }
+                if e.type == "Button", e.isEnabled, isVisible(j) {
+                    let key = TextClassifier.keywordText(e)
+                    if LayoutChecker.submitWords.contains(where: key.contains) {
+                        reasons.append("submit-like \(e.reference) is enabled")
+                    }
+                }
+            }
+            if !reasons.isEmpty {
+                out.append(finding(.validationDuringComposition, .blocking, i,
+                                   "field is composing \"\(marked)\" (IME marked text) while " + reasons.joined(separator: " and ")))
+            }
+        }
+        return out
+    }
+
+    // MARK: rtl-not-mirrored (one archive)
+
+    /// The back button of each navigation bar: the bar's leading button, whatever its label (UIKit shows the
+    /// previous screen's title on it). Leading means before the bar's title in reading order, which is the
+    /// accessibility order in both directions; without a title, a button that says it goes back.
+    func backButtons() -> [(button: Int, bar: Int)] {
+        var out: [(Int, Int)] = []
+        for bar in h.indices where h[bar].type == "NavigationBar" && !h[bar].frame.isEmpty {
+            let range = (bar + 1)..<h.subtreeEnd(bar)
+            let title = range.first { h[$0].type == "StaticText" }
+            let buttons = range.filter { h[$0].type == "Button" && !h[$0].frame.isEmpty && interactiveAncestorBelow(bar, $0) == nil }
+            if let t = title, let first = buttons.first, first < t {
+                out.append((first, bar))
+            } else if let named = buttons.first(where: { TextClassifier.keywordText(h[$0]).contains("back") }) {
+                out.append((named, bar))
+            }
+        }
+        return out
+    }
+
+    /// An interactive element between `top` (exclusive) and `i` (exclusive), if any.
+    func interactiveAncestorBelow(_ top: Int, _ i: Int) -> Int? {
+        var p = h[i].parent
+        while let q = p, q != top {
+            if kinds[q].contains(.interactive) { return q }
+            p = h[q].parent
+        }
+        return nil
+    }
+
+    func rtlNotMirrored() -> [Finding] {
+        var out: [Finding] = []
+        var isBack = [Bool](repeating: false, count: h.count)
+        for (i, bar) in backButtons() {
+            isBack[i] = true
+            let barFrame = h[bar].frame
+            if h[i].frame.midX < barFrame.midX {
+                out.append(finding(.rtlNotMirrored, .blocking, i,
+                                   "the navigation bar's back button sits in its left half (centre at \(formatPoints(h[i].frame.midX)) pt of \(formatPoints(barFrame.width)) pt); in RTL it belongs on the right",
+                                   [("centerX", h[i].frame.midX), ("barWidth", barFrame.width)]))
+            }
+        }
+        // The symbol inside a back button is reported with the button.
+        for i in h.indices where isBack[i] {
+            for k in (i + 1)..<h.subtreeEnd(i) { isBack[k] = true }
+        }
+        let screen = window ?? h.extent
+        for i in h.indices where !isBack[i] && isVisible(i) {
+            let key = TextClassifier.keywordText(h[i])
+            let container = h[i].parent.map { h[$0].frame } ?? screen
+            let inLeftHalf = h[i].frame.midX < container.midX
+            var message: String?
+            for name in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where key.contains(name) {
+                message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"
+                break
+            }
+            if message == nil {
+                if key.contains("backward") && inLeftHalf {
+                    message = "'backward' symbol still in the left half of its container, where LTR puts it"
+                } else if key.contains("forward") && !inLeftHalf {
+                    message = "'forward' symbol still in the right half of its container, where LTR puts it"
+                }
+            }
+            if let m = message { out.append(finding(.rtlNotMirrored, .review, i, m, [("centerX", h[i].frame.midX)])) }
+        }
+        return out
+    }
+}
