@@ -266,3 +266,22 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertTrue(w.text.contains("\"label\":\"\",\"text\":\"0\""), w.text)
     }
 }
+
+/// Found by the fuzzer: an added root's frame, the union of far-apart top-level frames, was wider than an
+/// archive may hold, so `import` wrote an archive that did not read back.
+final class ImportRoundTripTests: XCTestCase {
+    func testAnArchiveImportedFromAnyDumpReadsBack() throws {
+        let text = """
+            Attributes: Window, {{-9000000.0, 0.0}, {100.0, 100.0}}
+            Element subtree:
+             →Window, 0x1, {{-9000000.0, 0.0}, {100.0, 100.0}}
+            Attributes: Window, {{9000000.0, 0.0}, {100.0, 100.0}}
+            Element subtree:
+             →Window, 0x2, {{9000000.0, 0.0}, {100.0, 100.0}}
+            """
+        let a = try ArchiveLoader().load(bytes: Array(text.utf8), source: ArchiveSource(path: "far.txt", folder: nil))
+        XCTAssertEqual(a.hierarchy[0].type, "Application")
+        XCTAssertEqual(a.hierarchy[0].frame, .zero, "an added root claims no frame")
+        XCTAssertNoThrow(try ArchiveLoader().decode(Array(ArchiveEncoder.encode(a).utf8), source: ArchiveSource(path: "w.json", folder: nil)))
+    }
+}
