@@ -6,11 +6,17 @@ import PackageDescription
 let package = Package(
     name: "Pseudoscope",
     products: [
-        .executable(name: "pseudoscope", targets: ["pseudoscope"])
+        .executable(name: "pseudoscope", targets: ["pseudoscope"]),
+        // For UI-test targets: builds the archive a test attaches to its result bundle (docs/xcresult.md).
+        .library(name: "PseudoscopeGate", targets: ["PseudoscopeGate"]),
     ],
     targets: [
-        .target(name: "PseudoscopeCore"),
+        // libzstd for the objects of .xcresult bundles (Debian: libzstd-dev).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .target(name: "PseudoscopeCore", dependencies: ["CZstd"]),
         .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore"]),
+        // No dependency at all: it builds for iOS UI-test targets, where libzstd and curses do not exist.
+        .target(name: "PseudoscopeGate"),
         // A plain C target rather than .systemLibrary: SwiftPM tracks edits to its header.
         .target(
             name: "CNcurses",
@@ -23,8 +29,10 @@ let package = Package(
         ),
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
         .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeRender"]),
-        .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore"]),
+        // Writes result bundles in the real format for the paths no public bundle shows (tests only).
+        .target(name: "PseudoscopeTestSupport", path: "Tests/Support"),
+        .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport"]),
     ]
 )

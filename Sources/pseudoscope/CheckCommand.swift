@@ -22,11 +22,13 @@ struct CheckCommand {
         let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
 
-        let discovery = ArchiveDiscovery.expand(p.operands)
         var options = p.dumpOptions
         options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
+        let load = try loader(options)
+        let discovery = ArchiveDiscovery.expand(p.operands, limits: load.limits)
+        for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let results = RunSetWork(loader: try loader(options)).checkAll(discovery.paths)
+        let results = RunSetWork(loader: load).checkAll(discovery.paths)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)
@@ -89,13 +91,19 @@ struct CheckCommand {
             blocking += b
             review += o.findings.count - b
             if b > 0 { failing += 1 }
-            out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)") + " · \(b) blocking, \(o.findings.count - b) review\n"
+            out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(b) blocking, \(o.findings.count - b) review\n"
+            if let note = a.hierarchyNote {
+                out += "  not checked: " + TerminalText.sanitize(note) + "\n"
+                out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
+            }
             for f in o.findings {
                 out += "  " + paint(ArchiveText.findingLine(f, glyphs: glyphs), f.severity == .blocking ? .blocking : .review) + "\n"
             }
         }
         let invalid = outcomes.filter { $0.error != nil }.count
         out += "\n\(outcomes.count - invalid) archive\(outcomes.count - invalid == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
+        let unchecked = outcomes.filter { $0.summary?.hierarchyNote != nil }.count
+        if unchecked > 0 { out += "; \(unchecked) held no hierarchy to check" }
         if invalid > 0 { out += "; \(invalid) could not be read" }
         return out + "\n"
     }
@@ -175,6 +183,12 @@ enum CheckJSON {
             w.string("screen", o.summary?.screen)
             w.string("mode", o.summary?.mode.rawValue)
             w.string("error", o.error?.description)
+            if let s = o.summary {
+                w.string("failureMessage", s.failureMessage)
+                w.bool("checked", s.hierarchyNote == nil)
+                if let note = s.hierarchyNote { w.string("notChecked", note) }
+                if let r = s.run { w.runOrigin("run", r) }
+            }
             w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
             w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
             w.beginArray("findings")
@@ -201,6 +215,10 @@ enum JUnitReport {
             x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
             if let e = o.error {
                 x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
+            }
+            if let note = o.summary?.hierarchyNote {
+                // A bundle run with nothing to measure: not passed, not failed by the layout checks.
+                x += "      <skipped message=\"\(escape("not checked: " + note))\"/>\n"
             }
             for f in o.findings where f.severity == .blocking {
                 x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message))\">\(escape(f.elementPath + "\n" + f.message))</failure>\n"

@@ -144,16 +144,19 @@ enum Commands {
         ] + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
 
     static let importDump = CommandSpec(
-        name: "import", operands: "DUMP",
-        summary: "a real-world dump (XCUITest debugDescription, Appium page source) as a v1 archive",
+        name: "import", operands: "DUMP|BUNDLE",
+        summary: "a real-world dump as a v1 archive; a result bundle's failed runs as archive folders",
         description: """
-            Reads XCUITest debugDescription text or Appium page-source XML (recognized by content) and writes a \
-            format v1 archive to stdout, or to FILE (refused if it exists, unless --force; written atomically). \
-            An incomplete dump is imported as far as it goes, with a warning naming the line.
+            A DUMP (XCUITest debugDescription text or Appium page-source XML, recognized by content) becomes a \
+            format v1 archive on stdout, or in FILE (refused if it exists, unless --force; written atomically). \
+            An incomplete dump is imported as far as it goes, with a warning naming the line. A result BUNDLE \
+            (`.xcresult`, or `BUNDLE#N` for one run) becomes one folder per failed run under DIR: archive.json and \
+            every attachment, named by what it is; each folder appears whole or not at all. Without -o, prints \
+            what it would write. A bundle without failed tests writes nothing and says so.
             """,
         options: [
-            OptionSpec("--output", "FILE", "write the archive to FILE instead of stdout", alias: "-o"),
-            OptionSpec("--force", nil, "replace FILE if it exists"),
+            OptionSpec("--output", "FILE|DIR", "write the archive to FILE (a dump) or the run folders under DIR (a bundle)", alias: "-o"),
+            OptionSpec("--force", nil, "replace FILE, or run folders under DIR, that already exist"),
         ] + SharedOptions.dump, exitStatus: nil)
 
     static let help = CommandSpec(

@@ -1,12 +1,17 @@
 import Foundation
 import PseudoscopeCore
 
-/// `pseudoscope import DUMP [--mode M] [--test NAME] [-o FILE] [--force]`: a dump as a v1 archive.
+/// `pseudoscope import DUMP [--mode M] [--test NAME] [-o FILE] [--force]`: a dump as a v1 archive;
+/// `pseudoscope import BUNDLE [-o DIR] [--force]`: a result bundle's failed runs as archive folders.
 struct ImportCommand {
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, spec: Commands.importDump)
-        guard p.operands.count == 1 else { throw UsageError(message: "import: expected one DUMP, got \(p.operands.count)") }
+        guard p.operands.count == 1 else { throw UsageError(message: "import: expected one DUMP or BUNDLE, got \(p.operands.count)") }
         let path = p.operands[0]
+        if path != "-", let address = BundleAddress.parse(path) {
+            return try BundleImport(loader: try loader(p.dumpOptions), address: address, given: path)
+                .run(output: p.value("--output"), force: p.flags.contains("--force"))
+        }
         let archive = try loader(p.dumpOptions).load(path)
         // Importing an archive is a mistake worth saying.
         guard archive.source.wasDump else {

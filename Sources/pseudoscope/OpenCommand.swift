@@ -12,7 +12,8 @@ struct OpenCommand {
         let p = try ParsedArguments(args, spec: Commands.open)
         guard !p.operands.isEmpty else { throw UsageError(message: "expected an ARCHIVE or a FOLDER") }
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
-        let discovery = ArchiveDiscovery.expand(p.operands)
+        let discovery = ArchiveDiscovery.expand(p.operands, limits: try loader(p.dumpOptions).limits)
+        for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
             return try runSet(discovery, p, colorChoice: colorChoice)
         }
@@ -39,7 +40,7 @@ struct OpenCommand {
         let work = RunSetWork(loader: try loader(options))
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         for problem in discovery.problems { printError("pseudoscope: \(TerminalText.sanitize(problem.description))") }
-        guard !discovery.paths.isEmpty else { return ExitCode.invalidInput }
+        guard !discovery.paths.isEmpty else { return discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput }
         if environment.canBeInteractive {
             let list = RunSetState(paths: discovery.paths, width: 80, height: 24, glyphs: glyphs)
             do {

@@ -243,4 +243,13 @@ final class RobustnessTests: XCTestCase {
 enum SharedFixturesPath {
     static let root = Harness.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
     static func dump(_ name: String) -> String { root.appendingPathComponent("real-dumps/\(name)").path }
+
+    /// Skips locally when the shared fixtures are absent; fails in CI, where they are always provided.
+    static func require(file: StaticString = #filePath, line: UInt = #line) throws {
+        if FileManager.default.fileExists(atPath: root.path) { return }
+        if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) {
+            XCTFail("the shared fixtures are not at \(root.path); CI must provide them", file: file, line: line)
+        }
+        throw XCTSkip("the shared fixtures are not at \(root.path)")
+    }
 }

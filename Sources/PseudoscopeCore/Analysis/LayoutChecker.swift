@@ -66,6 +66,8 @@ public struct LayoutChecker: Sendable {
     /// All findings, sorted. The rules are independent and pure, so they run on every core; element paths are
     /// filled in afterwards, in one pass that names every path step once.
     public func findings() -> [Finding] {
+        // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
+        guard archive.hierarchyNote == nil else { return [] }
         let checker = self
         var rules: [@Sendable () -> [Finding]] = [
             { checker.textTruncated() }, { checker.outside() }, { checker.primaryActions() }, { checker.missingLabels() },

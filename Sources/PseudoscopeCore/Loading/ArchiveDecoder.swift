@@ -65,7 +65,24 @@ public struct ArchiveDecoder {
             let a = try object(att, "attachments")
             archive.screenshot = try string(a, "screenshot", "attachments")
             archive.xcresult = try string(a, "xcresult", "attachments")
+            archive.attachments = try decodeFiles(a["files"])
         }
+        if let r = top["run"], r != .null {
+            let o = try object(r, "run")
+            let number = try number(o, "number", "run", required: true)!
+            let count = try self.number(o, "of", "run", required: false) ?? number
+            var origin = RunOrigin(bundle: try string(o, "bundle", "run", required: true)!, number: clampToInt(number), runCount: clampToInt(count))
+            origin.configuration = try string(o, "configuration", "run")
+            origin.repetition = try string(o, "repetition", "run")
+            if let key = try string(o, "modeSource", "run") {
+                guard let source = RunOrigin.ModeSource(key: key, name: try string(o, "modeSourceName", "run")) else {
+                    throw fail("run.modeSource", "unknown mode source \"\(key.prefix(40))\"; expected archive, given, configuration, path or assumed")
+                }
+                origin.modeSource = source
+            }
+            archive.run = origin
+        }
+        archive.hierarchyNote = try string(top, "noHierarchy", "")
         if let imp = top["import"], imp != .null {
             let o = try object(imp, "import")
             var facts = ImportFacts(format: try string(o, "format", "import", required: true)!)
@@ -96,6 +113,33 @@ public struct ArchiveDecoder {
             }
         }
         return archive
+    }
+
+    /// `attachments.files`: each a file beside the archive, with what the run recorded about it.
+    private func decodeFiles(_ value: JSONValue?) throws -> [AttachmentRecord] {
+        guard let v = value, v != .null else { return [] }
+        guard case .array(let items) = v else { throw typeError("attachments.files", "an array of objects", v) }
+        return try items.enumerated().map { k, item in
+            let place = "attachments.files[\(k)]"
+            let o = try object(item, place)
+            let file = try string(o, "file", place, required: true)!
+            var r = AttachmentRecord(name: try string(o, "name", place) ?? file, location: .file(file))
+            if let t = try string(o, "type", place) {
+                guard let kind = ContentType(name: t) else {
+                    throw fail(join(place, "type"), "unknown type \"\(t.prefix(40))\"; expected one of: \(ContentType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                r.kind = kind
+            }
+            r.declaredType = try string(o, "declaredType", place)
+            if let n = try number(o, "size", place, required: false) {
+                guard n >= 0 else { throw fail(join(place, "size"), "must not be negative") }
+                r.size = clampToInt(n)
+            }
+            r.activity = try string(o, "activity", place)
+            r.timestamp = try string(o, "timestamp", place)
+            r.isFailureScreenshot = try bool(o, "failureScreenshot", place) ?? false
+            return r
+        }
     }
 
     // MARK: - Hierarchy

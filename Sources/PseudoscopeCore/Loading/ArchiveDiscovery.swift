@@ -7,22 +7,29 @@ public enum ArchiveDiscovery {
         public var paths: [String] = []
         /// Problems met while searching (unreadable folders, links that leave the folder), reported but not fatal.
         public var problems: [ArchiveError] = []
+        /// Worth saying but not a problem: a result bundle with no failed tests.
+        public var notes: [ArchiveError] = []
     }
 
     /// Folders deeper than this are not searched (a guard against pathological trees).
     public static let maxSearchDepth = 32
 
-    /// Expands each argument: `-` and files stay as they are; a folder holding `archive.json` is one archive;
-    /// any other folder is searched for `archive.json` folders and `.json` files, sorted by path.
+    /// Expands each argument: `-` and files stay as they are; a folder holding `archive.json` is one archive; a
+    /// result bundle is one entry per failed run (`BUNDLE#N`); any other folder is searched for `archive.json`
+    /// folders, `.json` files and result bundles, sorted by path.
     ///
     /// The walk never leaves the folder it was given (a link to `/` or to `..` is reported, not followed) and
     /// never enters a folder twice (folders are known by device and inode, so no arrangement of links can make
     /// it loop or check one archive many times).
-    public static func expand(_ arguments: [String]) -> Result {
+    public static func expand(_ arguments: [String], limits: LoadLimits = .default) -> Result {
         var result = Result()
         for arg in arguments {
             guard arg != "-", FileAccess.kind(arg) == .directory else {
                 result.paths.append(arg)
+                continue
+            }
+            if XCResultBundle.isBundle(arg) {
+                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes)
                 continue
             }
             if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
@@ -32,12 +39,27 @@ public enum ArchiveDiscovery {
             var walk = Walk(root: FileAccess.realPath(arg) ?? arg)
             walk.search(arg, depth: 0)
             result.problems += walk.problems
-            if walk.found.isEmpty {
-                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json and no .json files)"))
+            if walk.found.isEmpty && walk.bundles.isEmpty {
+                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files and no result bundles)"))
             }
-            result.paths += walk.found.sorted()
+            // Bundles sort with the archives by their path, and expand to their runs in place.
+            for path in (walk.found + walk.bundles).sorted() {
+                if walk.bundles.contains(path) {
+                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes)
+                } else {
+                    result.paths.append(path)
+                }
+            }
         }
         return result
+    }
+
+    /// A bundle's failed runs as `BUNDLE#N`; the bundle itself when it cannot be read (loading it then reports
+    /// why, as an entry); nothing, and a note, when no test failed.
+    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError]) -> [String] {
+        guard let index = try? BundleIndexCache.index(bundle, limits: limits) else { return [bundle] }
+        if index.runs.isEmpty { notes.append(ArchiveError(file: bundle, message: index.noFailuresNote)) }
+        return index.runs.map { BundleAddress.path(bundle: bundle, run: $0.number) }
     }
 
     /// One folder's search.
@@ -45,6 +67,7 @@ public enum ArchiveDiscovery {
         let root: String
         var visited = Set<FileAccess.Identity>()
         var found: [String] = []
+        var bundles: [String] = []
         var problems: [ArchiveError] = []
 
         mutating func search(_ folder: String, depth: Int) {
@@ -70,8 +93,9 @@ public enum ArchiveDiscovery {
                 }
                 switch kind {
                 case .directory:
-                    if name.hasSuffix(".xcresult") { continue }
-                    if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
+                    if XCResultBundle.isBundle(path) {
+                        if let id = FileAccess.identity(path), visited.insert(id).inserted { bundles.append(path) }
+                    } else if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
                     } else {
                         search(path, depth: depth + 1)

@@ -31,12 +31,35 @@ public enum ArchiveEncoder {
         if let t = a.failure.elementType { w.string("elementType", t) }
         w.endObject()
         if !a.testData.members.isEmpty { value(&w, "testData", .object(a.testData)) }
-        if a.screenshot != nil || a.xcresult != nil {
+        // Only attachments that are files beside the archive are written: a bundle payload is not a path.
+        let files = a.attachments.compactMap { r -> (AttachmentRecord, String)? in
+            if case .file(let f) = r.location { return (r, f) }
+            return nil
+        }
+        if a.screenshot != nil || a.xcresult != nil || !files.isEmpty {
             w.beginObject("attachments")
             if let s = a.screenshot { w.string("screenshot", s) }
             if let x = a.xcresult { w.string("xcresult", x) }
+            if !files.isEmpty {
+                w.beginArray("files")
+                for (r, f) in files {
+                    w.beginObject()
+                    w.string("file", f)
+                    w.string("name", r.name)
+                    if let k = r.kind { w.string("type", k.rawValue) }
+                    if let t = r.declaredType { w.string("declaredType", t) }
+                    if let n = r.size { w.number("size", Double(n)) }
+                    if let act = r.activity { w.string("activity", act) }
+                    if let t = r.timestamp { w.string("timestamp", t) }
+                    if r.isFailureScreenshot { w.bool("failureScreenshot", true) }
+                    w.endObject()
+                }
+                w.endArray()
+            }
             w.endObject()
         }
+        if let r = a.run { w.runOrigin("run", r) }
+        if let note = a.hierarchyNote { w.string("noHierarchy", note) }
         if let facts = a.imported {
             w.beginObject("import")
             w.string("format", facts.format)
@@ -119,5 +142,20 @@ public enum ArchiveEncoder {
             for m in o.members { value(&w, m.key, m.value) }
             w.endObject()
         }
+    }
+}
+
+extension JSONWriter {
+    /// A bundle run's origin (`run` in archives and in `check --json`), as docs/archive-format.md gives it.
+    public mutating func runOrigin(_ key: String, _ r: RunOrigin) {
+        beginObject(key)
+        string("bundle", r.bundle)
+        number("number", Double(r.number))
+        number("of", Double(r.runCount))
+        if let c = r.configuration { string("configuration", c) }
+        if let rep = r.repetition { string("repetition", rep) }
+        string("modeSource", r.modeSource.key)
+        if let name = r.modeSource.name { string("modeSourceName", name) }
+        endObject()
     }
 }

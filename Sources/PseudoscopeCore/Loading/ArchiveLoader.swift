@@ -25,9 +25,11 @@ public struct ArchiveLoader: Sendable {
         self.dumpOptions = dumpOptions
     }
 
-    /// Loads `path`: a `.json` archive, a folder holding `archive.json`, `-` for standard input, or a
-    /// debugDescription or page-source dump (recognized by content, not by name).
+    /// Loads `path`: a `.json` archive, a folder holding `archive.json`, `-` for standard input, a
+    /// debugDescription or page-source dump (recognized by content, not by name), or one failed run of a result
+    /// bundle (`BUNDLE.xcresult#N`, docs/xcresult.md).
     public func load(_ path: String) throws -> Archive {
+        if path != "-", let address = BundleAddress.parse(path) { return try loadBundle(address, givenPath: path) }
         let (rawBytes, source) = try read(path)
         return try load(bytes: rawBytes, source: source)
     }

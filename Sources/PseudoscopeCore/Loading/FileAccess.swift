@@ -47,6 +47,25 @@ public enum FileAccess {
         return try readAll(fd, file: path, limit: limit, limitVariable: limitVariable)
     }
 
+    /// The first `count` bytes of a regular file (fewer when it is shorter): enough to tell a type by content
+    /// without reading a video to its end.
+    public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be read: \(message(errno))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, kind(st.st_mode) == .regular else { throw ArchiveError(file: path, message: "is not a regular file; only regular files are read") }
+        var out = [UInt8](repeating: 0, count: max(0, count))
+        var filled = 0
+        while filled < out.count {
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 { if errno == EINTR { continue }; throw ArchiveError(file: path, message: "cannot be read: \(message(errno))") }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(out[0..<filled])
+    }
+
     /// Reads standard input to its end, at most `limit` bytes.
     public static func readStandardInput(limit: Int, limitVariable: String) throws -> [UInt8] {
         try readAll(STDIN_FILENO, file: "<stdin>", limit: limit, limitVariable: limitVariable)

@@ -126,6 +126,13 @@ public struct Archive: Equatable, Sendable {
     public var source: ArchiveSource
     /// Set for an archive made from a dump (by `import`, or when a command reads a dump directly).
     public var imported: ImportFacts?
+    /// Every attachment of the run, when the archive knows them (from a result bundle, or `attachments.files`).
+    public var attachments: [AttachmentRecord] = []
+    /// Set when the source holds no hierarchy for this run: why, in one line (the wireframe says it instead of
+    /// drawing nothing).
+    public var hierarchyNote: String?
+    /// Which run of a result bundle this is, when it comes from one.
+    public var run: RunOrigin?
 
     public init(test: String, screen: String? = nil, mode: Mode, environment: Environment, failure: Failure, hierarchy: Hierarchy, source: ArchiveSource) {
         self.test = test
@@ -142,7 +149,10 @@ public struct Archive: Equatable, Sendable {
     /// three runs `testCheckoutLayout`, `testCheckoutLayoutExpanded`, `testCheckoutLayoutRTL` pair up.
     public static func screenName(fromTest test: String) -> String {
         var name = Substring(test.split(separator: "/").last ?? Substring(test))
+        // `test_checkoutLayout()` and `testCheckoutLayout` name the screen `checkoutLayout` / `CheckoutLayout`.
+        if name.hasSuffix("()") { name = name.dropLast(2) }
         if name.hasPrefix("test") { name = name.dropFirst(4) }
+        if name.hasPrefix("_") && name.count > 1 { name = name.dropFirst() }
         var s = String(name)
         for suffix in ["Normal", "Expanded", "RTL", "Rtl", "_normal", "_expanded", "_rtl"] where s.hasSuffix(suffix) && s.count > suffix.count {
             s = String(s.dropLast(suffix.count))

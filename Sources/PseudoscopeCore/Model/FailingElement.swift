@@ -20,6 +20,9 @@ enum FailingElement {
             }
             // The identifier is not in the tree (renamed, or the element is gone): only the same frame, and the
             // same label when one was recorded, identify it; anything less would point at the wrong control.
+            // Without a frame (a query in a result bundle's message, `"Confirm" Button`, may name the label) the
+            // label and the type must both match, and only one element may match them.
+            if failure.frame.isEmpty { return best(among: h.indices, h, failure, minimum: 3) }
             return best(among: h.indices, h, failure, minimum: failure.label.isEmpty ? 4 : 6)
         }
         return best(among: h.indices, h, failure, minimum: 1)

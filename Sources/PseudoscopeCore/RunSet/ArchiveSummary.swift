@@ -21,6 +21,10 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var elementCount: Int
     /// The archive's findings, with the rtl pair rule's once the run set has been paired.
     public var findings: [Finding]
+    /// Which failed run of a result bundle, when it comes from one.
+    public var run: RunOrigin?
+    /// Why nothing was checked: the source holds no hierarchy for this run.
+    public var hierarchyNote: String?
     /// The LTR run of the same screen that the pair rule compared this rtl run with.
     public var pairedWith: String?
 
@@ -39,9 +43,25 @@ public struct ArchiveSummary: Sendable, Equatable {
         failureMessage = a.failure.message
         importedFormat = a.imported?.format
         elementCount = a.hierarchy.count
+        run = a.run
+        hierarchyNote = a.hierarchyNote
         self.findings = findings
     }
 
     public var blocking: Int { findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) } }
     public var review: Int { findings.count - blocking }
+
+    /// `[de] retry 1 of 2`: which run of a bundle's test this is, when the bundle ran it in several
+    /// configurations or more than once; empty otherwise.
+    public var runNote: String {
+        guard let r = run else { return "" }
+        return [r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// What failed, in a list's few columns: the failing element's identifier, else the start of the message.
+    public var failingSummary: String {
+        if !failingIdentifier.isEmpty { return failingIdentifier }
+        let line = failureMessage.split(separator: "\n").first.map(String.init) ?? ""
+        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
 }

@@ -90,6 +90,9 @@ public struct InspectorState: InteractiveScreen {
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
         tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height).tree.height - 1)
         tree.select(archive.failingIndex ?? 0)
+        // Without a hierarchy the only element is a placeholder root: the archive (failure, attachments) is what
+        // there is to read.
+        showArchiveDetails = archive.hierarchyNote != nil
     }
 
     public var hierarchy: Hierarchy { archive.hierarchy }

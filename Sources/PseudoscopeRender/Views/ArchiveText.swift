@@ -5,10 +5,10 @@ import PseudoscopeCore
 public enum ArchiveText {
     /// `CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED · LTR · de_DE · iPhone 16 · iOS 18.2 · Xcode 16.2 (16C5032a)`
     public static func header(_ a: Archive, mirror: Bool = false) -> String {
-        var parts = [a.test, a.mode.banner + modeOrigin(a)]
+        var parts = [a.test, a.mode.banner + modeOrigin(a, short: true)]
         parts.append(a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"))
         if let l = a.locale, !l.isEmpty { parts.append(l) }
-        if let facts = a.imported {
+        if let facts = a.imported, a.run == nil {
             // A dump records no device or versions: say where it came from instead of printing "unknown".
             parts.append("imported \(facts.format) dump" + (facts.incomplete == nil ? "" : " (incomplete)"))
         } else {
@@ -16,11 +16,18 @@ public enum ArchiveText {
             parts.append(a.environment.os)
             parts.append("Xcode " + a.environment.xcode)
         }
+        if let run = a.run { parts.append("run \(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? "")) }
         return TerminalText.sanitize(parts.joined(separator: " · "))
     }
 
     /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
-    public static func modeOrigin(_ a: Archive) -> String {
+    public static func modeOrigin(_ a: Archive, short: Bool = false) -> String {
+        if let run = a.run {
+            guard case .assumed = run.modeSource else { return run.modeSource.description }
+            if short { return " (assumed)" }
+            // An archive imported from a bundle is an archive now: --mode no longer applies to it.
+            return a.source.folder == nil ? run.modeSource.description : " (assumed at import: neither the configuration nor the path named a mode)"
+        }
         guard let facts = a.imported else { return "" }
         if a.source.wasDump {
             return facts.modeWasGiven ? " (given with --mode, not archived)" : " (assumed: a dump records no mode; set it with --mode)"
@@ -88,10 +95,21 @@ public enum ArchiveText {
     public static func infoLines(_ a: Archive, findings: [Finding], attachmentStatus: (String) -> String) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
-        add("Archive     \(a.source.path)" + (a.imported.map { " (imported \($0.format) dump)" } ?? ""))
-        if let facts = a.imported {
-            add("  structure \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
-            for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+        if let run = a.run {
+            add("Archive     \(a.source.path)")
+            add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
+            if let c = run.configuration { add("  config    \(c)") }
+            if let r = run.repetition { add("  run       \(r)") }
+            if let facts = a.imported {
+                add("  hierarchy \(facts.format), \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
+                for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+            }
+        } else {
+            add("Archive     \(a.source.path)" + (a.imported.map { " (imported \($0.format) dump)" } ?? ""))
+            if let facts = a.imported {
+                add("  structure \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
+                for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+            }
         }
         add("Test        \(a.test)")
         add("Screen      \(a.screen)")
@@ -101,14 +119,30 @@ public enum ArchiveText {
         add("Xcode       \(a.environment.xcode)")
         if let r = a.recordedAt { add("Recorded    \(r)") }
         out.append("")
-        add("Failure     \(a.failure.message)")
-        add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
+        // A message of several lines (a bundle joins all of a run's failures) keeps its lines, up to 20.
+        let messageLines = a.failure.message.split(separator: "\n", omittingEmptySubsequences: true)
+        add("Failure     \(messageLines.first.map(String.init) ?? "")")
+        for line in messageLines.dropFirst().prefix(19) { add("            \(line)") }
+        if messageLines.count > 20 { add("            … \(messageLines.count - 20) more lines") }
+        if a.failure.identifier.isEmpty && a.failure.label.isEmpty && a.failure.frame.isEmpty {
+            add("  element   none named by the failure")
+        } else {
+            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
+        }
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
-        if let i = a.failingIndex { add("  in tree   \(a.hierarchy.shortPathDescription(i))") } else { add("  in tree   not found in the hierarchy") }
+        if let i = a.failingIndex {
+            add("  in tree   \(a.hierarchy.shortPathDescription(i))")
+        } else {
+            add("  in tree   " + (a.hierarchyNote != nil ? "no hierarchy to find it in" : "not found in the hierarchy"))
+        }
         out.append("")
         let h = a.hierarchy
         let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }
-        add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
+        if let note = a.hierarchyNote {
+            add("Hierarchy   none: \(note)")
+        } else {
+            add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
+        }
         if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
         let blocking = findings.filter { $0.severity == .blocking }.count
         add("Findings    \(blocking) blocking, \(findings.count - blocking) review")
@@ -122,13 +156,46 @@ public enum ArchiveText {
         }
         out.append("")
         add("Attachments")
-        add("  screenshot  " + (a.screenshot.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
-        add("  xcresult    " + (a.xcresult.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        if a.attachments.isEmpty {
+            add("  screenshot  " + (a.screenshot.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        } else {
+            for line in attachmentLines(a, attachmentStatus: attachmentStatus) { add("  " + line) }
+        }
+        if let run = a.run {
+            add("  xcresult    \(run.bundle) (" + (a.source.folder == nil ? "this run was read from it" : "imported from it") + ")")
+        } else {
+            add("  xcresult    " + (a.xcresult.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        }
         return out
     }
 }
 
 extension ArchiveText {
+    /// One line per attachment of the run: a mark on the failure screenshot, the type told by the bytes, the
+    /// size, the activity it was attached in, and why it cannot be read when it cannot.
+    ///     `★ kXCTAttachmentLegacyScreenImageData  JPEG image  212 KB  Assertion Failure: …`
+    public static func attachmentLines(_ a: Archive, attachmentStatus: (String) -> String) -> [String] {
+        let nameWidth = min(40, a.attachments.map { DisplayWidth.of(TerminalText.sanitize($0.name)) }.max() ?? 0)
+        return a.attachments.map { r in
+            var parts = [(r.isFailureScreenshot ? "★ " : "  ") + TerminalText.sanitize(r.name).padded(to: nameWidth)]
+            parts.append((r.kind?.rawValue ?? r.declaredType ?? "unknown type").padded(to: 14))
+            parts.append((r.size.map(byteCount) ?? "").padded(to: 8))
+            if let act = r.activity { parts.append(act) }
+            var line = parts.joined(separator: "  ")
+            if r.isFailureScreenshot { line += " (failure screenshot)" }
+            if let p = r.problem { line += " — cannot be read: \(p)" }
+            if case .file(let f) = r.location { line += " [\(f): \(attachmentStatus(f))]" }
+            return line
+        }
+    }
+
+    /// `812 B`, `212 KB`, `3.4 MB`.
+    public static func byteCount(_ n: Int) -> String {
+        if n < 1000 { return "\(n) B" }
+        if n < 1_000_000 { return "\(n / 1000) KB" }
+        return "\(formatPoints((Double(n) / 100_000).rounded() / 10)) MB"
+    }
+
     /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise.
     public static func styledText(_ lines: [(String, StyleRole)], color: Bool, palette: ANSIPalette = .standard) -> String {
         var out = ""

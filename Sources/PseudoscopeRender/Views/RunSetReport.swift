@@ -15,8 +15,8 @@ public enum RunSetReport {
             previousScreen = screen
             if let m = e.summary {
                 let mark = m.blocking > 0 ? glyphs.blockingMark : m.review > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, "\(m.blocking)", "\(m.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))",
-                              m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingIdentifier].map(TerminalText.sanitize))
+                table.append([mark, m.mode.rawValue, "\(m.blocking)", "\(m.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.runNote.isEmpty ? "" : " " + m.runNote),
+                              m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
                 roles.append(m.blocking > 0 ? .blocking : .normal)
             } else {
                 table.append(["!", "error", "", "", TerminalText.sanitize(e.error ?? e.path), "", "", "", ""])

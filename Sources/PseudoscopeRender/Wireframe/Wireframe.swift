@@ -91,7 +91,18 @@ public struct Wireframe {
     }
 
     public func layout(width: Int, height: Int?, options: WireframeOptions) -> WireframeLayout {
-        WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: window, width: width, height: height)
+        if let note = archive.hierarchyNote {
+            // Nothing to draw: room for the note that says so, not a screen's height of blank lines.
+            let lines = Wireframe.noteLines(note, width: width).count
+            let rows = min(height ?? lines, lines)
+            return WireframeLayout(bounds: Rect(x: 0, y: 0, width: Double(max(1, width)), height: Double(2 * rows)), window: nil, width: width, height: rows)
+        }
+        return WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: window, width: width, height: height)
+    }
+
+    /// What the drawing says instead of drawing nothing, when the source held no hierarchy.
+    static func noteLines(_ note: String, width: Int) -> [String] {
+        DisplayWidth.wrap(TerminalText.sanitize("No hierarchy to draw: \(note)"), to: max(10, width - 2), indent: "")
     }
 
     /// Draws the screen into a canvas of the layout's size.
@@ -123,6 +134,12 @@ public struct Wireframe {
     /// The drawing of every element, without the selection.
     public func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
         var canvas = Canvas(width: layout.columns, height: layout.rows)
+        if let note = archive.hierarchyNote {
+            for (k, line) in Wireframe.noteLines(note, width: layout.columns).enumerated() where k < layout.rows {
+                _ = canvas.put(line, x: 1, y: k, role: .dim, maxWidth: max(0, layout.columns - 1))
+            }
+            return canvas
+        }
         let h = archive.hierarchy
         let g = options.glyphs
         let failing = archive.failingIndex

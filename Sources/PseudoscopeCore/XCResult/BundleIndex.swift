@@ -1,0 +1,213 @@
+import Foundation
+import Synchronization
+
+/// One failed test run in a result bundle: a test, in one test-plan configuration, in one repetition or retry.
+public struct BundleRun: Equatable, Sendable {
+    /// 1-based, in the order the bundle lists them: `BUNDLE.xcresult#3`.
+    public var number: Int
+    /// The `ActionTestSummary` with the run's failures and attachments; nil for a failure no test owns.
+    public var summaryID: String?
+    /// `CheckoutUITests/testCheckoutLayout()`.
+    public var testIdentifier: String
+    public var targetName: String?
+    /// `UI`, `Unit`, `app hosted`.
+    public var testKind: String?
+    public var configuration: String?
+    public var language: String?
+    public var region: String?
+    public var device: String?
+    /// `iOS`, `macOS`.
+    public var platform: String?
+    public var osVersion: String?
+    /// This run is the `occurrence`-th of `occurrences` runs of the same test and configuration.
+    public var occurrence = 1
+    public var occurrences = 1
+    /// A failure no test owns (a session-level issue): its message, file and line (corrected to 1-based).
+    public var sessionIssue: SessionIssue?
+
+    public struct SessionIssue: Equatable, Sendable {
+        public var message: String
+        public var file: String?
+        public var line: Int?
+    }
+}
+
+/// The failed runs of a bundle and what is known of the machine, found by reading only the objects on the
+/// way to them: the root, each action's test plan summaries, and, for the Xcode version, the first session log.
+public struct BundleIndex: Sendable {
+    public let bundle: XCResultBundle
+    public let runs: [BundleRun]
+    /// `11.5 (11E605b)`, from the session log; nil when the bundle does not say.
+    public let xcode: String?
+    /// The errors the bundle records outside any test (a build that failed): how many, and the first message.
+    public let errorCount: Int
+    public let firstError: String?
+
+    /// What a bundle without failed runs says instead (`the bundle holds no failed tests; the build failed: …`).
+    public var noFailuresNote: String {
+        guard errorCount > 0 else { return "the bundle holds no failed tests" }
+        let first = firstError.map { ": \($0.prefix(160))" } ?? ""
+        return "the bundle holds no failed tests; it records \(errorCount) error\(errorCount == 1 ? "" : "s") outside the tests (a failed build?), the first\(first)"
+    }
+
+    public init(_ bundle: XCResultBundle) throws {
+        self.bundle = bundle
+        let root = try bundle.object(bundle.rootID)
+        var runs: [BundleRun] = []
+        var missingTests = 0
+        var diagnostics: [String] = []
+        for action in root.array("actions") {
+            let result = action.object("actionResult")
+            if let d = result?.reference("diagnosticsRef") { diagnostics.append(d) }
+            guard let testsRef = result?.reference("testsRef") else { continue }
+            let device = action.object("runDestination")?.object("targetDeviceRecord")
+            let platform = device?.object("platformRecord")?.string("userDescription").map { $0.replacingOccurrences(of: " Simulator", with: "") }
+            let tests: XCObject
+            do {
+                tests = try bundle.object(testsRef)
+            } catch let e as ArchiveError where e.message.contains("missing from Data/") {
+                missingTests += 1
+                continue
+            }
+            for plan in tests.array("summaries") {
+                for testable in plan.array("testableSummaries") {
+                    var stack = testable.array("tests").reversed().map { $0 }
+                    while let node = stack.popLast() {
+                        if node.type == "ActionTestMetadata" || node.string("testStatus") != nil && node.array("subtests").isEmpty {
+                            // Failures only: passing, skipped and expected failures are not entries.
+                            guard node.string("testStatus") == "Failure" else { continue }
+                            var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
+                            run.summaryID = node.reference("summaryRef")
+                            run.targetName = testable.string("targetName") ?? testable.string("name")
+                            run.testKind = testable.string("testKind")
+                            // Empty strings say nothing: `testLanguage ""` is no language.
+                            // Xcode names the one configuration of a scheme without a test plan "Test Scheme Action".
+                            run.configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+                            run.language = testable.string("testLanguage").nonEmpty
+                            run.region = testable.string("testRegion").nonEmpty
+                            run.device = device?.string("modelName") ?? action.object("runDestination")?.string("displayName")
+                            run.platform = platform
+                            run.osVersion = device?.string("operatingSystemVersion")
+                            runs.append(run)
+                        } else {
+                            stack += node.array("subtests").reversed()
+                        }
+                    }
+                }
+            }
+        }
+        // Failures no test owns: in the root's issues without a test case, or naming one that is not among the runs.
+        let owned = Set(runs.map { BundleIndex.caseName($0.testIdentifier) })
+        for issue in root.object("issues")?.array("testFailureSummaries") ?? [] {
+            if let name = issue.string("testCaseName"), owned.contains(BundleIndex.caseName(name)) { continue }
+            if issue.string("testCaseName") != nil && missingTests == 0 && !runs.isEmpty { continue }
+            let url = issue.object("documentLocationInCreatingWorkspace")?.string("url")
+            var run = BundleRun(number: 0, testIdentifier: issue.string("testCaseName") ?? "(session: no test owns this failure)")
+            run.sessionIssue = BundleRun.SessionIssue(message: issue.string("message") ?? "(no message)", file: BundleIndex.file(url),
+                                                      line: BundleIndex.startLine(url).map { $0 + 1 })
+            run.targetName = issue.string("producingTarget")
+            runs.append(run)
+        }
+        if missingTests > 0 && runs.allSatisfy({ $0.sessionIssue != nil }) {
+            throw ArchiveError(file: bundle.path, message: "the bundle was trimmed: Data/ holds its root object but not the test results it refers to (they are only in database.sqlite3, which Pseudoscope does not read)")
+        }
+        // Number the runs, and the repetitions of each test and configuration.
+        var counts: [String: Int] = [:]
+        for r in runs { counts["\(r.testIdentifier)|\(r.configuration ?? "")", default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        for k in runs.indices {
+            runs[k].number = k + 1
+            let key = "\(runs[k].testIdentifier)|\(runs[k].configuration ?? "")"
+            seen[key, default: 0] += 1
+            runs[k].occurrence = seen[key]!
+            runs[k].occurrences = counts[key]!
+        }
+        self.runs = runs
+        let errors = root.object("issues")?.array("errorSummaries") ?? []
+        errorCount = errors.count
+        firstError = errors.first?.string("message")
+        xcode = BundleIndex.xcodeVersion(bundle, diagnostics: diagnostics)
+    }
+
+    /// `Class/testName()` and `Class.testName()` name the same test.
+    static func caseName(_ s: String) -> String {
+        s.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "()", with: "")
+    }
+
+    /// The file of a document location URL, without its fragment.
+    static func file(_ url: String?) -> String? {
+        guard let u = url else { return nil }
+        let path = u.split(separator: "#", maxSplits: 1).first.map(String.init) ?? u
+        return path.hasPrefix("file://") ? String(path.dropFirst(7)) : path
+    }
+
+    /// `StartingLineNumber=43` in a location URL's fragment (0-based there).
+    static func startLine(_ url: String?) -> Int? {
+        guard let u = url, let hash = u.firstIndex(of: "#") else { return nil }
+        for part in u[u.index(after: hash)...].split(separator: "&") where part.hasPrefix("StartingLineNumber=") {
+            return Int(part.dropFirst("StartingLineNumber=".count))
+        }
+        return nil
+    }
+
+    /// The Xcode version from the first session log in the diagnostics (`Xcode version: 26.5 (17F42)`, or
+    /// XCTest's `built with Xcode 1150(11E605b)`), reading at most a few small folder objects and one log.
+    static func xcodeVersion(_ bundle: XCResultBundle, diagnostics: [String]) -> String? {
+        var queue = diagnostics.map { ($0, 0) }
+        var visited = 0
+        var logs: [String] = []
+        while !queue.isEmpty, visited < 24, logs.count < 3 {
+            let (id, depth) = queue.removeFirst()
+            visited += 1
+            guard let entries = try? bundle.directory(id) else { continue }
+            for e in entries {
+                if e.isFolder, depth < 3 { queue.append((e.id, depth + 1)) }
+                if !e.isFolder, e.name.hasPrefix("Session-"), e.name.hasSuffix(".log") { logs.append(e.id) }
+            }
+        }
+        for log in logs {
+            guard let bytes = try? bundle.bytes(log, limit: 4 << 20) else { continue }
+            let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+            if let r = text.range(of: "Xcode version: ") {
+                let rest = text[r.upperBound...].prefix { $0 != "\n" && $0 != "]" && $0 != "\r" }
+                if !rest.isEmpty { return String(rest.prefix(40)) }
+            }
+            if let r = text.range(of: "built with Xcode ") {
+                // `1150(11E605b)`: Xcode 11.5.0 as four digits, then the build.
+                let token = text[r.upperBound...].prefix { $0 != "," && $0 != " " && $0 != "\n" }
+                let digits = token.prefix { $0.isNumber }
+                let build = token.drop { $0.isNumber }.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+                if digits.count >= 3, let n = Int(digits) {
+                    let major = n / 100, minor = (n / 10) % 10, patch = n % 10
+                    return "\(major).\(minor)" + (patch > 0 ? ".\(patch)" : "") + (build.isEmpty ? "" : " (\(build))")
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Nil for nil and for `""`.
+    var nonEmpty: String? {
+        guard let s = self, !s.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return s
+    }
+}
+
+/// Indexes once per bundle per process: listing, checking and opening the runs of one bundle read its root and
+/// test summaries once, not once per run.
+enum BundleIndexCache {
+    private static let cache = Mutex<[String: BundleIndex]>([:])
+
+    static func index(_ path: String, limits: LoadLimits) throws -> BundleIndex {
+        let key = (FileAccess.realPath(path) ?? path) + "|\(limits.maxFileBytes)|\(limits.maxDepth)"
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let index = try BundleIndex(XCResultBundle(path: path, limits: limits))
+        cache.withLock { c in
+            if c.count > 32 { c.removeAll() }
+            c[key] = index
+        }
+        return index
+    }
+}

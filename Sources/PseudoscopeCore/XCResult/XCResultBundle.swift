@@ -1,0 +1,143 @@
+import Foundation
+
+/// An `.xcresult` bundle read from its own storage, without Apple's result tool (docs/xcresult.md): `Info.plist`
+/// names the root object; `Data/data.<id>` holds each object or payload, zstd-compressed or raw; `Data/refs.<id>`
+/// lists the ids a folder object refers to. Everything in it is untrusted: ids are checked before they become
+/// file names, every read is bounded by the load limits, and a missing object is an error naming it.
+public struct XCResultBundle: Sendable {
+    public let path: String
+    public let majorVersion: Int
+    public let minorVersion: Int
+    public let rootID: String
+    let limits: LoadLimits
+
+    public struct Error: Swift.Error, Sendable {
+        public var message: String
+        public var place: String
+    }
+
+    /// Whether `path` looks like a result bundle: a folder with `Info.plist` and `Data/` (or a bundle that holds
+    /// only its database, which is then refused by name rather than taken for an archive folder).
+    public static func isBundle(_ path: String) -> Bool {
+        guard FileAccess.kind(path) == .directory else { return false }
+        let info = (path as NSString).appendingPathComponent("Info.plist")
+        guard FileAccess.kind(info) == .regular else { return false }
+        return FileAccess.kind((path as NSString).appendingPathComponent("Data")) == .directory
+            || FileAccess.kind((path as NSString).appendingPathComponent("database.sqlite3")) == .regular
+            || path.hasSuffix(".xcresult")
+    }
+
+    public init(path: String, limits: LoadLimits = .default) throws {
+        self.path = path
+        self.limits = limits
+        let infoPath = (path as NSString).appendingPathComponent("Info.plist")
+        let infoBytes: [UInt8]
+        do {
+            infoBytes = try FileAccess.readRegularFile(infoPath, limit: 1 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+        } catch let e as ArchiveError {
+            throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
+        }
+        guard let plist = try? PropertyListSerialization.propertyList(from: Data(infoBytes), options: [], format: nil) as? [String: Any] else {
+            throw ArchiveError(file: infoPath, message: "is not a property list")
+        }
+        let version = plist["version"] as? [String: Any]
+        guard let major = (version?["major"] as? NSNumber)?.intValue else {
+            throw ArchiveError(file: infoPath, place: "version.major", message: "missing: not a result bundle Pseudoscope knows")
+        }
+        let minor = (version?["minor"] as? NSNumber)?.intValue ?? 0
+        guard major == 3 else {
+            throw ArchiveError(file: infoPath, place: "version.major", message: "result bundle format \(major).\(minor) is not supported (Pseudoscope reads format 3, Xcode 11 to 27)")
+        }
+        majorVersion = major
+        minorVersion = minor
+        let dataFolder = (path as NSString).appendingPathComponent("Data")
+        guard FileAccess.kind(dataFolder) == .directory else {
+            if FileAccess.kind((path as NSString).appendingPathComponent("database.sqlite3")) == .regular {
+                throw ArchiveError(file: path, message: "the bundle holds only database.sqlite3 and no Data/ folder: Apple's result tool wrote that database, and Pseudoscope reads the bundle's own objects, which are missing here")
+            }
+            throw ArchiveError(file: path, message: "the bundle has no Data/ folder")
+        }
+        guard let rootHash = (plist["rootId"] as? [String: Any])?["hash"] as? String, XCResultBundle.isValidID(rootHash) else {
+            throw ArchiveError(file: infoPath, place: "rootId.hash", message: "missing or not an object id")
+        }
+        rootID = rootHash
+    }
+
+    /// Object ids are `0~` and base64url: nothing else may become part of a file name.
+    public static func isValidID(_ id: String) -> Bool {
+        id.hasPrefix("0~") && id.count <= 200 && id.utf8.dropFirst(2).allSatisfy {
+            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x3D
+        }
+    }
+
+    func dataPath(_ id: String) -> String {
+        (path as NSString).appendingPathComponent("Data/data.\(id)")
+    }
+
+    /// The raw bytes of a data file, decompressed when they are zstd. Missing files and bad ids are errors that
+    /// name the object.
+    public func bytes(_ id: String, limit: Int? = nil) throws -> [UInt8] {
+        guard XCResultBundle.isValidID(id) else { throw ArchiveError(file: path, message: "refers to an object whose id is not valid: \(id.prefix(40))") }
+        let file = dataPath(id)
+        guard FileAccess.kind(file) != .missing else {
+            throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/ (the bundle was copied incompletely or trimmed)")
+        }
+        let cap = limit ?? limits.maxFileBytes
+        let raw = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+        guard Zstd.isCompressed(raw) else { return raw }
+        do {
+            return try Zstd.decompress(raw, limit: cap)
+        } catch Zstd.Failure.tooLarge(let claimed) {
+            throw ArchiveError(file: file, message: "decompresses to \(claimed.map { "\($0) bytes" } ?? "more than the limit"), over the limit of \(cap / (1024 * 1024)) MiB (raise it with \(LoadLimits.Variable.fileMiB.rawValue))")
+        } catch Zstd.Failure.corrupt(let why) {
+            throw ArchiveError(file: file, message: "is not valid zstd data: \(why)")
+        }
+    }
+
+    /// The first bytes of a payload, to tell its type by content without decompressing the rest.
+    public func head(_ id: String, count: Int = 64) throws -> [UInt8] {
+        guard XCResultBundle.isValidID(id) else { throw ArchiveError(file: path, message: "refers to an object whose id is not valid") }
+        let file = dataPath(id)
+        guard FileAccess.kind(file) != .missing else { throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/") }
+        // A zstd frame yields its first bytes from its first block: a block is at most 128 KiB, so 256 KiB of input
+        // is plenty for 64 bytes out.
+        let raw = try FileAccess.readPrefix(file, count: 256 << 10)
+        guard Zstd.isCompressed(raw) else { return Array(raw.prefix(count)) }
+        return (try? Zstd.head(raw, count: count, limit: limits.maxFileBytes)) ?? []
+    }
+
+    /// A typed object.
+    public func object(_ id: String) throws -> XCObject {
+        let data = try bytes(id)
+        do {
+            return try TypedObjectParser.parse(data, maxDepth: max(64, limits.maxDepth * 4))
+        } catch let f as TypedObjectParser.Failure {
+            throw ArchiveError(file: dataPath(id), place: "byte \(f.offset)", message: "not a valid typed object: \(f.message)")
+        }
+    }
+
+    /// A folder object (attachment and diagnostics folders): its entries' names, whether each is a folder, and
+    /// their ids, which the matching refs file lists in the same order.
+    public func directory(_ id: String) throws -> [(name: String, isFolder: Bool, id: String)] {
+        let data = try bytes(id, limit: 16 << 20)
+        guard let entries = try? JSONSerialization.jsonObject(with: Data(data)) as? [[String: Any]] else {
+            throw ArchiveError(file: dataPath(id), message: "is not a folder listing")
+        }
+        let refs = (path as NSString).appendingPathComponent("Data/refs.\(id)")
+        let refBytes = (try? FileAccess.readRegularFile(refs, limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue)) ?? []
+        // A count, then each id as `41 00` and 64 raw bytes: read from the end, so the count's width does not matter.
+        let n = refBytes.count / 66
+        let start = refBytes.count - n * 66
+        var ids: [String] = []
+        for k in 0..<n {
+            let raw = refBytes[(start + k * 66 + 2)..<(start + k * 66 + 66)]
+            ids.append("0~" + Data(raw).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+        }
+        return entries.enumerated().compactMap { k, e in
+            guard let name = e["name"] as? String, k < ids.count else { return nil }
+            return (name, (e["type"] as? Int) == 2, ids[k])
+        }
+    }
+
+    static func shortID(_ id: String) -> String { String(id.prefix(14)) + "…" }
+}

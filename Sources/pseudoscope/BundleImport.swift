@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// `pseudoscope import BUNDLE -o DIR`: one folder per failed run under DIR, each written whole into a hidden
+/// folder beside its final place and renamed into it, so a folder is there complete or not at all. Nothing is
+/// written until every run has been read and no target is in the way; nothing is ever written into the bundle.
+struct BundleImport {
+    let loader: ArchiveLoader
+    let address: BundleAddress
+    let given: String
+
+    func run(output: String?, force: Bool) throws -> Int32 {
+        let index = try loader.bundleIndex(address.bundle)
+        let runs: [BundleRun]
+        if let n = address.run {
+            guard n >= 1, n <= index.runs.count else { _ = try loader.load(given); return ExitCode.invalidInput }
+            runs = [index.runs[n - 1]]
+        } else {
+            runs = index.runs
+        }
+        guard !runs.isEmpty else {
+            printError("pseudoscope: \(TerminalText.sanitize(address.bundle)): \(TerminalText.sanitize(index.noFailuresNote)); nothing written")
+            return ExitCode.success
+        }
+        let plans = try runs.map { BundleExport.plan(try loader.load(BundleAddress.path(bundle: address.bundle, run: $0.number))) }
+
+        guard let dir = output, dir != "-" else {
+            // Without -o: what would be written, with sizes, and nothing else.
+            var text = ""
+            for plan in plans {
+                text += TerminalText.sanitize("DIR/\(plan.folderName)/") + "\n"
+                text += "  archive.json\n"
+                for (name, record) in plan.files {
+                    text += "  " + TerminalText.sanitize(name) + (record.size.map { "  (\(ArchiveText.byteCount($0)))" } ?? "") + "\n"
+                }
+            }
+            text += "\(plans.count) run folder\(plans.count == 1 ? "" : "s"), \(plans.reduce(0) { $0 + $1.files.count }) attachment files; give -o DIR to write them\n"
+            try StandardOutput.write(text)
+            return ExitCode.success
+        }
+
+        try checkTarget(dir)
+        let targets = plans.map { (dir as NSString).appendingPathComponent($0.folderName) }
+        for target in targets where FileAccess.kind(target) != .missing {
+            guard force else { throw ArchiveError(file: target, message: "already exists; use --force to replace it") }
+            guard FileAccess.kind(target) == .directory, FileAccess.kind((target as NSString).appendingPathComponent("archive.json")) == .regular else {
+                throw ArchiveError(file: target, message: "is in the way and is not an archive folder; not replaced, even with --force")
+            }
+        }
+        if FileAccess.kind(dir) == .missing {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                throw ArchiveError(file: dir, message: "cannot be created: \(systemMessage(errno))")
+            }
+        }
+        let bundle = try XCResultBundle(path: address.bundle, limits: loader.limits)
+        var written = 0
+        for (plan, target) in zip(plans, targets) {
+            try write(plan, to: target, bundle: bundle, dir: dir)
+            written += 1
+            try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\n")
+        }
+        return ExitCode.success
+    }
+
+    /// DIR may not be the bundle or lie inside it: the bundle is evidence, read-only.
+    func checkTarget(_ dir: String) throws {
+        var probe = dir
+        while FileAccess.kind(probe) == .missing {
+            let parent = (probe as NSString).deletingLastPathComponent
+            if parent.isEmpty || parent == probe { probe = "."; break }
+            probe = parent
+        }
+        if let real = FileAccess.realPath(probe), let bundle = FileAccess.realPath(address.bundle), FileAccess.isInside(real, bundle) {
+            throw ArchiveError(file: dir, message: "is inside the bundle being read; nothing is ever written into a bundle")
+        }
+        if FileAccess.kind(dir) != .missing && FileAccess.kind(dir) != .directory {
+            throw ArchiveError(file: dir, message: "is not a folder (a bundle imports to a folder of run folders)")
+        }
+    }
+
+    /// One run's folder: built hidden beside its place, then renamed into it (replacing the old one with --force).
+    func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws {
+        let temp = (dir as NSString).appendingPathComponent(".pseudoscope-import-\(getpid())-\(plan.folderName.prefix(40))")
+        try? FileManager.default.removeItem(atPath: temp)
+        guard mkdir(temp, 0o777) == 0 else { throw ArchiveError(file: temp, message: "cannot be created: \(systemMessage(errno))") }
+        var done = false
+        defer { if !done { try? FileManager.default.removeItem(atPath: temp) } }
+        for (name, record) in plan.files {
+            guard case .bundle(_, let id) = record.location else { continue }
+            let bytes = try bundle.bytes(id)
+            try writeNew(bytes, (temp as NSString).appendingPathComponent(name))
+        }
+        let json = ArchiveEncoder.encode(plan.archive) + "\n"
+        try writeNew(Array(json.utf8), (temp as NSString).appendingPathComponent("archive.json"))
+        if FileAccess.kind(target) != .missing {
+            let old = temp + "-old"
+            guard rename(target, old) == 0 else { throw ArchiveError(file: target, message: "cannot be replaced: \(systemMessage(errno))") }
+            guard rename(temp, target) == 0 else {
+                let code = errno
+                _ = rename(old, target)
+                throw ArchiveError(file: target, message: "cannot be replaced: \(systemMessage(code))")
+            }
+            try? FileManager.default.removeItem(atPath: old)
+        } else {
+            guard rename(temp, target) == 0 else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
+        }
+        done = true
+    }
+
+    /// A new file (never through a link, never over one), flushed to disk.
+    func writeNew(_ bytes: [UInt8], _ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw ReportFile.failure(path, errno) }
+        defer { close(fd) }
+        try ReportFile.writeAll(bytes, fd: fd, path: path)
+        if fsync(fd) != 0 { throw ReportFile.failure(path, errno) }
+    }
+}
