@@ -154,6 +154,7 @@ public final class CursesTerminal {
         case .dim, .ancestor: return ps_a_dim()
         case .header, .title, .focusedPane, .failing, .blocking: return ps_a_bold()
         case .review, .match: return ps_a_underline()
+        case .ghost: return ps_a_bold()
         case .selected, .status: return ps_a_reverse()
         case .window, .onlyInA, .onlyInB: return 0
         }
@@ -165,7 +166,7 @@ public final class CursesTerminal {
         case .review: return Int16(COLOR_YELLOW)
         case .failing: return Int16(COLOR_MAGENTA)
         case .window, .focusedPane: return Int16(COLOR_CYAN)
-        case .onlyInB: return Int16(COLOR_GREEN)
+        case .onlyInB, .ghost: return Int16(COLOR_GREEN)
         default: return nil
         }
     }

@@ -44,14 +44,17 @@ struct CheckCommand {
             let inputs = discovery.paths + outcomes.map(\.path)
             try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs)
         }
-        if p.flags.contains("--json") {
+        if p.flags.contains("--markdown") {
+            try StandardOutput.write(CheckMarkdown.render(outcomes))
+        } else if p.flags.contains("--json") {
             var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"))
             json.append(0x0A)
             try StandardOutput.write(json)
         } else if p.flags.contains("--group") {
-            try StandardOutput.write(groupReport(outcomes, glyphs: glyphs))
+            try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(groupReport(outcomes, glyphs: glyphs)) : groupReport(outcomes, glyphs: glyphs))
         } else {
-            try StandardOutput.write(textReport(outcomes, glyphs: glyphs, color: color))
+            let text = textReport(outcomes, glyphs: glyphs, color: color)
+            try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(text) : text)
         }
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }

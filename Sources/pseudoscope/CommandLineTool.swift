@@ -3,7 +3,14 @@ import PseudoscopeCore
 import PseudoscopeRender
 import PseudoscopeTerminal
 
-let toolVersion = "0.2.0"
+let toolVersion = "0.3.0"
+/// The date the manual page carries: the version's, so the page is the same whenever it is generated.
+let releaseDate = "2026-11-30"
+
+/// `pseudoscope 0.3.0 (commit 1a2b3c4)`, or `(built from a checkout)`.
+var versionLine: String {
+    "pseudoscope \(toolVersion) (" + (BuildInfo.commit.map { "commit \($0)" } ?? "built from a checkout, commit not recorded") + ")\n"
+}
 
 /// Dispatches to a command and turns errors into one-line messages and exit statuses.
 struct CommandLineTool {
@@ -22,7 +29,7 @@ struct CommandLineTool {
                 try StandardOutput.write(Help.general)
                 return ExitCode.success
             case "--version", "-V":
-                try StandardOutput.write("pseudoscope \(toolVersion)\n")
+                try StandardOutput.write(versionLine)
                 return ExitCode.success
             default:
                 break
@@ -72,6 +79,14 @@ struct HelpCommand {
         let p = try ParsedArguments(args, spec: Commands.help)
         if p.flags.contains("--markdown") {
             try StandardOutput.write(Help.markdown)
+            return ExitCode.success
+        }
+        if p.flags.contains("--man") {
+            try StandardOutput.write(ManPage.render(date: releaseDate))
+            return ExitCode.success
+        }
+        if let shell = p.choice("--completions", Completions.Shell.self) {
+            try StandardOutput.write(Completions.render(shell))
             return ExitCode.success
         }
         guard let name = p.operands.first else {

@@ -63,6 +63,7 @@ enum SharedOptions {
     static let color = OptionSpec("--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
                                   choices: ColorChoice.allCases.map(\.rawValue))
     static let output: [OptionSpec] = [ascii, color]
+    static let select = OptionSpec("--select", "ID|PATH", "open on this element: an identifier, or a path as the tree writes it (Application/Window/Button[1])")
 }
 
 enum Commands {
@@ -75,7 +76,7 @@ enum Commands {
             the archive list: grouped by screen, sortable and filterable; Enter inspects, c compares a screen's runs. \
             In a pipe the list is printed in full. Press ? inside for the keys.
             """,
-        options: SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
+        options: [SharedOptions.select] + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
 
     static let render = CommandSpec(
         name: "render", operands: "ARCHIVE",
@@ -89,6 +90,7 @@ enum Commands {
             OptionSpec("--height", "N", "rows at most (default: as many as the screen's aspect ratio needs)"),
             OptionSpec("--findings", nil, "number the elements with findings [1], [2]... and list the findings under the drawing"),
             OptionSpec("--mirror", nil, "draw an LTR run where right-to-left layout would put each element"),
+            SharedOptions.select,
         ] + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let tree = CommandSpec(
@@ -125,6 +127,7 @@ enum Commands {
             OptionSpec("--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
                        choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
+            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
         ] + SharedOptions.output + SharedOptions.dump,
         exitStatus: "0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked)")
 
@@ -162,8 +165,12 @@ enum Commands {
     static let help = CommandSpec(
         name: "help", operands: "[COMMAND]",
         summary: "this help, or a command's",
-        description: "Prints the help of the tool or of a command. `--markdown` prints the README's generated tables.",
-        options: [OptionSpec("--markdown", nil, "the command and key tables as Markdown, as README.md shows them")], exitStatus: nil)
+        description: "Prints the help of the tool or of a command; the README's generated tables (`--markdown`), the manual page (`--man`) or a shell's completions (`--completions bash|zsh|fish`), all from the same tables.",
+        options: [
+            OptionSpec("--markdown", nil, "the command and key tables as Markdown, as README.md shows them"),
+            OptionSpec("--man", nil, "the manual page pseudoscope(1), in roff (man -l - reads it)"),
+            OptionSpec("--completions", "SHELL", "the completion script for bash, zsh or fish", choices: Completions.Shell.allCases.map(\.rawValue)),
+        ], exitStatus: nil)
 
     /// In the order `--help` lists them.
     static let all: [CommandSpec] = [open, render, tree, info, check, compare, importDump, help]

@@ -16,6 +16,9 @@ struct CompareCommand {
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         let load = try loader(p.dumpOptions)
         let comparison = RunComparison(try load.load(p.operands[0]), try load.load(p.operands[1]))
+        if comparison.a.screen != comparison.b.screen {
+            printError("pseudoscope: note: A is screen \(TerminalText.sanitize(comparison.a.screen)) and B is screen \(TerminalText.sanitize(comparison.b.screen)): the runs of different screens differ everywhere")
+        }
         let status = comparison.differences.isEmpty ? ExitCode.success : ExitCode.blocking
         if p.flags.contains("--json") {
             try StandardOutput.write(ComparisonJSON.render(comparison) + "\n")

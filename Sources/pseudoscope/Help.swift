@@ -10,8 +10,9 @@ enum Help {
         }
         out += """
 
-            ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, or a dump (read by
-            content; give its mode with --mode normal|expanded|rtl and its name with --test NAME).
+            ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, a dump (read by
+            content; give its mode with --mode normal|expanded|rtl and its name with --test NAME), or one failed
+            run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives and result bundles.
             Every command takes --help. Global: --version.
             Exit status: 0 success, 1 blocking findings (check) or differences (compare), 2 invalid input or I/O error,
             64 usage error.

@@ -17,24 +17,34 @@ struct OpenCommand {
         if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
             return try runSet(discovery, p, colorChoice: colorChoice)
         }
-        let archive = try loader(p.dumpOptions).load(p.operands[0])
-        let findings = LayoutChecker(archive).findings()
+        // An rtl run opened on its own is paired with the LTR run of its screen found beside it.
+        let opened = try RunSetWork(loader: try loader(p.dumpOptions)).openAlone(p.operands[0]).get()
+        let (archive, findings) = (opened.archive, opened.findings)
+        let pairing: Pairing = !opened.searchedForPartner ? .notApplicable : opened.pairedWith.map { .pairedWith($0) } ?? .noPartner
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        let selected = try selection(p, archive)
         if environment.canBeInteractive {
-            let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs)
+            let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
             do {
                 return try InteractiveSession.run(AppState(.inspector(state)), work: nil, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain rendering instead")
             }
         }
-        let report = RenderReport(archive: archive, findings: findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
+        var report = RenderReport(archive: archive, findings: findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
+        report.pairing = pairing
+        report.selected = selected
         try StandardOutput.write(output(report.canvas(), color: environment.useColor(colorChoice)))
         return ExitCode.success
     }
 
     /// Several archives, or a folder of them: the archive list.
+    func runSetRefusingSelect(_ p: ParsedArguments) throws {
+        if p.value("--select") != nil { throw UsageError(message: "--select names an element of one archive; it does not apply to a list") }
+    }
+
     func runSet(_ discovery: ArchiveDiscovery.Result, _ p: ParsedArguments, colorChoice: ColorChoice) throws -> Int32 {
+        try runSetRefusingSelect(p)
         var options = p.dumpOptions
         options.refuseConflictingArchives = false
         let work = RunSetWork(loader: try loader(options))
@@ -56,7 +66,7 @@ struct OpenCommand {
             LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
         }))
         let lines = RunSetReport.lines(state, width: terminalColumns(), glyphs: glyphs)
-        try StandardOutput.write(ArchiveText.styledText(lines, color: environment.useColor(colorChoice)))
+        try StandardOutput.write(ArchiveText.styledText(lines, color: environment.useColor(colorChoice), ascii: glyphs.isASCII))
         let failed = results.filter { if case .failure = $0 { return true } else { return false } }
         for case .failure(let e) in results { printError("pseudoscope: \(TerminalText.sanitize(e.description))") }
         return failed.isEmpty && discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput

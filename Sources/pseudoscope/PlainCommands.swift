@@ -30,6 +30,7 @@ struct RenderCommand {
         var report = RenderReport(archive: one.archive, findings: one.findings, glyphs: one.glyphs,
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))
         report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
+        report.selected = try selection(p, one.archive)
         try StandardOutput.write(output(report.canvas(), color: one.color))
         return ExitCode.success
     }
@@ -42,7 +43,7 @@ struct TreeCommand {
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.tree), environment: environment)
         let lines = [(ArchiveText.header(one.archive), StyleRole.header)] + ArchiveText.treeLines(one.archive, findings: one.findings, glyphs: one.glyphs)
-        try StandardOutput.write(ArchiveText.styledText(lines, color: one.color))
+        try StandardOutput.write(ArchiveText.styledText(lines, color: one.color, ascii: one.glyphs.isASCII))
         return ExitCode.success
     }
 }
@@ -60,7 +61,16 @@ struct InfoCommand {
             if line.hasPrefix("Findings ") && blocking { return (line, .blocking) }
             return (line, .normal)
         }
-        try StandardOutput.write(ArchiveText.styledText(roles, color: one.color))
+        try StandardOutput.write(ArchiveText.styledText(roles, color: one.color, ascii: one.glyphs.isASCII))
         return ExitCode.success
     }
+}
+
+/// `--select ID|PATH`: the element it names, or a one-line error naming the archive.
+func selection(_ p: ParsedArguments, _ archive: Archive) throws -> Int? {
+    guard let query = p.value("--select") else { return nil }
+    guard let i = Handover.select(query, in: archive, namer: PathNamer(archive.hierarchy)) else {
+        throw ArchiveError(file: archive.source.path, message: "no element '\(query)': give an identifier, or a path as `pseudoscope tree` and the status line write it (Application/Window/Button[1])")
+    }
+    return i
 }

@@ -138,6 +138,14 @@ final class TmuxSession {
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", shell])
     }
 
+    /// Starts a shell pipeline of the caller's (`$PS` is the binary, `$STATUS` the status file to write): for
+    /// what a single command line cannot express, like an archive piped into the program. The session is made
+    /// once, with its command: replacing a session would race the private server's exit.
+    init(pipeline: String, width: Int = 100, height: Int = 30) throws {
+        let script = "PS='\(Harness.binary)' STATUS='\(statusFile)' LANG=C.UTF-8 TERM=xterm-256color sh -c '\(pipeline.replacingOccurrences(of: "'", with: "'\\''"))'; echo EXITED; sleep 60"
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
+    }
+
     deinit {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: pidFile)

@@ -75,11 +75,7 @@ final class InspectorEndToEndTests: XCTestCase {
 
     func testKeysComeFromTheTerminalWhenTheArchiveIsPiped() throws {
         let path = Harness.sample("settings-normal") + "/archive.json"
-        let t = try TmuxSession(["-"], environment: [:])
-        // Replace the session: pipe the archive into the program.
-        try t.tmux(["kill-session", "-t", t.name])
-        let script = "cat '\(path)' | LANG=C.UTF-8 '\(Harness.binary)' -; echo $? > \(t.statusFile); echo EXITED; sleep 60"
-        try t.tmux(["new-session", "-d", "-s", t.name, "-x", "100", "-y", "30", script])
+        let t = try TmuxSession(pipeline: "cat '\(path)' | \"$PS\" -; echo $? > \"$STATUS\"")
         try t.waitFor(text: "? help")
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 0)
@@ -116,10 +112,11 @@ final class RunSetEndToEndTests: XCTestCase {
     }
 
     func testNarrowComparisonSwitchesSides() throws {
-        let t = try TmuxSession(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl")], width: 80, height: 24)
-        try t.waitFor(text: "A: SettingsUITests/testSettingsLayout")
+        // Below 72 columns one drawing shows at a time; Tab draws the other run.
+        let t = try TmuxSession(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl")], width: 64, height: 20)
+        try t.waitFor(text: "A  Tab: draw B")
         try t.send("Tab")
-        try t.waitFor(text: "B: SettingsUITests/testSettingsLayoutRTL")
+        try t.waitFor(text: "B  Tab: draw A")
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 1, "compare exits like diff: the runs differ")
     }

@@ -101,7 +101,7 @@ final class InspectorTests: XCTestCase {
         let text = InspectorScreen.render(s).renderPlain()
         XCTAssertFalse(text.contains("▼"), "ASCII mode uses no box drawing")
         XCTAssertTrue(text.contains("v "))
-        XCTAssertTrue(text.contains("RTL · mirror"))
+        XCTAssertTrue(text.contains("RTL | mirror"), "ASCII mode writes its own separators in ASCII too")
         var rtl = try state("settings-rtl")
         rtl.send(.toggleMirror)
         XCTAssertEqual(rtl.message, "This run is already right-to-left")

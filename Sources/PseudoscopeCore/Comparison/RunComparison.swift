@@ -32,6 +32,19 @@ public struct RunComparison: Sendable {
     /// Whether B is to be read as the mirror of A.
     public var isMirrorPair: Bool { b.mode == .rtl && a.mode != .rtl }
 
+    /// Where each of B's elements that did not mirror belongs: its LTR frame in A mirrored about A's screen.
+    /// The views draw these as ghost outlines, so the fault shows in the picture and not only in the list.
+    public var mirroredPlaces: [Rect] {
+        guard isMirrorPair else { return [] }
+        let screen = a.hierarchy.screenFrame
+        return differences.filter { $0.kind == .notMirrored }.compactMap { d in
+            guard let i = d.a else { return nil }
+            var f = a.hierarchy[i].frame
+            f.x = screen.minX + (screen.maxX - f.maxX)
+            return f
+        }
+    }
+
     /// The elements of both runs aligned in one list: B's elements in tree order, each with its partner in A,
     /// and A-only elements after their nearest matched predecessor. The differences and the interactive
     /// comparison both walk this list.

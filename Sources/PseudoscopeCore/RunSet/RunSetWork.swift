@@ -110,6 +110,8 @@ public struct OpenedArchive: Sendable {
     public var findings: [Finding]
     /// The LTR run the pair rule compared it with, if any.
     public var pairedWith: String?
+    /// True when an rtl run opened on its own was looked for a partner (and none was found if `pairedWith` is nil).
+    public var searchedForPartner = false
 
     public init(archive: Archive, findings: [Finding], pairedWith: String? = nil) {
         self.archive = archive

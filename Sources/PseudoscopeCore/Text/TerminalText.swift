@@ -9,6 +9,38 @@ public enum TerminalText {
     public static let maxCombiningMarks = 4
 
     /// The visible form of `text`, safe to write to a terminal. Ordinary text, CJK and emoji pass unchanged.
+    /// Typographic characters Pseudoscope itself writes (separators, dimensions, marks, arrows), as ASCII, for
+    /// terminals whose locale is not UTF-8 (and `--ascii`): there a `·` or `×` arrives as mojibake.
+    static let asciiPunctuation: [Character: String] = [
+        "·": ".", "×": "x", "—": "-", "–": "-", "…": "...", "→": "->", "←": "<-", "↔": "<->", "‼": "!", "✗": "X",
+        "★": "*", "▸": ">", "▶": ">", "▼": "v", "▪": "*", "│": "|", "─": "-", "“": "\"", "”": "\"", "‘": "'", "’": "'",
+        "≤": "<=", "≥": ">=", "±": "+-", "↳": "->", "▏": "|", "⏎": "Enter", "✓": "ok", "°": " deg",
+    ]
+
+    /// `text` with Pseudoscope's own typographic characters as ASCII (see `asciiPunctuation`); archive text
+    /// that uses them (the `·` padding of pseudo-localized strings) goes the same way, which is what a
+    /// non-UTF-8 terminal can show.
+    public static func asciiPunctuated(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        // A `·` beside a space or an end separates parts (`a · b`, and where a wrapped line ends) and reads as
+        // `|`; between other characters (the padding of pseudo-localized strings) it is a dot.
+        let chars = Array(text)
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for (k, ch) in chars.enumerated() {
+            if ch == "·" {
+                let before = k == 0 || chars[k - 1] == " "
+                let after = k == chars.count - 1 || chars[k + 1] == " "
+                out += before || after ? "|" : "."
+            } else if let r = asciiPunctuation[ch] {
+                out += r
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+
     public static func sanitize(_ text: String) -> String {
         // Fast path: printable ASCII needs no work, and most labels are that.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

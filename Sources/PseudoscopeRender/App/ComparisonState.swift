@@ -19,13 +19,15 @@ public struct ComparisonState: InteractiveScreen {
     let wireB: Wireframe
     let cacheA = WireframeCache()
     let cacheB = WireframeCache()
+    /// For an rtl run B: where each element that did not mirror belongs (drawn as a ghost outline in B).
+    let ghostFrames: [Rect]
     public internal(set) var chrome: ScreenChrome
     public private(set) var list: ListCursor
     /// On narrow terminals one run is shown at a time: false shows A, true shows B.
     public private(set) var showingB = false
 
-    /// Below this width each run gets less than a usable pane: show one at a time.
-    public static let minimumPaneWidth = 50
+    /// Below this width the list and two drawings do not fit beside each other: one drawing at a time.
+    public static let minimumSideBySideWidth = 72
 
     public init(comparison: RunComparison, width: Int, height: Int, glyphs: Glyphs) {
         self.comparison = comparison
@@ -43,6 +45,7 @@ public struct ComparisonState: InteractiveScreen {
         let (fa, fb) = comparison.findings()
         wireA = Wireframe(archive: comparison.a, findings: fa)
         wireB = Wireframe(archive: comparison.b, findings: fb)
+        ghostFrames = comparison.mirroredPlaces
         list = ListCursor(count: comparison.rows.count, pageSize: ComparisonState.listRows(height: height))
         // Open on the first difference.
         list.moveTo(rowsWithDifferences.first ?? 0)
@@ -53,16 +56,27 @@ public struct ComparisonState: InteractiveScreen {
     public var glyphs: Glyphs { chrome.glyphs }
     public var message: String? { chrome.message }
     public var cursor: Int { list.position }
-    public var isNarrow: Bool { width < 2 * ComparisonState.minimumPaneWidth + 1 }
+    public var isNarrow: Bool { width < ComparisonState.minimumSideBySideWidth }
 
-    /// The aligned list takes about a third of the screen; the wireframes the rest.
-    static func listRows(height: Int) -> Int { max(1, (height - 3) * 35 / 100) }
+    /// The aligned list takes the body's full height beside the drawings.
+    static func listRows(height: Int) -> Int { max(1, height - 3) }
     var listRows: Int { ComparisonState.listRows(height: height) }
+
+    /// The columns each drawing gets: the screen's shape at the body's height (a cell is twice as tall as wide),
+    /// at most what leaves the aligned list 30 columns.
+    public var drawingWidth: Int {
+        let rows = max(1, height - 3)
+        let screen = comparison.a.hierarchy.screenFrame
+        let aspect = screen.height > 0 ? min(2, max(0.2, screen.width / screen.height)) : 0.5
+        let natural = Int((Double(rows) * 2 * aspect).rounded(.up)) + 2
+        let drawings = isNarrow ? 1 : 2
+        return max(12, min(natural, (width - 30 - drawings) / drawings))
+    }
 
     public static let keys = KeyTable<ComparisonMessage>(screen: "Comparison", bindings: KeyTables.movement(ComparisonMessage.move, row: "element") + [
         KeyBinding([.char("]"), .char("n"), .char("f")], .nextDifference, "next difference"),
         KeyBinding([.char("["), .char("N"), .char("F")], .previousDifference, "previous difference"),
-        KeyBinding([.tab, .backTab], .switchSide, "show the other run (narrow terminals)"),
+        KeyBinding([.tab, .backTab], .switchSide, "draw the other run (below 72 columns, one drawing shows)"),
     ] + KeyTables.common(ComparisonMessage.chrome) + [
         KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
         KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),

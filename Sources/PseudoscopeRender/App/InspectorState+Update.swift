@@ -59,6 +59,20 @@ extension InspectorState {
         case .toggleZoom: zoom.toggle()
         case .toggleMirror:
             if archive.mode.isRightToLeft { chrome.message = "This run is already right-to-left" } else { mirror.toggle() }
+        case .openCopyMenu:
+            copyMenuOpen = true
+        case .copyItem(let key):
+            guard let item = copyItems.first(where: { $0.key == key }) else {
+                chrome.message = "No copy item '\(key)': " + copyItems.map { "\($0.key) \($0.title)" }.joined(separator: ", ")
+                return []
+            }
+            copyMenuOpen = false
+            copied = item
+            chrome.message = "Copied the \(item.title) (\(item.text.count) characters)"
+            return [.copy(text: item.text, what: item.title)]
+        case .closeCopy:
+            copyMenuOpen = false
+            copied = nil
         case .toggleDetails:
             showArchiveDetails.toggle()
             detailsScroll.reset()
@@ -200,9 +214,11 @@ extension InspectorState {
         if zoom {
             let f = wireframe.drawnFrame(selected, options)
             if !f.isEmpty {
-                // Show the element with as much again around it, in the pane's shape.
+                // The element fills about two thirds of the pane along its tighter side, with its surroundings
+                // around it, in the pane's shape (a cell is twice as tall as wide). Tiny elements get at least
+                // 24 points of context.
                 let aspect = Double(max(1, w)) / Double(max(1, 2 * h))
-                var vw = max(f.width * 2, 40), vh = max(f.height * 2, 40)
+                var vw = max(f.width * 1.5, 24), vh = max(f.height * 1.5, 24)
                 if vw / vh < aspect { vw = vh * aspect } else { vh = vw / aspect }
                 options.viewport = Rect(x: f.midX - vw / 2, y: f.midY - vh / 2, width: vw, height: vh)
             }

@@ -30,6 +30,8 @@ public enum InspectorMessage: Equatable, Sendable {
     case startSearch, searchInput(Character), searchBackspace, searchCommit, searchCancel, nextMatch, previousMatch
     case nextFinding, previousFinding, jumpToFailing
     case toggleZoom, toggleMirror, toggleDetails, escape
+    /// The copy menu (`y`): open it, copy one of its items by key, close it (or the copied text's box).
+    case openCopyMenu, copyItem(Character), closeCopy
     case chrome(ChromeMessage)
     case click(x: Int, y: Int)
     /// The mouse wheel: rows down (positive) or up.
@@ -51,6 +53,9 @@ public struct InspectorState: InteractiveScreen {
     /// Elements with findings, in tree order, for `f` / `F`.
     let findingElements: [Int]
     public let blockingCount: Int
+    /// The worst severity of the findings inside each element's subtree (itself excluded), so a collapsed node
+    /// shows that something inside it needs a look.
+    public let worstInside: [Severity?]
     /// Path step names, so that the status line names a path without scanning siblings on every key.
     public let namer: PathNamer
 
@@ -70,10 +75,14 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var matches: [Int] = []
     /// The selection when the search started, to return to on Esc or when nothing matches.
     var searchOrigin: Int?
+    /// The copy menu is open.
+    public internal(set) var copyMenuOpen = false
+    /// What was just copied, shown in a box to select by hand where the terminal ignores OSC 52.
+    public internal(set) var copied: Handover.Item?
     /// Built on the first search: most sessions never search, and a large archive should open fast.
     var searchIndex: SearchIndex?
 
-    public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable) {
+    public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil) {
         self.archive = archive
         self.findings = findings
         self.pairing = pairing
@@ -83,13 +92,22 @@ public struct InspectorState: InteractiveScreen {
         findingsByElement = byElement
         findingElements = byElement.keys.sorted()
         blockingCount = findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) }
+        // Children come after their parent in pre-order: one backward pass carries each worst severity up.
+        var inside = [Severity?](repeating: nil, count: archive.hierarchy.count)
+        for i in archive.hierarchy.indices.reversed() {
+            guard let parent = archive.hierarchy[i].parent else { continue }
+            let own = byElement[i]?.map(\.severity).min()
+            let worst = [own, inside[i], inside[parent]].compactMap { $0 }.min()
+            inside[parent] = worst
+        }
+        worstInside = inside
         namer = PathNamer(archive.hierarchy)
         chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
         let h = archive.hierarchy
         let shape = TreeShape(parents: h.elements.map(\.parent), children: h.elements.map(\.children))
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
         tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height).tree.height - 1)
-        tree.select(archive.failingIndex ?? 0)
+        tree.select(select ?? archive.failingIndex ?? 0)
         // Without a hierarchy the only element is a placeholder root: the archive (failure, attachments) is what
         // there is to read.
         showArchiveDetails = archive.hierarchyNote != nil
@@ -102,6 +120,18 @@ public struct InspectorState: InteractiveScreen {
     public var glyphs: Glyphs { chrome.glyphs }
     public var message: String? { chrome.message }
     public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+
+    /// How a command line names this archive, for the repro command: the folder of a folder archive.
+    public var archivePathForCommands: String {
+        let p = archive.source.path
+        if p == "<stdin>" { return "ARCHIVE" }
+        return p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
+    }
+
+    /// The copy menu's items for the selection.
+    public var copyItems: [Handover.Item] {
+        Handover.items(archive, element: selected, findings: findings, namer: namer, archivePath: archivePathForCommands)
+    }
 
     // MARK: - Keys
 
@@ -125,12 +155,14 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
         KeyBinding([.char("m")], .toggleMirror, "RTL mirror view of an LTR run"),
         KeyBinding([.char("i")], .toggleDetails, "details: element / archive"),
+        KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro command"),
     ] + KeyTables.common(InspectorMessage.chrome) + [
         KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
         KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),
         KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
     ], notes: [
         "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
+        "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); the text is shown to select by hand too.",
         "Mouse: click a tree row or a box to select it; the wheel scrolls.",
     ])
 
@@ -142,6 +174,15 @@ public struct InspectorState: InteractiveScreen {
         case .wheelUp: return .scroll(-3)
         case .wheelDown: return .scroll(3)
         default: break
+        }
+        if copied != nil { return .closeCopy }
+        if copyMenuOpen {
+            switch key {
+            case .escape, .char("q"), .char("y"): return .closeCopy
+            case .char(let c): return .copyItem(c)
+            case .ctrl("c"): return .chrome(.quitNow)
+            default: return nil
+            }
         }
         if searchQuery != nil {
             switch KeyTables.typing(key) {

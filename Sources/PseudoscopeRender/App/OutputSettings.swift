@@ -32,12 +32,13 @@ public struct TerminalEnvironment: Sendable {
     /// Interactive only on a terminal that is not `dumb`.
     public var canBeInteractive: Bool { stdoutIsTerminal && term != "dumb" && !term.isEmpty }
 
-    /// Colour in plain output: `always` wins over everything, `never` and NO_COLOR forbid, `auto` needs a terminal.
+    /// Colour in plain output: `always` wins over everything, `never` and NO_COLOR forbid, `auto` needs a terminal
+    /// that says what it is: with `TERM` unset or `dumb` nothing is known of its colours, so none are sent.
     public func useColor(_ choice: ColorChoice) -> Bool {
         switch choice {
         case .always: return true
         case .never: return false
-        case .auto: return stdoutIsTerminal && !noColor && term != "dumb"
+        case .auto: return stdoutIsTerminal && !noColor && term != "dumb" && !term.isEmpty
         }
     }
 

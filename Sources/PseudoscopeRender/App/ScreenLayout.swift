@@ -26,7 +26,8 @@ public struct ScreenLayout: Equatable, Sendable {
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        let top = 1, bodyHeight = max(0, height - 2)
+        // Row 0 the header, row 1 the failure line, the last row the status line.
+        let top = 2, bodyHeight = max(0, height - 3)
         if width >= ScreenLayout.threeColumnWidth {
             let tw = width * 32 / 100, dw = width * 30 / 100
             let ww = width - tw - dw - 2

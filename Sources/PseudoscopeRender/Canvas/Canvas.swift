@@ -19,10 +19,14 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Text is put with Pseudoscope's typographic characters as ASCII (`--ascii`, or a locale that is not
+    /// UTF-8), so `·` and `×` do not go out as UTF-8 where frames are ASCII.
+    public var asciiOnly: Bool
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, asciiOnly: Bool = false) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.asciiOnly = asciiOnly
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -70,7 +74,7 @@ public struct Canvas: Equatable, Sendable {
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
         var col = x
-        let safe = TerminalText.sanitize(text)
+        let safe = asciiOnly ? TerminalText.asciiPunctuated(TerminalText.sanitize(text)) : TerminalText.sanitize(text)
         for ch in safe {
             let w = DisplayWidth.of(ch)
             if w == 0 {
@@ -207,6 +211,7 @@ public struct ANSIPalette: Sendable {
         case .match: return "\u{1B}[0;4m"
         case .onlyInA: return "\u{1B}[0;31m"
         case .onlyInB: return "\u{1B}[0;32m"
+        case .ghost: return "\u{1B}[0;1;32m"
         }
     }
 }

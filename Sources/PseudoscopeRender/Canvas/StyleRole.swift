@@ -15,4 +15,6 @@ public enum StyleRole: UInt8, CaseIterable, Sendable {
     case title
     case onlyInA
     case onlyInB
+    /// Where an element belongs but is not (an rtl run's unmirrored element, in a comparison).
+    case ghost
 }

@@ -5,19 +5,67 @@ import PseudoscopeCore
 public enum ArchiveText {
     /// `CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED · LTR · de_DE · iPhone 16 · iOS 18.2 · Xcode 16.2 (16C5032a)`
     public static func header(_ a: Archive, mirror: Bool = false) -> String {
-        var parts = [a.test, a.mode.banner + modeOrigin(a, short: true)]
-        parts.append(a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"))
-        if let l = a.locale, !l.isEmpty { parts.append(l) }
+        TerminalText.sanitize(headerParts(a, mirror: mirror).map(\.text).joined(separator: " · "))
+    }
+
+    /// One part of the header and how readily it goes when the line is too narrow: the highest `drop` first.
+    /// The mode never goes; the test name is cut before it goes.
+    public struct HeaderPart: Equatable, Sendable {
+        public var text: String
+        public var drop: Int
+        public static let never = 0
+        public static let test = 1
+    }
+
+    public static func headerParts(_ a: Archive, mirror: Bool = false) -> [HeaderPart] {
+        var parts = [HeaderPart(text: a.test, drop: HeaderPart.test), HeaderPart(text: a.mode.banner + modeOrigin(a, short: true), drop: HeaderPart.never)]
+        parts.append(HeaderPart(text: a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"), drop: 3))
+        if let l = a.locale, !l.isEmpty { parts.append(HeaderPart(text: l, drop: 4)) }
         if let facts = a.imported, a.run == nil {
             // A dump records no device or versions: say where it came from instead of printing "unknown".
-            parts.append("imported \(facts.format) dump" + (facts.incomplete == nil ? "" : " (incomplete)"))
+            parts.append(HeaderPart(text: "imported \(facts.format) dump" + (facts.incomplete == nil ? "" : " (incomplete)"), drop: 5))
         } else {
-            parts.append(a.environment.simulator)
-            parts.append(a.environment.os)
-            parts.append("Xcode " + a.environment.xcode)
+            parts.append(HeaderPart(text: a.environment.simulator, drop: 6))
+            parts.append(HeaderPart(text: a.environment.os, drop: 7))
+            parts.append(HeaderPart(text: "Xcode " + a.environment.xcode, drop: 8))
         }
-        if let run = a.run { parts.append("run \(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? "")) }
-        return TerminalText.sanitize(parts.joined(separator: " · "))
+        if let run = a.run { parts.append(HeaderPart(text: "run \(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2)) }
+        return parts
+    }
+
+    /// The header in at most `width` columns: parts go in order of `drop`, then the test name is cut (never
+    /// below 12 columns), then it goes too; the mode stays.
+    public static func fittedHeader(_ a: Archive, mirror: Bool = false, width: Int, ellipsis: String) -> String {
+        var parts = headerParts(a, mirror: mirror).map { HeaderPart(text: TerminalText.sanitize($0.text), drop: $0.drop) }
+        func joined() -> String { parts.map(\.text).joined(separator: " · ") }
+        while DisplayWidth.of(joined()) > width, let worst = parts.filter({ $0.drop > HeaderPart.test }).max(by: { $0.drop < $1.drop }) {
+            parts.removeAll { $0 == worst }
+        }
+        if DisplayWidth.of(joined()) > width, let k = parts.firstIndex(where: { $0.drop == HeaderPart.test }) {
+            let rest = DisplayWidth.of(joined()) - DisplayWidth.of(parts[k].text)
+            let room = width - rest
+            if room >= 12 { parts[k].text = DisplayWidth.clip(parts[k].text, to: room, ellipsis: ellipsis) } else { parts.remove(at: k) }
+        }
+        return DisplayWidth.clip(joined(), to: max(1, width), ellipsis: ellipsis)
+    }
+
+    /// What the pair rule did with an rtl run opened on its own; nil when it does not apply.
+    public static func pairingNote(_ p: Pairing) -> String? {
+        switch p {
+        case .notApplicable: return nil
+        case .pairedWith(let path): return TerminalText.sanitize("pair rule: compared with the LTR run \(path)")
+        case .noPartner: return "pair rule not run: no LTR run of this screen found beside it (open the folder, or compare A B)"
+        }
+    }
+
+    /// A path short enough for a header: `settings-normal` for `…/settings-normal/archive.json`,
+    /// `normal/LayoutTests.xcresult#1` for a bundle run (the folder says the mode).
+    public static func shortPath(_ path: String) -> String {
+        var p = Substring(path)
+        if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
+        let parts = p.split(separator: "/")
+        let keep = p.contains(".xcresult#") ? 2 : 1
+        return parts.suffix(keep).joined(separator: "/")
     }
 
     /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
@@ -197,9 +245,11 @@ extension ArchiveText {
     }
 
     /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise.
-    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, palette: ANSIPalette = .standard) -> String {
+    /// `ascii` writes Pseudoscope's typographic characters as ASCII (a non-UTF-8 locale, `--ascii`).
+    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, ascii: Bool = false, palette: ANSIPalette = .standard) -> String {
         var out = ""
-        for (text, role) in lines {
+        for (line, role) in lines {
+            let text = ascii ? TerminalText.asciiPunctuated(line) : line
             if color && role != .normal { out += palette.sequence(role) + text + palette.reset + "\n" } else { out += text + "\n" }
         }
         return out

@@ -35,6 +35,12 @@ public struct ComparisonReport {
         oa.tags = ta
         ob.tags = tb
         var list: [(String, StyleRole)] = []
+        if c.a.screen != c.b.screen {
+            list.append((TerminalText.sanitize("Different screens: A is \(c.a.screen), B is \(c.b.screen)."), .review))
+        }
+        if c.isMirrorPair && !c.mirroredPlaces.isEmpty {
+            list.append(("Dashed outlines in B (\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight)) mark where the unmirrored elements belong.", .dim))
+        }
         if c.differences.isEmpty { list.append(("No differences.", .normal)) }
         for (n, d) in c.differences.enumerated() {
             let role: StyleRole = d.kind == .onlyInA ? .onlyInA : d.kind == .onlyInB ? .onlyInB : d.kind == .notMirrored ? .blocking : .normal
@@ -54,10 +60,12 @@ public struct ComparisonReport {
         let drawingHeight = height.map { max(6, $0 - headerLines - 3 - list.count) }
         let la = wa.layout(width: columnWidth, height: drawingHeight, options: oa)
         let lb = wb.layout(width: columnWidth, height: drawingHeight, options: ob)
-        let da = wa.draw(la, options: oa), db = wb.draw(lb, options: ob)
+        let da = wa.draw(la, options: oa)
+        var db = wb.draw(lb, options: ob)
+        wb.drawGhosts(&db, lb, frames: c.mirroredPlaces, options: ob)
         let drawingRows = max(da.height, db.height)
         let total = max(width, columnWidth * 2 + 3)
-        var canvas = Canvas(width: total, height: headerLines + 1 + drawingRows + 1 + list.count)
+        var canvas = Canvas(width: total, height: headerLines + 1 + drawingRows + 1 + list.count, asciiOnly: glyphs.isASCII)
         for (k, l) in headerA.enumerated() { canvas.put(l, x: 0, y: k, role: .header, maxWidth: columnWidth) }
         for (k, l) in headerB.enumerated() { canvas.put(l, x: columnWidth + 3, y: k, role: .header, maxWidth: columnWidth) }
         let top = headerLines + 1

@@ -4,17 +4,20 @@ import PseudoscopeCore
 /// Reads only the state; the terminal driver copies the canvas to the screen.
 public enum InspectorScreen {
     public static func render(_ s: InspectorState) -> Canvas {
-        var c = Canvas(width: s.width, height: s.height)
+        var c = Canvas(width: s.width, height: s.height, asciiOnly: s.glyphs.isASCII)
         let l = s.layout
         if l.isTooSmall {
-            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)
+            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight, glyphs: s.glyphs)
         }
         drawHeader(&c, s)
+        drawFailureLine(&c, s)
         drawTree(&c, s, l.tree)
         drawWireframe(&c, s, l.wireframe)
         DetailsPane.draw(&c, s, l.details)
         drawSeparators(&c, s, l)
         drawStatus(&c, s)
+        if s.copyMenuOpen { drawCopyMenu(&c, s) }
+        if let item = s.copied { drawCopied(&c, s, item) }
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: InspectorState.keys.helpLines, chrome: s.chrome) }
         return c
     }
@@ -24,9 +27,51 @@ public enum InspectorScreen {
         let blocking = s.blockingCount
         let counts = " \(s.glyphs.blockingMark) \(blocking) blocking  \(s.glyphs.reviewMark) \(s.findings.count - blocking) review "
         let cw = DisplayWidth.of(counts)
-        let header = ArchiveText.header(s.archive, mirror: s.mirror)
-        c.put(DisplayWidth.clip(header, to: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: .header)
+        let header = ArchiveText.fittedHeader(s.archive, mirror: s.mirror, width: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis)
+        c.put(header, x: 0, y: 0, role: .header)
         c.put(counts, x: s.width - cw, y: 0, role: blocking > 0 ? .blocking : .header)
+    }
+
+    /// The second line: what the test itself said when it failed, where it is seen on open, and, for an rtl run,
+    /// which LTR run the pair rule compared it with.
+    static func drawFailureLine(_ c: inout Canvas, _ s: InspectorState) {
+        let y = 1
+        c.fill(x: 0, y: y, width: s.width, height: 1, role: .normal)
+        let pair: String
+        switch s.pairing {
+        case .notApplicable: pair = ""
+        case .pairedWith(let p): pair = " paired with \(ArchiveText.shortPath(p)) "
+        case .noPartner: pair = " no LTR run found: pair rule not run "
+        }
+        let pw = DisplayWidth.of(TerminalText.sanitize(pair))
+        let message = s.archive.failure.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        let text = "\(s.glyphs.failing) " + (message.isEmpty ? "(no failure message)" : message)
+        c.put(DisplayWidth.clip(TerminalText.sanitize(text), to: max(1, s.width - pw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: y, role: .failing)
+        if !pair.isEmpty, pw < s.width - 10 { c.put(pair, x: s.width - pw, y: y, role: s.pairing == .noPartner ? .review : .dim) }
+    }
+
+    /// The copy menu: a key, what it copies, and the start of the text.
+    static func drawCopyMenu(_ c: inout Canvas, _ s: InspectorState) {
+        let items = s.copyItems
+        let width = min(s.width - 4, 100)
+        var lines: [(String, StyleRole)] = [("Copy to the clipboard (Esc closes)", .title), ("", .normal)]
+        for item in items {
+            let first = item.text.split(separator: "\n").first.map(String.init) ?? ""
+            lines.append(("\(item.key)  \(item.title.padded(to: 20)) \(first)", .normal))
+        }
+        Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
+    }
+
+    /// What was copied, whole, to select by hand where the terminal does not take OSC 52.
+    static func drawCopied(_ c: inout Canvas, _ s: InspectorState, _ item: Handover.Item) {
+        let width = min(s.width - 4, 100)
+        var lines: [(String, StyleRole)] = [("Copied the \(item.title) (OSC 52). Not on your clipboard? Select it here:", .title), ("", .normal)]
+        for line in item.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for wrapped in DisplayWidth.wrap(String(line), to: max(10, width - 4), indent: "") { lines.append((wrapped, .normal)) }
+        }
+        lines.append(("", .normal))
+        lines.append(("(any key closes)", .dim))
+        Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
     }
 
     static func drawTitle(_ c: inout Canvas, _ s: InspectorState, _ r: Region, _ pane: Pane, _ extra: String) {
@@ -50,23 +95,25 @@ public enum InspectorScreen {
             let e = h[i]
             let y = r.y + 1 + k
             let isSelected = i == s.selected
-            let worst = s.findingsByElement[i]?.map(\.severity).min()
-            var mark = " "
-            var markRole: StyleRole = .normal
-            if i == failing { mark = s.glyphs.failing; markRole = .failing } else if let w = worst {
-                mark = w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark
-                markRole = w == .blocking ? .blocking : .review
-            }
             let rowRole: StyleRole = isSelected ? .selected : (WrapAround.contains(s.matches, i) ? .match : .normal)
             if isSelected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
-            c.put(mark, x: r.x, y: y, role: isSelected ? .selected : markRole, maxWidth: 1)
+            // Two marks: the failing element, then the worst finding on the element itself, or, faint, on a
+            // collapsed node, the worst finding hidden inside it.
+            if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: isSelected ? .selected : .failing, maxWidth: 1) }
+            let collapsed = !e.children.isEmpty && !s.tree.expanded[i]
+            if let w = s.findingsByElement[i]?.map(\.severity).min() {
+                c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y,
+                      role: isSelected ? .selected : (w == .blocking ? .blocking : .review), maxWidth: 1)
+            } else if collapsed, let w = s.worstInside[i] {
+                c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y, role: isSelected ? .selected : .dim, maxWidth: 1)
+            }
             // Deep trees keep at least half the pane for the text.
             let indent = min(e.depth * 2, r.width / 2)
             let expander = e.children.isEmpty ? s.glyphs.leaf : (s.tree.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
             let text = expander + " " + ArchiveText.summary(e)
-            let room = r.width - 2 - indent
+            let room = r.width - 3 - indent
             if room > 0 {
-                c.put(DisplayWidth.clip(text, to: room, ellipsis: s.glyphs.ellipsis), x: r.x + 2 + indent, y: y, role: rowRole)
+                c.put(DisplayWidth.clip(text, to: room, ellipsis: s.glyphs.ellipsis), x: r.x + 3 + indent, y: y, role: rowRole)
             }
         }
     }

@@ -5,12 +5,17 @@ enum Overlay {
     /// A framed box in the middle of the screen with the key help generated from a key table, scrolled to
     /// the chrome's help position when the terminal is too short for all of it.
     static func drawHelp(_ c: inout Canvas, lines help: [String], chrome: ScreenChrome) {
-        let glyphs = chrome.glyphs
         let pageRows = chrome.helpPageRows
         let start = min(chrome.helpScroll.offset, max(0, help.count - pageRows))
         let more = help.count > pageRows ? "  (\(start + 1)–\(min(help.count, start + pageRows)) of \(help.count); j k scroll)" : ""
-        let lines = ["Keys (q or Esc closes)" + more, ""] + help.dropFirst(start).prefix(pageRows)
-        let w = min(c.width - 4, (([lines[0]] + help).map { DisplayWidth.of($0) }.max() ?? 20) + 4)
+        let lines = [("Keys (q or Esc closes)" + more, StyleRole.title), ("", .normal)] + help.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }
+        let width = (([lines[0].0] + help).map { DisplayWidth.of($0) }.max() ?? 20) + 4
+        drawBox(&c, lines: lines, width: width, glyphs: chrome.glyphs)
+    }
+
+    /// A framed box in the middle of the screen holding `lines` (clipped to the screen), cleared behind.
+    static func drawBox(_ c: inout Canvas, lines: [(String, StyleRole)], width: Int, glyphs: Glyphs) {
+        let w = min(c.width - 4, width)
         let h = min(c.height - 2, lines.count + 2)
         guard w > 4, h > 2 else { return }
         let x0 = (c.width - w) / 2, y0 = max(1, (c.height - h) / 2)
@@ -27,13 +32,13 @@ enum Overlay {
         c.set(b.topLeft, x: x0, y: y0, role: .title); c.set(b.topRight, x: x0 + w - 1, y: y0, role: .title)
         c.set(b.bottomLeft, x: x0, y: y0 + h - 1, role: .title); c.set(b.bottomRight, x: x0 + w - 1, y: y0 + h - 1, role: .title)
         for (k, line) in lines.prefix(h - 2).enumerated() {
-            c.put(DisplayWidth.clip(line, to: w - 4, ellipsis: glyphs.ellipsis), x: x0 + 2, y: y0 + 1 + k, role: k == 0 ? .title : .normal)
+            c.put(DisplayWidth.clip(line.0, to: w - 4, ellipsis: glyphs.ellipsis), x: x0 + 2, y: y0 + 1 + k, role: line.1)
         }
     }
 
     /// Centred lines asking for a larger terminal.
-    static func tooSmall(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Canvas {
-        var c = Canvas(width: width, height: height)
+    static func tooSmall(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int, glyphs: Glyphs) -> Canvas {
+        var c = Canvas(width: width, height: height, asciiOnly: glyphs.isASCII)
         let lines = ["Terminal too small:", "need at least \(minimumWidth)×\(minimumHeight), have \(width)×\(height).", "Enlarge the window, or press q to quit."]
         for (k, line) in lines.enumerated() {
             let clipped = DisplayWidth.clip(line, to: width)

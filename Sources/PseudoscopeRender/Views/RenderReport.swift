@@ -9,6 +9,10 @@ public struct RenderReport {
     public var height: Int?
     public var listFindings: Bool
     public var mirror = false
+    /// For an rtl run: which LTR run the pair rule compared it with, said under the header.
+    public var pairing: Pairing = .notApplicable
+    /// `--select`: the element drawn selected, named under the header.
+    public var selected: Int?
 
     public init(archive: Archive, findings: [Finding], glyphs: Glyphs, width: Int, height: Int?, listFindings: Bool) {
         self.archive = archive
@@ -32,11 +36,13 @@ public struct RenderReport {
         let wire = Wireframe(archive: archive, findings: findings)
         var options = WireframeOptions(glyphs: glyphs)
         options.mirror = mirror
+        options.selected = selected
         let tagMap = listFindings ? tags() : [:]
         options.tags = tagMap
         // Header, blank, drawing, blank, legend (+ findings): the drawing gets what is left of --height.
         let listLines = listFindings ? max(1, findings.count) + 2 : 0
         let headerLines = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
+            + (ArchiveText.pairingNote(pairing) == nil ? 0 : 1) + (selected == nil ? 0 : 1)
         let drawingHeight = height.map { max(3, $0 - 3 - headerLines - listLines) }
         let layout = wire.layout(width: width, height: drawingHeight, options: options)
         let drawing = wire.draw(layout, options: options)
@@ -57,11 +63,13 @@ public struct RenderReport {
             }
         }
         // The header wraps rather than losing the device and Xcode version off the edge.
-        let header = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ")
+        var header = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ")
+        if let note = ArchiveText.pairingNote(pairing) { header += DisplayWidth.wrap(note, to: max(width, 20), indent: "  ") }
+        if let i = selected { header += DisplayWidth.wrap(TerminalText.sanitize("selected: " + PathNamer(archive.hierarchy).path(i)), to: max(width, 20), indent: "  ") }
         let widest = (header + lines.map(\.0)).map { min(width, DisplayWidth.of($0)) }.max() ?? 0
         let totalWidth = max(drawing.width, widest)
         let top = header.count + 1
-        var c = Canvas(width: totalWidth, height: top + drawing.height + 1 + lines.count)
+        var c = Canvas(width: totalWidth, height: top + drawing.height + 1 + lines.count, asciiOnly: glyphs.isASCII)
         for (k, l) in header.enumerated() { c.put(l, x: 0, y: k, role: .header, maxWidth: totalWidth) }
         c.blit(drawing, x: 0, y: top)
         for (k, l) in lines.enumerated() {

@@ -36,9 +36,9 @@ public enum RunSetScreen {
 
     public static func render(_ s: RunSetState) -> Canvas {
         guard s.chrome.width >= minimumWidth, s.chrome.height >= minimumHeight else {
-            return Overlay.tooSmall(width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight)
+            return Overlay.tooSmall(width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight, glyphs: s.chrome.glyphs)
         }
-        var c = Canvas(width: s.chrome.width, height: s.chrome.height)
+        var c = Canvas(width: s.chrome.width, height: s.chrome.height, asciiOnly: s.chrome.glyphs.isASCII)
         let loaded = s.entries.compactMap { $0 }
         let blocked = loaded.filter { $0.blocking > 0 }.count
         let errors = loaded.filter { $0.error != nil }.count

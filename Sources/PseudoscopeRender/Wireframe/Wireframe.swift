@@ -114,6 +114,15 @@ public struct Wireframe {
         return canvas
     }
 
+    /// Dashed outlines where elements belong but are not (an rtl run's unmirrored elements), over the drawing.
+    public func drawGhosts(_ canvas: inout Canvas, _ layout: WireframeLayout, frames: [Rect], options: WireframeOptions) {
+        for f in frames where !f.isEmpty {
+            let r = layout.cells(for: f)
+            guard r.width >= 2, r.height >= 2, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            drawBox(&canvas, r, options.glyphs.review, role: .ghost, clearInside: false)
+        }
+    }
+
     /// Marks the selected element's border, and its ancestors' faintly, on a drawing made without selection.
     /// Kept apart from drawing so that the interactive screen can draw once and highlight on every move.
     public func highlightSelection(_ canvas: inout Canvas, _ layout: WireframeLayout, options: WireframeOptions) {
@@ -124,7 +133,16 @@ public struct Wireframe {
             guard !f.isEmpty else { continue }
             let r = a == windowIndex ? layout.outline(for: f) : layout.cells(for: f)
             if a == s {
-                if r.width < 2 || r.height < 2 { canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top)) } else { recolorBorder(&canvas, r, .selected) }
+                if r.width < 2 || r.height < 2 {
+                    canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top))
+                } else if r.height >= 3, a != windowIndex, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height {
+                    // Drawn, not only recoloured: a selected element under another shows its whole outline.
+                    let box = severities[a] == .blocking ? options.glyphs.blocking : severities[a] == .review ? options.glyphs.review : options.glyphs.plain
+                    drawBox(&canvas, r, box, role: .selected, clearInside: false)
+                    if a == archive.failingIndex { canvas.set(options.glyphs.failing, x: r.left, y: r.top, role: .selected) }
+                } else {
+                    recolorBorder(&canvas, r, .selected)
+                }
             } else if r.width >= 2 && r.height >= 2 {
                 recolorBorder(&canvas, r, .ancestor)
             }
@@ -133,7 +151,7 @@ public struct Wireframe {
 
     /// The drawing of every element, without the selection.
     public func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
-        var canvas = Canvas(width: layout.columns, height: layout.rows)
+        var canvas = Canvas(width: layout.columns, height: layout.rows, asciiOnly: options.glyphs.isASCII)
         if let note = archive.hierarchyNote {
             for (k, line) in Wireframe.noteLines(note, width: layout.columns).enumerated() where k < layout.rows {
                 _ = canvas.put(line, x: 1, y: k, role: .dim, maxWidth: max(0, layout.columns - 1))
@@ -184,6 +202,17 @@ public struct Wireframe {
                 topBorderEnd = min(topBorderEnd, canvas.width - 1)
                 drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, row: r.top, rtl: rtl, glyphs: g)
             }
+        }
+        // An element with a finding may lie under another (a promo under a toast): its outline goes over the
+        // cover, so what needs a look is never hidden by what is drawn later.
+        for i in h.indices where severities[i] != nil && i != windowIndex {
+            let f = drawnFrame(i, options)
+            guard !f.isEmpty else { continue }
+            let r = layout.cells(for: f)
+            guard r.width >= 2, r.height >= 3, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            let blocking = severities[i] == .blocking
+            drawBox(&canvas, r, blocking ? g.blocking : g.review, role: blocking ? .blocking : .review, clearInside: false)
+            if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
         }
         return canvas
     }

@@ -42,6 +42,7 @@ enum Golden {
         case .title: return "t"
         case .onlyInA: return "-"
         case .onlyInB: return "+"
+        case .ghost: return "g"
         }
     }
 

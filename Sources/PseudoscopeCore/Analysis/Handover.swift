@@ -1,0 +1,152 @@
+/// What an on-call engineer hands over about an element: its path, its identifier, an XCUITest query and an
+/// Appium locator that find it, its findings as Markdown for a ticket, and the command line that opens the
+/// inspector on it. Pure text; the inspector's copy menu (`y`) and `check --markdown` use it.
+///
+/// Archive strings are sanitized (control and bidi characters become visible escapes) before they go into any
+/// of these texts, and the repro line is shell-quoted: what is pasted into a shell or a ticket cannot run or
+/// hide anything.
+public enum Handover {
+    public struct Item: Equatable, Sendable {
+        /// The key that copies it in the menu.
+        public var key: Character
+        public var title: String
+        public var text: String
+    }
+
+    /// The menu's items for element `i`, in menu order.
+    public static func items(_ archive: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String) -> [Item] {
+        let e = archive.hierarchy[i]
+        var out = [Item(key: "p", title: "path", text: TerminalText.sanitize(namer.path(i)))]
+        if !e.identifier.isEmpty { out.append(Item(key: "i", title: "identifier", text: TerminalText.sanitize(e.identifier))) }
+        out.append(Item(key: "x", title: "XCUITest query", text: xcuiQuery(archive.hierarchy, i)))
+        out.append(Item(key: "a", title: "Appium locator", text: appiumLocator(archive.hierarchy, i)))
+        out.append(Item(key: "m", title: "finding as Markdown", text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath)))
+        out.append(Item(key: "r", title: "repro command", text: reproLine(archivePath: archivePath, archive: archive, element: i, namer: namer)))
+        return out
+    }
+
+    /// The element `--select` names: an identifier (the first element with it), else a path as the tree, the
+    /// status line and the copy menu write it (`Application/Window/Other/Button[1]`).
+    public static func select(_ query: String, in archive: Archive, namer: PathNamer) -> Int? {
+        let h = archive.hierarchy
+        if let i = h.indices.first(where: { h[$0].identifier == query }) { return i }
+        guard query.contains("/") || h.count > 0 && namer.path(0) == query else { return nil }
+        return h.indices.first { namer.path($0) == query }
+    }
+
+    // MARK: - Queries
+
+    /// `XCUIElement.ElementType` names to the `XCUIElementTypeQueryProvider` property that lists them.
+    static let queryProperty: [String: String] = [
+        "Button": "buttons", "StaticText": "staticTexts", "TextField": "textFields", "SecureTextField": "secureTextFields",
+        "Switch": "switches", "Toggle": "toggles", "Cell": "cells", "Image": "images", "Icon": "icons", "NavigationBar": "navigationBars",
+        "Table": "tables", "CollectionView": "collectionViews", "Other": "otherElements", "Link": "links", "Slider": "sliders",
+        "SearchField": "searchFields", "ScrollView": "scrollViews", "TextView": "textViews", "Window": "windows", "Alert": "alerts",
+        "Sheet": "sheets", "TabBar": "tabBars", "Tab": "tabs", "SegmentedControl": "segmentedControls", "Picker": "pickers",
+        "PickerWheel": "pickerWheels", "Key": "keys", "Keyboard": "keyboards", "MenuItem": "menuItems", "Menu": "menus",
+        "ActivityIndicator": "activityIndicators", "ProgressIndicator": "progressIndicators", "PageIndicator": "pageIndicators",
+        "Stepper": "steppers", "Map": "maps", "WebView": "webViews", "StatusBar": "statusBars", "Toolbar": "toolbars",
+        "DatePicker": "datePickers", "Group": "groups", "Dialog": "dialogs", "Popover": "popovers", "CheckBox": "checkBoxes",
+        "RadioButton": "radioButtons", "ComboBox": "comboBoxes", "MenuButton": "menuButtons", "ToolbarButton": "toolbarButtons",
+        "StatusItem": "statusItems", "MenuBar": "menuBars", "MenuBarItem": "menuBarItems",
+    ]
+
+    /// `app.buttons["checkout.confirm"]`; by label when there is no identifier; by position among the elements
+    /// of its type (document order, as XCUITest counts them) when there is neither.
+    public static func xcuiQuery(_ h: Hierarchy, _ i: Int) -> String {
+        let e = h[i]
+        let property = queryProperty[e.type].map { "app.\($0)" }
+            ?? "app.descendants(matching: .\(lowerFirst(TerminalText.sanitize(e.type))))"
+        if e.type == "Application" { return "app" }
+        if !e.identifier.isEmpty { return "\(property)[\(swiftLiteral(e.identifier))]" }
+        if !e.label.isEmpty { return "\(property)[\(swiftLiteral(e.label))]" }
+        let rank = h.indices.prefix(i).reduce(0) { $0 + (h[$1].type == e.type ? 1 : 0) }
+        return "\(property).element(boundBy: \(rank))"
+    }
+
+    /// `accessibility id: checkout.confirm`, else an XPath by label, else by position.
+    public static func appiumLocator(_ h: Hierarchy, _ i: Int) -> String {
+        let e = h[i]
+        if !e.identifier.isEmpty { return "accessibility id: \(TerminalText.sanitize(e.identifier))" }
+        let type = "XCUIElementType" + TerminalText.sanitize(e.type)
+        if !e.label.isEmpty { return "xpath: //\(type)[@label=\(xpathLiteral(e.label))]" }
+        let rank = h.indices.prefix(i).reduce(0) { $0 + (h[$1].type == e.type ? 1 : 0) }
+        return "xpath: (//\(type))[\(rank + 1)]"
+    }
+
+    static func lowerFirst(_ s: String) -> String {
+        guard let f = s.first else { return s }
+        return f.lowercased() + s.dropFirst()
+    }
+
+    /// A Swift string literal: quotes and backslashes escaped, the rest sanitized.
+    static func swiftLiteral(_ s: String) -> String {
+        "\"" + TerminalText.sanitize(s).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// An XPath 1.0 literal (no escapes exist: a value with both quote kinds is a `concat`).
+    static func xpathLiteral(_ raw: String) -> String {
+        let s = TerminalText.sanitize(raw)
+        if !s.contains("\"") { return "\"\(s)\"" }
+        if !s.contains("'") { return "'\(s)'" }
+        let parts = s.split(separator: "\"", omittingEmptySubsequences: false).map { "\"\($0)\"" }
+        return "concat(" + parts.joined(separator: ", '\"', ") + ")"
+    }
+
+    // MARK: - Repro and Markdown
+
+    /// `pseudoscope 'TestResults/rtl/LayoutTests.xcresult#1' --select 'checkout.confirm'`: the identifier when it
+    /// names one element, else the path.
+    public static func reproLine(archivePath: String, archive: Archive, element i: Int, namer: PathNamer) -> String {
+        let e = archive.hierarchy[i]
+        let unique = !e.identifier.isEmpty && archive.hierarchy.elements.lazy.filter { $0.identifier == e.identifier }.count == 1
+        return "pseudoscope \(shellQuoted(archivePath)) --select \(shellQuoted(unique ? e.identifier : namer.path(i)))"
+    }
+
+    /// Single-quoted for POSIX shells, control characters made visible first.
+    public static func shellQuoted(_ s: String) -> String {
+        "'" + TerminalText.sanitize(s).replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The element's findings (or, without findings, the failure) as a Markdown section for a ticket.
+    public static func markdown(_ a: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String) -> String {
+        let e = a.hierarchy[i]
+        let mine = findings.filter { $0.element == i }
+        var lines: [String] = []
+        let name = e.identifier.isEmpty ? (e.displayText.isEmpty ? e.type : "\(e.type) \"\(e.displayText)\"") : "\(e.type) '\(e.identifier)'"
+        lines.append("### " + (mine.isEmpty ? "Failing element" : mine.map { "\($0.severity.rawValue) \($0.rule.rawValue)" }.joined(separator: ", ")) + ": " + md(name))
+        lines.append("")
+        lines.append("- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "") + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")
+        lines.append("- Element: " + code(namer.path(i)) + " at " + code(e.frame.shortDescription))
+        if mine.isEmpty {
+            lines.append("- Failure: " + md(a.failure.message.split(separator: "\n").first.map(String.init) ?? ""))
+        }
+        for f in mine {
+            lines.append("- **\(f.severity.rawValue) \(f.rule.rawValue)**: " + md(f.message))
+            if !f.evidence.isEmpty {
+                lines.append("  - evidence: " + f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", "))
+            }
+        }
+        lines.append("- Open it: " + code(reproLine(archivePath: archivePath, archive: a, element: i, namer: namer)))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Inline code: sanitized, and wrapped in enough backticks to hold any backticks inside.
+    public static func code(_ s: String) -> String {
+        let t = TerminalText.sanitize(s)
+        var longest = 0, run = 0
+        for ch in t { run = ch == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: longest + 1)
+        return fence + (t.first == "`" || t.last == "`" ? " \(t) " : t) + fence
+    }
+
+    /// Text in Markdown: sanitized, with the characters Markdown would act on escaped.
+    public static func md(_ s: String) -> String {
+        var out = ""
+        for ch in TerminalText.sanitize(s) {
+            if "\\`*_[]<>#|".contains(ch) { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+}

@@ -1,0 +1,49 @@
+import PseudoscopeCore
+
+/// `check --markdown`: the findings as a Markdown report to paste into a ticket. A section per archive: the
+/// test and mode, the run, the failure, a table of findings with their evidence, and the command that opens the
+/// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
+enum CheckMarkdown {
+    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+        let checked = outcomes.filter { $0.summary != nil }
+        let blocked = checked.filter { $0.findings.contains { $0.severity == .blocking } }.count
+        var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s"), \(blocked) blocked\n"
+        for o in outcomes {
+            out += "\n"
+            guard let s = o.summary else {
+                out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(o.error?.message ?? ""))\n"
+                continue
+            }
+            let blocking = o.findings.filter { $0.severity == .blocking }.count
+            out += "## \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
+            out += "- Archive: \(Handover.code(o.path))\n"
+            out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
+            let message = s.failureMessage.split(separator: "\n").first.map(String.init) ?? ""
+            out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
+            if let note = s.hierarchyNote {
+                out += "- Not checked: \(Handover.md(note))\n"
+                continue
+            }
+            out += "- Findings: \(blocking) blocking, \(o.findings.count - blocking) review\n"
+            guard !o.findings.isEmpty else { continue }
+            out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
+            for f in o.findings {
+                let evidence = f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", ")
+                out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message)) | \(evidence) |\n"
+            }
+            out += "\nOpen on a finding's element:\n\n"
+            var seen = Set<String>()
+            for f in o.findings {
+                let target = f.identifier.isEmpty ? f.elementPath : f.identifier
+                guard !target.isEmpty, seen.insert(target).inserted else { continue }
+                out += "- \(Handover.code("pseudoscope \(Handover.shellQuoted(archivePath(o.path))) --select \(Handover.shellQuoted(target))"))\n"
+            }
+        }
+        return out
+    }
+
+    /// A folder archive is opened by its folder.
+    static func archivePath(_ p: String) -> String {
+        p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
+    }
+}

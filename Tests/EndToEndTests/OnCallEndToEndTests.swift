@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+
+/// The on-call night through the real program: what got in the way, as a new user met it.
+final class OnCallEndToEndTests: XCTestCase {
+    // 1, 10. A small list in a pipe: every row, in full; missing files are named.
+    func testThePlainListOfAFewArchivesIsWholeAndNamesMissingFiles() throws {
+        let r = try Harness.run([Harness.sample("settings-normal"), Harness.sample("orders-long-list-expanded")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("too small"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("OrdersUITests/testOrderHistoryLongListExpanded (OrderHistory)"), "rows are not cut in a pipe: \(r.stdout)")
+        let typo = try Harness.run(["typo1", "typo2"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stdout.contains("typo1: no such file or folder") && typo.stdout.contains("typo2: no such file or folder"), typo.stdout)
+        XCTAssertTrue(typo.stderr.contains("typo1") && typo.stderr.contains("typo2"))
+    }
+
+    // 5. An rtl run opened on its own is paired with the LTR run beside it, and says so; alone, it says that.
+    func testAnRtlArchiveOpenedAloneGetsThePairRule() throws {
+        let paired = try Harness.run([Harness.sample("settings-rtl")])
+        XCTAssertTrue(paired.stdout.contains("pair rule: compared with the LTR run"), paired.stdout)
+        XCTAssertEqual(paired.stdout.components(separatedBy: "blocking rtl-not-mirrored").count - 1, 4, "the same 4 as from the folder")
+        let dir = try Harness.temporaryFolder(self)
+        try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl"), toPath: dir.appendingPathComponent("settings-rtl").path)
+        let alone = try Harness.run([dir.appendingPathComponent("settings-rtl").path])
+        XCTAssertTrue(alone.stdout.contains("pair rule not run: no LTR run of this screen found"), alone.stdout)
+        // The gate's TestResults layout: the normal run is found in the sibling mode folder.
+        let results = dir.appendingPathComponent("TestResults")
+        for (mode, sample) in [("normal", "settings-normal"), ("rtl", "settings-rtl")] {
+            try FileManager.default.createDirectory(at: results.appendingPathComponent(mode), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Harness.sample(sample), toPath: results.appendingPathComponent("\(mode)/settings").path)
+        }
+        let sibling = try Harness.run([results.appendingPathComponent("rtl/settings").path])
+        // The header wraps at 80 columns in a pipe: join its lines before looking for the path.
+        func squeezed(_ s: String) -> String { s.filter { !$0.isWhitespace } }
+        XCTAssertTrue(squeezed(sibling.stdout).contains(squeezed("compared with the LTR run \(results.path)/normal/settings/archive.json")), "the pair found in TestResults/normal")
+    }
+
+    // 12. Under a locale that is not UTF-8, the plain outputs write no UTF-8 of their own.
+    func testANonUTF8LocaleGetsASCIIOutput() throws {
+        for args in [["tree", Harness.sample("settings-normal")], ["check", Harness.sample("settings-normal")], ["info", Harness.sample("settings-normal")],
+                     ["render", Harness.sample("settings-normal")], [Harness.sample("settings-normal"), Harness.sample("settings-rtl")]] {
+            let r = try Harness.run(args, environment: ["LANG": "C", "LC_ALL": "C"])
+            let high = r.stdoutBytes.filter { $0 >= 0x80 }
+            XCTAssertTrue(high.isEmpty, "\(args.first!): \(high.count) non-ASCII bytes in:\n\(r.stdout)")
+        }
+    }
+
+    // 15. compare of two different screens says so.
+    func testComparingDifferentScreensWarns() throws {
+        let r = try Harness.run(["compare", Harness.sample("settings-normal"), Harness.sample("checkout-expanded")])
+        XCTAssertTrue(r.stderr.contains("note: A is screen Settings and B is screen CheckoutLayout"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("Different screens: A is Settings, B is CheckoutLayout."), r.stdout)
+    }
+
+    // --select lands on the element; check --markdown writes a report for a ticket.
+    func testSelectAndMarkdownHandAFindingOver() throws {
+        let render = try Harness.run(["render", Harness.sample("checkout-expanded"), "--select", "checkout.legal", "--width", "80"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stdout.contains("selected: Application/Window/Other/StaticText[6]"), render.stdout)
+        let bad = try Harness.run(["render", Harness.sample("checkout-expanded"), "--select", "nope"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("no element 'nope'"), bad.stderr)
+        let md = try Harness.run(["check", "--markdown", Harness.sample("checkout-expanded")])
+        XCTAssertEqual(md.status, 1)
+        XCTAssertTrue(md.stdout.hasPrefix("# Pseudoscope check: 1 archive, 1 blocked"), md.stdout)
+        XCTAssertTrue(md.stdout.contains("| blocking | primary-action-unreachable | `Button 'checkout.confirm'` | off-screen: 38 pt below the window; not hittable | overhang 38 |"), md.stdout)
+        XCTAssertTrue(md.stdout.contains("- `pseudoscope '\(Harness.sample("checkout-expanded"))' --select 'checkout.confirm'`"), md.stdout)
+    }
+}
+
+final class OnCallInspectorEndToEndTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+    }
+
+    // 3, 5. The failure line and the pairing are seen on open.
+    func testTheFailureAndThePairingAreSeenOnOpen() throws {
+        let t = try TmuxSession([Harness.sample("settings-rtl")], width: 100, height: 30)
+        let screen = try t.waitFor(text: "paired with settings-normal")
+        XCTAssertTrue(screen.contains("✗ XCTAssertGreaterThan failed: back button minX"), screen)
+        XCTAssertTrue(screen.contains("‼ 4 blocking"), screen)
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+
+    // 8. A resize while stopped is drawn when the program continues, without a key.
+    func testAResizeWhileStoppedIsDrawnOnContinue() throws {
+        let t = try TmuxSession([Harness.sample("checkout-expanded")], width: 100, height: 30)
+        try t.waitFor(text: "? help")
+        let pid = try XCTUnwrap(t.pid)
+        kill(pid, SIGSTOP)
+        try t.resize(width: 160, height: 40)
+        usleep(300_000)
+        kill(pid, SIGCONT)
+        try t.waitFor("the wider layout") { screen in
+            screen.split(separator: "\n").first.map { $0.contains("Xcode 16.2") && $0.count > 120 } ?? false
+        }
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+
+    // y: the copy goes out as OSC 52, which tmux (set-clipboard on) puts in its buffer.
+    func testCopyReachesTheClipboardThroughOSC52() throws {
+        let t = try TmuxSession(pipeline: "unset TMUX; \"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 120, height: 35)
+        try t.tmux(["set-option", "-g", "set-clipboard", "on"])
+        try t.waitFor(text: "? help")
+        try t.send("y")
+        try t.waitFor(text: "Copy to the clipboard")
+        try t.send("x")
+        try t.waitFor(text: "Select it here:")
+        let buffer = try t.tmux(["show-buffer"])
+        XCTAssertEqual(buffer, #"app.buttons["checkout.applyCoupon"]"#)
+        try t.send("q")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+/// The release tarball on a host without the Swift toolchain: unpacked into an empty folder, installed, and
+/// run with the toolchain gone from PATH and LD_LIBRARY_PATH; its man page renders and its completions load.
+final class ReleaseTests: XCTestCase {
+    /// Built once per test run (Scripts/release keeps its own scratch folder, so later runs are incremental).
+    static let tarball: Result<String, Error> = Result {
+        let r = try Harness.shell("Scripts/release \"$OUT\"", environment: ["OUT": FileManager.default.temporaryDirectory.appendingPathComponent("ps-release-\(getpid())").path])
+        guard r.status == 0 else { throw NSError(domain: "release", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
+        return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A plain host's environment: no toolchain anywhere.
+    static let bareEnvironment = "env -i PATH=/usr/bin:/bin HOME=\"$HOME\" LANG=C.UTF-8"
+
+    func installed() throws -> URL {
+        let tarball = try Self.tarball.get()
+        let dir = try Harness.temporaryFolder(self)
+        let unpack = try Harness.shell("cd \"$DIR\" && tar xzf \"$TARBALL\" && cd pseudoscope-* && \(Self.bareEnvironment) ./install \"$DIR/prefix\"",
+                                       environment: ["DIR": dir.path, "TARBALL": tarball])
+        XCTAssertEqual(unpack.status, 0, unpack.stderr)
+        return dir.appendingPathComponent("prefix")
+    }
+
+    func testTheTarballRunsWithoutTheToolchain() throws {
+        let prefix = try installed()
+        let bin = prefix.appendingPathComponent("bin/pseudoscope").path
+        let ldd = try Harness.shell("ldd \"$BIN\"", environment: ["BIN": bin])
+        XCTAssertFalse(ldd.stdout.contains("libswift") || ldd.stdout.contains("libFoundation") || ldd.stdout.contains("libdispatch"), ldd.stdout)
+        let sample = Harness.sample("checkout-expanded")
+        let version = try Harness.shell("\(Self.bareEnvironment) \"$BIN\" --version", environment: ["BIN": bin])
+        XCTAssertTrue(version.stdout.hasPrefix("pseudoscope 0.3.0 (commit "), version.stdout)
+        let render = try Harness.shell("\(Self.bareEnvironment) \"$BIN\" render \"$A\" --width 80", environment: ["BIN": bin, "A": sample])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stdout.contains("CheckoutUITests/testCheckoutLayoutExpanded"))
+        let check = try Harness.shell("\(Self.bareEnvironment) \"$BIN\" check --json \"$A\"", environment: ["BIN": bin, "A": sample])
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains("\"primary-action-unreachable\""))
+
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+        let t = try TmuxSession(pipeline: "\(Self.bareEnvironment) TERM=xterm-256color '\(bin)' '\(sample)'; echo $? > \"$STATUS\"")
+        try t.waitFor(text: "? help")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+
+    func testTheManPageRendersAndTheCompletionsComplete() throws {
+        let prefix = try installed()
+        let man = try Harness.shell("man -l \"$P/share/man/man1/pseudoscope.1\" 2>&1 | col -b", environment: ["P": prefix.path, "MANWIDTH": "100"])
+        XCTAssertTrue(man.stdout.contains("PSEUDOSCOPE(1)"), man.stdout)
+        XCTAssertTrue(man.stdout.contains("--select ID|PATH"), "options come from the same tables as --help")
+        XCTAssertTrue(man.stdout.contains("copy: path, identifier"), "keys come from the key tables")
+        let bash = try Harness.shell("source \"$P/share/bash-completion/completions/pseudoscope\"; COMP_WORDS=(pseudoscope ch); COMP_CWORD=1; _pseudoscope; echo \"${COMPREPLY[@]}\"",
+                                     environment: ["P": prefix.path])
+        XCTAssertEqual(bash.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "check", bash.stderr)
+        XCTAssertEqual(bash.stderr, "")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed")
+        // zsh completes inside its line editor only: drive an interactive zsh through zpty and press Tab.
+        let script = """
+            zmodload zsh/zpty
+            zpty z 'zsh -f -i'
+            zpty -w z 'PS1="> "; fpath=($P/share/zsh/site-functions $fpath); autoload -U compinit; compinit -u -d $TMPDIR/zcompdump; pseudoscope() { :; }'
+            sleep 0.5
+            zpty -w -n z $'pseudoscope ch\\t'
+            sleep 1.5
+            out=""
+            for i in {1..20}; do zpty -r -t z chunk && out+=$chunk; done
+            print -r -- "$out"
+            zpty -d z
+            """
+        let tmp = try Harness.temporaryFolder(self)
+        let zsh = try Harness.shell("zsh -f -c \"$SCRIPT\"", environment: ["P": prefix.path, "SCRIPT": script, "TMPDIR": tmp.path])
+        // What the line editor drew, without its escape sequences and bells.
+        let drawn = zsh.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            .filter { $0 != "\u{07}" && $0 != "\u{08}" && $0 != "\r" }
+        XCTAssertTrue(drawn.contains("pseudoscope check"), "zsh completed `pseudoscope ch`: \(drawn.suffix(300))")
+        XCTAssertFalse(zsh.stdout.contains("command not found") || zsh.stdout.contains("parse error"), zsh.stdout)
+    }
+}

@@ -1,0 +1,71 @@
+import XCTest
+@testable import PseudoscopeCore
+
+/// What the copy menu and `check --markdown` hand over must find the element and be safe to paste.
+final class HandoverTests: XCTestCase {
+    func archive(_ elements: [Element]) -> Archive {
+        var all = [Element(type: "Application")]
+        var window = Element(type: "Window")
+        window.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+        all.append(window)
+        all += elements
+        for k in all.indices {
+            all[k].depth = k == 0 ? 0 : k == 1 ? 1 : 2
+            all[k].parent = k == 0 ? nil : k == 1 ? 0 : 1
+        }
+        return Archive(test: "T/testX", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
+                       failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
+                       hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a/archive.json", folder: "a"))
+    }
+
+    func button(_ id: String = "", label: String = "") -> Element {
+        var e = Element(type: "Button")
+        e.identifier = id
+        e.label = label
+        e.frame = Rect(x: 10, y: 10, width: 100, height: 44)
+        return e
+    }
+
+    func testQueriesFindTheElementByIdentifierLabelOrPosition() {
+        let a = archive([button("checkout.confirm"), button(label: "Pay \"now\""), button(), button()])
+        XCTAssertEqual(Handover.xcuiQuery(a.hierarchy, 2), #"app.buttons["checkout.confirm"]"#)
+        XCTAssertEqual(Handover.xcuiQuery(a.hierarchy, 3), #"app.buttons["Pay \"now\""]"#)
+        XCTAssertEqual(Handover.xcuiQuery(a.hierarchy, 5), "app.buttons.element(boundBy: 3)", "the fourth button in document order")
+        XCTAssertEqual(Handover.appiumLocator(a.hierarchy, 2), "accessibility id: checkout.confirm")
+        XCTAssertEqual(Handover.appiumLocator(a.hierarchy, 3), #"xpath: //XCUIElementTypeButton[@label='Pay "now"']"#)
+        XCTAssertEqual(Handover.appiumLocator(a.hierarchy, 5), "xpath: (//XCUIElementTypeButton)[4]")
+        XCTAssertEqual(Handover.xpathLiteral(#"it's "x""#), #"concat("it's ", '"', "x", '"', "")"#)
+        var odd = Element(type: "Ruler")
+        odd.identifier = "r"
+        XCTAssertEqual(Handover.xcuiQuery(archive([odd]).hierarchy, 2), #"app.descendants(matching: .ruler)["r"]"#)
+    }
+
+    func testWhatIsPastedCannotRunOrHideAnything() {
+        let a = archive([button("x'; rm -rf ~; echo '\u{1B}[2J\u{202E}")])
+        let namer = PathNamer(a.hierarchy)
+        let repro = Handover.reproLine(archivePath: "dir with space/it's.json", archive: a, element: 2, namer: namer)
+        XCTAssertEqual(repro, #"pseudoscope 'dir with space/it'\''s.json' --select 'x'\''; rm -rf ~; echo '\''\e[2J\u{202E}'"#)
+        XCTAssertFalse(repro.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        let md = Handover.markdown(a, element: 2, findings: [], namer: namer, archivePath: "a")
+        XCTAssertFalse(md.unicodeScalars.contains { $0.value == 0x1B })
+        XCTAssertEqual(Handover.code("a`b"), "``a`b``")
+        XCTAssertEqual(Handover.md("*bold* | [link](x)"), #"\*bold\* \| \[link\](x)"#)
+    }
+
+    func testSelectTakesAnIdentifierOrAPath() {
+        let a = archive([button("one"), button("two")])
+        let namer = PathNamer(a.hierarchy)
+        XCTAssertEqual(Handover.select("two", in: a, namer: namer), 3)
+        XCTAssertEqual(Handover.select(namer.path(2), in: a, namer: namer), 2)
+        XCTAssertEqual(Handover.select("Application", in: a, namer: namer), 0)
+        XCTAssertNil(Handover.select("three", in: a, namer: namer))
+    }
+
+    func testUnnamedElementsAreToldApartByTheirFrame() {
+        var b = button()
+        b.frame = Rect(x: 16, y: 700, width: 44, height: 44)
+        let f = Finding(rule: .missingAccessibleLabel, severity: .blocking, element: 2, elementPath: "", elementType: "Button",
+                        identifier: "", label: "", frame: b.frame, message: "m")
+        XCTAssertEqual(f.elementReference, "Button at {16, 700, 44×44}")
+    }
+}
