@@ -20,6 +20,11 @@ public struct GateArchive: Sendable {
     public var simulator: String
     public var os: String
     public var scale: Double?
+    /// How to build the test again: `pseudoscope info` prints an xcodebuild line from these.
+    public var workspace: String?
+    public var project: String?
+    public var scheme: String?
+    public var testTarget: String?
     public var recordedAt: String?
     public var failure: GateFailure
     public var hierarchy: GateElement
@@ -76,6 +81,9 @@ public struct GateArchive: Sendable {
         w.key("simulator"); w.string(simulator)
         w.key("os"); w.string(os)
         if let s = scale { w.key("scale"); w.number(s) }
+        for (key, value) in [("workspace", workspace), ("project", project), ("scheme", scheme), ("testTarget", testTarget)] {
+            if let v = value { w.key(key); w.string(v) }
+        }
         w.close("}")
         if let r = recordedAt { w.key("recordedAt"); w.string(r) }
         w.key("failure"); w.open("{")

@@ -43,6 +43,13 @@ final class EffectRunner: Sendable {
     }
 
     func perform(_ effect: Effect) {
+        if case .addToBaseline(let path, let entries) = effect {
+            // A write of a few lines: done at once, answered like any other effect.
+            let result = Result<Int, Error> { try BaselineFile.add(entries, to: path) }
+                .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: path, message: "\($0)") }
+            post(.baselineWritten(entries: entries, result: result))
+            return
+        }
         guard let work = work else { return }
         switch effect {
         case .load(let paths):
@@ -78,7 +85,7 @@ final class EffectRunner: Sendable {
                     self.post(.runSet(.openFailed("\(error)")))
                 }
             }
-        case .close, .quit, .repaint, .copy:
+        case .close, .quit, .repaint, .copy, .addToBaseline:
             break  // performed by the event loop itself
         }
     }

@@ -28,7 +28,8 @@ struct CheckCommand {
         let discovery = ArchiveDiscovery.expand(p.operands, limits: load.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let results = RunSetWork(loader: load).checkAll(discovery.paths)
+        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load))
+        let results = RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage).checkAll(discovery.paths)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)
@@ -36,29 +37,32 @@ struct CheckCommand {
             }
         }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
+        // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
+        let summary = TriageSummary(triage, outcomes)
         for k in outcomes.indices {
             outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
         }
 
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + outcomes.map(\.path)
-            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs)
+            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 })
         }
         if p.flags.contains("--markdown") {
-            try StandardOutput.write(CheckMarkdown.render(outcomes))
+            try StandardOutput.write(CheckMarkdown.render(outcomes, triage: summary))
         } else if p.flags.contains("--json") {
-            var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"))
+            var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary)
             json.append(0x0A)
             try StandardOutput.write(json)
         } else if p.flags.contains("--group") {
             try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(groupReport(outcomes, glyphs: glyphs)) : groupReport(outcomes, glyphs: glyphs))
         } else {
-            let text = textReport(outcomes, glyphs: glyphs, color: color)
+            let text = textReport(outcomes, glyphs: glyphs, color: color, triage: summary)
             try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(text) : text)
         }
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
-        return outcomes.contains { $0.findings.contains { $0.severity == .blocking } } ? ExitCode.blocking : ExitCode.success
+        // Known issues do not block until their entry expires.
+        return outcomes.contains { $0.findings.contains { $0.blocks } } ? ExitCode.blocking : ExitCode.success
     }
 
     /// `--group`: how many archives share each fault, by rule and by screen.
@@ -80,7 +84,7 @@ struct CheckCommand {
         return out
     }
 
-    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool) -> String {
+    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary()) -> String {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
         var out = ""
@@ -93,14 +97,17 @@ struct CheckCommand {
             let b = o.findings.filter { $0.severity == .blocking }.count
             blocking += b
             review += o.findings.count - b
-            if b > 0 { failing += 1 }
+            if o.findings.contains(where: \.blocks) { failing += 1 }
             out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(b) blocking, \(o.findings.count - b) review\n"
             if let note = a.hierarchyNote {
                 out += "  not checked: " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
             for f in o.findings {
-                out += "  " + paint(ArchiveText.findingLine(f, glyphs: glyphs), f.severity == .blocking ? .blocking : .review) + "\n"
+                let role: StyleRole = f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
+                out += "  " + paint((f.novelty == .new ? "NEW " : "") + ArchiveText.findingLine(f, glyphs: glyphs), role) + "\n"
+                if let k = f.known { out += "      " + paint(TerminalText.sanitize(k.summary), k.expired ? .blocking : .dim) + "\n" }
+                for h in f.hints.prefix(2) { out += "      " + TerminalText.sanitize(h) + "\n" }
             }
         }
         let invalid = outcomes.filter { $0.error != nil }.count
@@ -108,7 +115,11 @@ struct CheckCommand {
         let unchecked = outcomes.filter { $0.summary?.hierarchyNote != nil }.count
         if unchecked > 0 { out += "; \(unchecked) held no hierarchy to check" }
         if invalid > 0 { out += "; \(invalid) could not be read" }
-        return out + "\n"
+        let known = outcomes.flatMap(\.findings).filter { $0.known.map { !$0.expired } ?? false }.count
+        if known > 0 { out += "; \(known) known (not blocking)" }
+        out += "\n"
+        for line in triage.lines { out += line + "\n" }
+        return out
     }
 }
 
@@ -144,118 +155,3 @@ struct CheckGroups {
     }
 }
 
-/// The `--json` shape of `check` (documented in docs/checks.md).
-enum CheckJSON {
-    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false) -> [UInt8] {
-        var w = JSONWriter()
-        w.beginObject()
-        w.number("formatVersion", 1)
-        if grouped {
-            let g = CheckGroups(outcomes)
-            w.beginArray("byRule")
-            for r in g.byRule {
-                w.beginObject()
-                w.string("rule", r.rule.rawValue)
-                w.number("archives", Double(r.archives))
-                w.number("findings", Double(r.findings))
-                w.number("blocking", Double(r.blocking))
-                w.endObject()
-            }
-            w.endArray()
-            w.beginArray("byScreen")
-            for s in g.byScreen {
-                w.beginObject()
-                w.string("screen", s.screen)
-                w.beginArray("modes")
-                for m in s.modes { w.string(nil, m) }
-                w.endArray()
-                w.number("blocking", Double(s.blocking))
-                w.number("review", Double(s.review))
-                w.beginObject("rules")
-                for (r, n) in s.rules { w.number(r.rawValue, Double(n)) }
-                w.endObject()
-                w.endObject()
-            }
-            w.endArray()
-        }
-        w.beginArray("archives")
-        for o in outcomes {
-            w.beginObject()
-            w.string("archive", o.path)
-            w.string("test", o.summary?.test)
-            w.string("screen", o.summary?.screen)
-            w.string("mode", o.summary?.mode.rawValue)
-            w.string("error", o.error?.description)
-            if let s = o.summary {
-                w.string("failureMessage", s.failureMessage)
-                w.bool("checked", s.hierarchyNote == nil)
-                if let note = s.hierarchyNote { w.string("notChecked", note) }
-                if let r = s.run { w.runOrigin("run", r) }
-            }
-            w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
-            w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
-            w.beginArray("findings")
-            for f in o.findings { w.finding(f) }
-            w.endArray()
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return w.bytes
-    }
-}
-
-/// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
-enum JUnitReport {
-    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
-        let failures = outcomes.filter { $0.findings.contains { $0.severity == .blocking } }.count
-        let errors = outcomes.filter { $0.error != nil }.count
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        for o in outcomes {
-            let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
-            x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
-            if let e = o.error {
-                x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
-            }
-            if let note = o.summary?.hierarchyNote {
-                // A bundle run with nothing to measure: not passed, not failed by the layout checks.
-                x += "      <skipped message=\"\(escape("not checked: " + note))\"/>\n"
-            }
-            for f in o.findings where f.severity == .blocking {
-                x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message))\">\(escape(f.elementPath + "\n" + f.message))</failure>\n"
-            }
-            let reviews = o.findings.filter { $0.severity == .review }
-            if !reviews.isEmpty {
-                x += "      <system-out>\(escape(reviews.map { "review \($0.rule.rawValue) \($0.elementReference): \($0.message)" }.joined(separator: "\n")))</system-out>\n"
-            }
-            x += "    </testcase>\n"
-        }
-        x += "  </testsuite>\n</testsuites>\n"
-        return x
-    }
-
-    /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            default:
-                if u.value < 0x20 && u.value != 0x09 || (0xFFFE...0xFFFF).contains(u.value) {
-                    out += "\\x" + String(u.value, radix: 16)
-                } else if !TerminalText.isSafe(String(u)) {
-                    out += "&#x" + String(u.value, radix: 16) + ";"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
-}

@@ -4,7 +4,7 @@ import PseudoscopeCore
 /// test and mode, the run, the failure, a table of findings with their evidence, and the command that opens the
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
-    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+    static func render(_ outcomes: [CheckCommand.Outcome], triage: TriageSummary = TriageSummary()) -> String {
         let checked = outcomes.filter { $0.summary != nil }
         let blocked = checked.filter { $0.findings.contains { $0.severity == .blocking } }.count
         var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s"), \(blocked) blocked\n"
@@ -29,7 +29,8 @@ enum CheckMarkdown {
             out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
             for f in o.findings {
                 let evidence = f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", ")
-                out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message)) | \(evidence) |\n"
+                let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
+                out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")") + " | \(evidence) |\n"
             }
             out += "\nOpen on a finding's element:\n\n"
             var seen = Set<String>()
@@ -39,6 +40,7 @@ enum CheckMarkdown {
                 out += "- \(Handover.code("pseudoscope \(Handover.shellQuoted(archivePath(o.path))) --select \(Handover.shellQuoted(target))"))\n"
             }
         }
+        if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
         return out
     }
 

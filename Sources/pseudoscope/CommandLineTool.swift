@@ -44,6 +44,7 @@ struct CommandLineTool {
             case "info": return try InfoCommand(environment: environment).run(rest)
             case "check": return try CheckCommand(environment: environment).run(rest)
             case "import": return try ImportCommand().run(rest)
+            case "baseline": return try BaselineCommand().run(rest)
             case "compare": return try CompareCommand(environment: environment).run(rest)
             case "open": return try OpenCommand(environment: environment).run(rest)
             case "help": return try HelpCommand().run(rest)

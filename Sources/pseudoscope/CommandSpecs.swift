@@ -76,7 +76,10 @@ enum Commands {
             the archive list: grouped by screen, sortable and filterable; Enter inspects, c compares a screen's runs. \
             In a pipe the list is printed in full. Press ? inside for the keys.
             """,
-        options: [SharedOptions.select] + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
+        options: [SharedOptions.select,
+                  OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
+                  OptionSpec("--since", "PREVIOUS", "mark findings new since a previous night (a folder, or its saved check --json)")]
+            + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
 
     static let render = CommandSpec(
         name: "render", operands: "ARCHIVE",
@@ -128,6 +131,8 @@ enum Commands {
                        choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
+            OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
+            OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed"),
         ] + SharedOptions.output + SharedOptions.dump,
         exitStatus: "0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked)")
 
@@ -162,6 +167,25 @@ enum Commands {
             OptionSpec("--force", nil, "replace FILE, or run folders under DIR, that already exist"),
         ] + SharedOptions.dump, exitStatus: nil)
 
+    static let baseline = CommandSpec(
+        name: "baseline", operands: "add FILE ARCHIVE|FOLDER...",
+        summary: "record known issues: add the matching findings to a baseline file, with reason, owner and expiry",
+        description: """
+            Checks the archives and adds the findings that match the filters to the baseline FILE (created if \
+            missing; written atomically, entries sorted by fingerprint, an existing entry for the same \
+            fingerprint replaced). `check --baseline FILE` then marks them known: shown, not blocking, until the \
+            day after they expire. Give at least one filter, or --all.
+            """,
+        options: [
+            OptionSpec("--reason", "TEXT", "why the finding is known (required)"),
+            OptionSpec("--owner", "NAME", "who owns the fix (required)"),
+            OptionSpec("--expires", "DATE", "the last day it is known, YYYY-MM-DD (default: 30 days from today)"),
+            OptionSpec("--fingerprint", "FP", "only this finding (repeatable; check --json prints fingerprints)", repeatable: true),
+            OptionSpec("--rule", "ID", "only findings of this rule (repeatable)", choices: Rule.allCases.map(\.rawValue), repeatable: true),
+            OptionSpec("--element", "ID|PATH", "only findings on this element: an identifier or a path"),
+            OptionSpec("--all", nil, "every finding of the archives"),
+        ] + SharedOptions.dump, exitStatus: "0 entries added, 2 invalid input, 64 usage error")
+
     static let help = CommandSpec(
         name: "help", operands: "[COMMAND]",
         summary: "this help, or a command's",
@@ -173,7 +197,7 @@ enum Commands {
         ], exitStatus: nil)
 
     /// In the order `--help` lists them.
-    static let all: [CommandSpec] = [open, render, tree, info, check, compare, importDump, help]
+    static let all: [CommandSpec] = [open, render, tree, info, check, compare, importDump, baseline, help]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

@@ -18,15 +18,19 @@ struct OpenCommand {
             return try runSet(discovery, p, colorChoice: colorChoice)
         }
         // An rtl run opened on its own is paired with the LTR run of its screen found beside it.
-        let opened = try RunSetWork(loader: try loader(p.dumpOptions)).openAlone(p.operands[0]).get()
+        let work = try triagedWork(p, options: p.dumpOptions)
+        let opened = try work.openAlone(p.operands[0]).get()
         let (archive, findings) = (opened.archive, opened.findings)
         let pairing: Pairing = !opened.searchedForPartner ? .notApplicable : opened.pairedWith.map { .pairedWith($0) } ?? .noPartner
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         let selected = try selection(p, archive)
         if environment.canBeInteractive {
-            let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
+            var state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
+            state.baselinePath = p.value("--baseline")
+            state.today = work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment)
             do {
-                return try InteractiveSession.run(AppState(.inspector(state)), work: nil, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                return try InteractiveSession.run(AppState(.inspector(state), baselinePath: state.baselinePath), work: nil,
+                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain rendering instead")
             }
@@ -38,6 +42,13 @@ struct OpenCommand {
         return ExitCode.success
     }
 
+    /// The work of opening, with `--baseline` and `--since` applied to every finding.
+    func triagedWork(_ p: ParsedArguments, options: DumpOptions) throws -> RunSetWork {
+        let load = try loader(options)
+        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load))
+        return RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage)
+    }
+
     /// Several archives, or a folder of them: the archive list.
     func runSetRefusingSelect(_ p: ParsedArguments) throws {
         if p.value("--select") != nil { throw UsageError(message: "--select names an element of one archive; it does not apply to a list") }
@@ -47,14 +58,15 @@ struct OpenCommand {
         try runSetRefusingSelect(p)
         var options = p.dumpOptions
         options.refuseConflictingArchives = false
-        let work = RunSetWork(loader: try loader(options))
+        let work = try triagedWork(p, options: options)
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         for problem in discovery.problems { printError("pseudoscope: \(TerminalText.sanitize(problem.description))") }
         guard !discovery.paths.isEmpty else { return discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput }
         if environment.canBeInteractive {
             let list = RunSetState(paths: discovery.paths, width: 80, height: 24, glyphs: glyphs)
             do {
-                return try InteractiveSession.run(AppState(.runSet(list)), work: work, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                return try InteractiveSession.run(AppState(.runSet(list), baselinePath: p.value("--baseline")), work: work,
+                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain list instead")
             }

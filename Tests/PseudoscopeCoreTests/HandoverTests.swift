@@ -12,6 +12,7 @@ final class HandoverTests: XCTestCase {
         for k in all.indices {
             all[k].depth = k == 0 ? 0 : k == 1 ? 1 : 2
             all[k].parent = k == 0 ? nil : k == 1 ? 0 : 1
+            all[k].children = k == 0 ? [1] : k == 1 ? Array(2..<all.count) : []
         }
         return Archive(test: "T/testX", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
                        failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),

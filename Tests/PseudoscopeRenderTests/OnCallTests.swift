@@ -80,6 +80,7 @@ final class OnCallTests: XCTestCase {
             var e = e
             e.depth = k == 0 ? 0 : k == 1 ? 1 : 2
             e.parent = k == 0 ? nil : k == 1 ? 0 : 1
+            e.children = k == 0 ? [1] : k == 1 ? [2, 3] : []
             return e
         })
         var a = Archive(test: "CartUITests/testPromo", mode: .normal, environment: Environment(xcode: "16", simulator: "iPhone", os: "iOS 18"),

@@ -15,6 +15,22 @@ extension JSONWriter {
         for (name, value) in f.evidence { number(name, value) }
         endObject()
         string("otherArchive", f.otherArchive)
+        string("fingerprint", f.fingerprint)
+        if !f.hints.isEmpty {
+            beginArray("hints")
+            for h in f.hints { string(nil, h) }
+            endArray()
+        }
+        if let k = f.known {
+            beginObject("known")
+            string("reason", k.entry.reason)
+            string("owner", k.entry.owner)
+            string("expires", k.entry.expires.description)
+            bool("expired", k.expired)
+            endObject()
+        }
+        if let n = f.novelty { string("status", n.rawValue) }
+        bool("blocks", f.blocks)
         endObject()
     }
 }

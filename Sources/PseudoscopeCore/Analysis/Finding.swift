@@ -44,6 +44,14 @@ public struct Finding: Equatable, Sendable {
     public var evidence: [(name: String, value: Double)]
     /// For pair rules: the other archive's path.
     public var otherArchive: String?
+    /// Stable across runs (rule, screen, element identity; docs/triage.md), set by the checks.
+    public var fingerprint = ""
+    /// Why this finding may be a false alarm, from the screen (`ScreenHints`); severity is not changed by them.
+    public var hints: [String] = []
+    /// Set when a baseline knows this finding (`check --baseline`).
+    public var known: KnownIssue?
+    /// Set when compared with a previous run (`check --since`).
+    public var novelty: Novelty?
 
     public init(rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
                 label: String, text: String? = nil, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [],

@@ -22,6 +22,7 @@ public enum Handover {
         out.append(Item(key: "a", title: "Appium locator", text: appiumLocator(archive.hierarchy, i)))
         out.append(Item(key: "m", title: "finding as Markdown", text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath)))
         out.append(Item(key: "r", title: "repro command", text: reproLine(archivePath: archivePath, archive: archive, element: i, namer: namer)))
+        out.append(Item(key: "c", title: "xcodebuild command", text: ReproCommand.xcodebuild(archive)))
         return out
     }
 

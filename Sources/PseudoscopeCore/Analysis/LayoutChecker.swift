@@ -85,6 +85,11 @@ public struct LayoutChecker: Sendable {
                 if let i = out[k].element { out[k].elementPath = namer.path(i) }
             }
         }
+        let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
+        for k in out.indices {
+            out[k].fingerprint = out[k].fingerprint(onScreen: archive.screen)
+            out[k].hints = hints
+        }
         return LayoutChecker.sorted(out)
     }
 

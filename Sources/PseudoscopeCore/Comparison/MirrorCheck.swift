@@ -5,12 +5,15 @@ struct MirrorCheck {
     let b: Archive
     let matching: ElementMatching
     let namer: PathNamer
+    /// B's screen hints, carried by each pair finding as by B's own.
+    let hints: [String]
 
     init(a: Archive, b: Archive, matching: ElementMatching) {
         self.a = a
         self.b = b
         self.matching = matching
         namer = PathNamer(b.hierarchy)
+        hints = ScreenHints.hints(b)
     }
 
     /// Findings on B's elements, and the B elements that stayed.
@@ -86,8 +89,11 @@ struct MirrorCheck {
     func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
         let hb = b.hierarchy
         let e = hb[j]
-        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: namer.path(j), elementType: e.type,
-                       identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
-                       evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
+        var f = Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: namer.path(j), elementType: e.type,
+                        identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
+                        evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
+        f.fingerprint = f.fingerprint(onScreen: b.screen)
+        f.hints = hints
+        return f
     }
 }

@@ -28,12 +28,16 @@ public struct ArchiveDecoder {
             throw fail("mode", "unknown mode \"\(modeText.prefix(40))\"; expected one of: \(Mode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let envObject = try object(try require(top, "environment", ""), "environment")
-        let environment = Environment(
+        var environment = Environment(
             xcode: try string(envObject, "xcode", "environment", required: true)!,
             simulator: try string(envObject, "simulator", "environment", required: true)!,
             os: try string(envObject, "os", "environment", required: true)!,
             scale: try number(envObject, "scale", "environment", required: false)
         )
+        environment.workspace = try string(envObject, "workspace", "environment")
+        environment.project = try string(envObject, "project", "environment")
+        environment.scheme = try string(envObject, "scheme", "environment")
+        environment.testTarget = try string(envObject, "testTarget", "environment")
         let failureObject = try object(try require(top, "failure", ""), "failure")
         let failure = Failure(
             identifier: try string(failureObject, "identifier", "failure", required: true)!,

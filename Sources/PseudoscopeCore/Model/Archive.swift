@@ -12,6 +12,12 @@ public struct Environment: Equatable, Sendable {
     public var simulator: String
     public var os: String
     public var scale: Double?
+    /// How to build the test again (`xcodebuild -workspace/-project -scheme`, the UI-test target), when the
+    /// gate recorded it: the repro command uses them and marks what is missing as a placeholder.
+    public var workspace: String?
+    public var project: String?
+    public var scheme: String?
+    public var testTarget: String?
 
     public init(xcode: String, simulator: String, os: String, scale: Double? = nil) {
         self.xcode = xcode

@@ -48,11 +48,20 @@ public struct ArchiveSummary: Sendable, Equatable {
         self.findings = findings
     }
 
-    public var blocking: Int { findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) } }
+    /// Findings that block now: blocking, and not a known issue still within its baseline entry.
+    public var blocking: Int { findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) } }
+    /// Everything else: review findings, and known issues.
     public var review: Int { findings.count - blocking }
+    /// Findings that were not in the previous run (`--since`).
+    public var newFindings: Int { findings.reduce(0) { $0 + ($1.novelty == .new ? 1 : 0) } }
 
     /// `[de] retry 1 of 2`: which run of a bundle's test this is, when the bundle ran it in several
     /// configurations or more than once; empty otherwise.
+    /// `[de] retry 1 of 2 · 2 new`: the run and what is new in it; empty when there is nothing to say.
+    public var listNote: String {
+        [runNote.isEmpty ? nil : runNote, newFindings > 0 ? "\(newFindings) new" : nil].compactMap { $0 }.joined(separator: " · ")
+    }
+
     public var runNote: String {
         guard let r = run else { return "" }
         return [r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")

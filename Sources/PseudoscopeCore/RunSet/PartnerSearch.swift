@@ -94,7 +94,7 @@ extension RunSetWork {
     /// by `PartnerSearch` (normal preferred, else expanded); `searchedForPartner` says the search ran.
     public func openAlone(_ path: String) -> Result<OpenedArchive, ArchiveError> {
         loader.loadResult(path).map { archive in
-            var opened = OpenedArchive(archive: archive, findings: LayoutChecker(archive).findings())
+            var opened = OpenedArchive(archive: archive, findings: findings(archive))
             guard archive.mode == .rtl, archive.hierarchyNote == nil else { return opened }
             opened.searchedForPartner = true
             let candidates = PartnerSearch.candidates(for: path, limits: loader.limits)
@@ -107,7 +107,9 @@ extension RunSetWork {
                 if rank == 0 { break }
             }
             if let ltr = best?.archive {
-                opened.findings = RunSetWork.withPairFindings(opened.findings, RunComparison(ltr, archive).mirrorFindings)
+                var pairFindings = RunComparison(ltr, archive).mirrorFindings
+                triage?.apply(&pairFindings)
+                opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings)
                 opened.pairedWith = ltr.source.path
             }
             return opened

@@ -3,14 +3,24 @@
 /// (with its partner) when it is opened.
 public struct RunSetWork: Sendable {
     public let loader: ArchiveLoader
+    /// Known issues and the previous run (`--baseline`, `--since`), marked on every finding this work makes.
+    public var triage: Triage?
 
-    public init(loader: ArchiveLoader) {
+    public init(loader: ArchiveLoader, triage: Triage? = nil) {
         self.loader = loader
+        self.triage = triage
+    }
+
+    /// An archive's findings, triaged.
+    public func findings(_ a: Archive) -> [Finding] {
+        var out = LayoutChecker(a).findings()
+        triage?.apply(&out)
+        return out
     }
 
     /// Loads and checks one archive; the hierarchy is dropped once the summary is made.
     public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
-        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: LayoutChecker($0).findings()) }
+        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: findings($0)) }
     }
 
     /// Every input, on every core, in the order given, then paired: what `check` and the plain list show.
@@ -46,7 +56,9 @@ public struct RunSetWork: Sendable {
     public func checkPair(_ pair: RunSetPair) -> PairCheck {
         do {
             let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
-            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(RunComparison(ltr, rtl).mirrorFindings))
+            var pairFindings = RunComparison(ltr, rtl).mirrorFindings
+            triage?.apply(&pairFindings)
+            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings))
         } catch let e as ArchiveError {
             return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(e))
         } catch {
@@ -71,10 +83,12 @@ public struct RunSetWork: Sendable {
     /// Reads an archive to open it, with its findings and, for an rtl run with a partner, the pair rule's.
     public func open(_ path: String, partner: String?) -> Result<OpenedArchive, ArchiveError> {
         loader.loadResult(path).map { archive in
-            var findings = LayoutChecker(archive).findings()
+            var findings = self.findings(archive)
             var pairedWith: String?
             if let p = partner, let ltr = try? loader.load(p) {
-                findings = RunSetWork.withPairFindings(findings, RunComparison(ltr, archive).mirrorFindings)
+                var pairFindings = RunComparison(ltr, archive).mirrorFindings
+                triage?.apply(&pairFindings)
+                findings = RunSetWork.withPairFindings(findings, pairFindings)
                 pairedWith = ltr.source.path
             }
             return OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)

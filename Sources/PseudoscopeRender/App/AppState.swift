@@ -16,6 +16,8 @@ public enum AppMessage: Sendable {
     case opened(OpenedArchive)
     /// Two archives read and compared.
     case compared(RunComparison)
+    /// Known issues written to the baseline (how many were new), or why not.
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
 }
 
 /// The interactive program: a stack of screens (list → inspector or comparison → back). Keys go to the top
@@ -23,9 +25,12 @@ public enum AppMessage: Sendable {
 public struct AppState {
     public private(set) var stack: [Screen]
     public private(set) var isFinished = false
+    /// `--baseline FILE`: where `b` in an inspector records known issues.
+    public var baselinePath: String?
 
-    public init(_ root: Screen) {
+    public init(_ root: Screen, baselinePath: String? = nil) {
         stack = [root]
+        self.baselinePath = baselinePath
     }
 
     public var top: Screen { stack[stack.count - 1] }
@@ -56,10 +61,19 @@ public struct AppState {
         case .opened(let o):
             let (w, h, g) = size
             let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
-            stack.append(.inspector(InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)))
+            var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)
+            inspector.baselinePath = baselinePath
+            stack.append(.inspector(inspector))
         case .compared(let c):
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
+        case .baselineWritten(let entries, let result):
+            return updateTop { s in
+                guard case .inspector(var x) = s else { return [] }
+                let e = x.update(.baselineWritten(entries: entries, result: result))
+                s = .inspector(x)
+                return e
+            }
         }
         return []
     }

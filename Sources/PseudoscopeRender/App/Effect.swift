@@ -20,6 +20,8 @@ public enum Effect: Equatable, Sendable {
     case compare(a: String, b: String)
     /// Put text on the user's clipboard (OSC 52, which reaches the laptop over SSH); `what` names it.
     case copy(text: String, what: String)
+    /// Add known issues to a baseline file; answers `.baselineWritten`.
+    case addToBaseline(path: String, entries: [Baseline.Entry])
 }
 
 /// What a screen has in common with every other: its size, its glyphs, the help overlay and the status message.

@@ -73,6 +73,40 @@ extension InspectorState {
         case .closeCopy:
             copyMenuOpen = false
             copied = nil
+        case .startBaseline:
+            guard baselinePath != nil else {
+                chrome.message = "Open with --baseline FILE to record known issues"
+                return []
+            }
+            guard !(findingsByElement[selected] ?? []).isEmpty else {
+                chrome.message = "This element has no finding to record"
+                return []
+            }
+            baselinePrompt = BaselinePrompt()
+        case .promptInput(let c):
+            baselinePrompt?.text.append(c)
+        case .promptBackspace:
+            if baselinePrompt?.text.isEmpty == false { baselinePrompt?.text.removeLast() }
+        case .promptCancel:
+            baselinePrompt = nil
+            chrome.message = "Nothing recorded"
+        case .promptCommit:
+            return commitBaselineStep()
+        case .baselineWritten(let entries, let result):
+            switch result {
+            case .success(let new):
+                let known = Dictionary(entries.map { ($0.fingerprint, $0) }, uniquingKeysWith: { a, _ in a })
+                for k in findings.indices {
+                    if let e = known[findings[k].fingerprint] { findings[k].known = KnownIssue(entry: e, expired: false, daysExpired: 0) }
+                }
+                var byElement: [Int: [Finding]] = [:]
+                for f in findings { if let i = f.element { byElement[i, default: []].append(f) } }
+                findingsByElement = byElement
+                blockingCount = findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }
+                chrome.message = "Recorded \(entries.count) known issue\(entries.count == 1 ? "" : "s") in \(baselinePath ?? "the baseline")" + (new < entries.count ? " (\(entries.count - new) replaced)" : "")
+            case .failure(let e):
+                chrome.message = "Not recorded: \(e.description)"
+            }
         case .toggleDetails:
             showArchiveDetails.toggle()
             detailsScroll.reset()
@@ -87,6 +121,41 @@ extension InspectorState {
         case .scroll(let rows):
             if focus == .details { scrollDetails(by: rows) } else { tree.scrollView(by: rows) }
         }
+        return []
+    }
+
+    /// Takes the typed answer; after the last question, asks the driver to write the entries.
+    mutating func commitBaselineStep() -> [Effect] {
+        guard var p = baselinePrompt, let path = baselinePath else { return [] }
+        let answer = p.text.trimmingCharacters(in: .whitespaces)
+        p.text = ""
+        switch p.step {
+        case .reason:
+            guard !answer.isEmpty else { chrome.message = "A reason is needed: why is this known?"; return [] }
+            p.reason = answer
+            p.step = .owner
+        case .owner:
+            guard !answer.isEmpty else { chrome.message = "An owner is needed: who fixes it?"; return [] }
+            p.owner = answer
+            p.step = .expires
+        case .expires:
+            let day: CalendarDay
+            if answer.isEmpty {
+                day = today.adding(days: 30)
+            } else if let d = CalendarDay(answer) {
+                day = d
+            } else {
+                chrome.message = "'\(answer)' is not a date (YYYY-MM-DD)"
+                return []
+            }
+            baselinePrompt = nil
+            let entries = (findingsByElement[selected] ?? []).map { f in
+                Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: archive.screen, element: f.elementReference,
+                               reason: p.reason, owner: p.owner, expires: day)
+            }
+            return [.addToBaseline(path: path, entries: entries)]
+        }
+        baselinePrompt = p
         return []
     }
 

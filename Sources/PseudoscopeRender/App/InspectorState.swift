@@ -32,6 +32,9 @@ public enum InspectorMessage: Equatable, Sendable {
     case toggleZoom, toggleMirror, toggleDetails, escape
     /// The copy menu (`y`): open it, copy one of its items by key, close it (or the copied text's box).
     case openCopyMenu, copyItem(Character), closeCopy
+    /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
+    case startBaseline, promptInput(Character), promptBackspace, promptCommit, promptCancel
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
     case chrome(ChromeMessage)
     case click(x: Int, y: Int)
     /// The mouse wheel: rows down (positive) or up.
@@ -43,16 +46,18 @@ public struct InspectorState: InteractiveScreen {
     // MARK: The archive and what is derived from it once
 
     public let archive: Archive
-    public let findings: [Finding]
+    /// Changed only when findings are recorded as known (`b`).
+    public internal(set) var findings: [Finding]
     public let pairing: Pairing
     public let wireframe: Wireframe
     /// The wireframe drawn without selection, reused while only the selection moves.
     let wireframeCache = WireframeCache()
     /// Findings by element, for the details pane and the tree's severity marks.
-    public let findingsByElement: [Int: [Finding]]
+    public internal(set) var findingsByElement: [Int: [Finding]]
     /// Elements with findings, in tree order, for `f` / `F`.
     let findingElements: [Int]
-    public let blockingCount: Int
+    /// Findings that block now (a known issue within its baseline entry does not).
+    public internal(set) var blockingCount: Int
     /// The worst severity of the findings inside each element's subtree (itself excluded), so a collapsed node
     /// shows that something inside it needs a look.
     public let worstInside: [Severity?]
@@ -75,6 +80,12 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var matches: [Int] = []
     /// The selection when the search started, to return to on Esc or when nothing matches.
     var searchOrigin: Int?
+    /// `--baseline FILE`: where `b` records known issues; nil when none was given.
+    public var baselinePath: String?
+    /// The questions `b` asks, while it asks them.
+    public internal(set) var baselinePrompt: BaselinePrompt?
+    /// The day a new entry expires by default (30 days from today), and today, for the prompt.
+    public var today: CalendarDay = CalendarDay("2026-01-01")!
     /// The copy menu is open.
     public internal(set) var copyMenuOpen = false
     /// What was just copied, shown in a box to select by hand where the terminal ignores OSC 52.
@@ -91,7 +102,7 @@ public struct InspectorState: InteractiveScreen {
         for f in findings { if let i = f.element { byElement[i, default: []].append(f) } }
         findingsByElement = byElement
         findingElements = byElement.keys.sorted()
-        blockingCount = findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) }
+        blockingCount = findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }
         // Children come after their parent in pre-order: one backward pass carries each worst severity up.
         var inside = [Severity?](repeating: nil, count: archive.hierarchy.count)
         for i in archive.hierarchy.indices.reversed() {
@@ -155,7 +166,8 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
         KeyBinding([.char("m")], .toggleMirror, "RTL mirror view of an LTR run"),
         KeyBinding([.char("i")], .toggleDetails, "details: element / archive"),
-        KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro command"),
+        KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro commands"),
+        KeyBinding([.char("b")], .startBaseline, "record the element's findings as known issues (with --baseline FILE)"),
     ] + KeyTables.common(InspectorMessage.chrome) + [
         KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
         KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),
@@ -174,6 +186,16 @@ public struct InspectorState: InteractiveScreen {
         case .wheelUp: return .scroll(-3)
         case .wheelDown: return .scroll(3)
         default: break
+        }
+        if baselinePrompt != nil {
+            switch KeyTables.typing(key) {
+            case .commit: return .promptCommit
+            case .cancel: return .promptCancel
+            case .backspace: return .promptBackspace
+            case .input(let c): return .promptInput(c)
+            case .quit: return .chrome(.quitNow)
+            case nil: return nil
+            }
         }
         if copied != nil { return .closeCopy }
         if copyMenuOpen {
@@ -195,5 +217,23 @@ public struct InspectorState: InteractiveScreen {
             }
         }
         return InspectorState.keys.message(for: key)
+    }
+}
+
+/// The three questions `b` asks before it records known issues: why, who owns it, until when.
+public struct BaselinePrompt: Equatable, Sendable {
+    public enum Step: Int, Sendable { case reason, owner, expires }
+    public var step: Step = .reason
+    public var reason = ""
+    public var owner = ""
+    /// What is being typed for the current step.
+    public var text = ""
+
+    public var question: String {
+        switch step {
+        case .reason: return "Known issue, why? "
+        case .owner: return "Owner? "
+        case .expires: return "Known until (YYYY-MM-DD, Enter for 30 days)? "
+        }
     }
 }

@@ -53,7 +53,7 @@ public enum RunSetMessage: Equatable, Sendable {
 /// filterable. Changed only by `update(_:)`.
 public struct RunSetState: InteractiveScreen {
     public enum SortKey: String, CaseIterable, Sendable { case blocking, test, mode }
-    public enum SeverityFilter: String, CaseIterable, Sendable { case all, withFindings = "with findings", blocking }
+    public enum SeverityFilter: String, CaseIterable, Sendable { case all, withFindings = "with findings", blocking, new = "new findings" }
 
     public let paths: [String]
     public private(set) var entries: [RunSetEntry?]
@@ -98,7 +98,7 @@ public struct RunSetState: InteractiveScreen {
         KeyBinding([.char("s")], .cycleSort, "sort by blocking count, test, mode"),
         KeyBinding([.char("/")], .startFilter, "filter by text"),
         KeyBinding([.char("m")], .cycleModeFilter, "filter by mode"),
-        KeyBinding([.char("b")], .cycleSeverityFilter, "filter by severity"),
+        KeyBinding([.char("b")], .cycleSeverityFilter, "filter: all, with findings, blocking, new since --since"),
         KeyBinding([.escape], .clearFilters, "clear the filters"),
     ] + KeyTables.common(RunSetMessage.chrome) + [
         KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit"),
@@ -248,6 +248,7 @@ public struct RunSetState: InteractiveScreen {
         case .all: break
         case .withFindings: if e.blocking + e.review == 0 && e.error == nil { return false }
         case .blocking: if e.blocking == 0 && e.error == nil { return false }
+        case .new: if (e.summary?.newFindings ?? 0) == 0 { return false }
         }
         if !filterText.isEmpty {
             let q = filterText.lowercased()

@@ -178,6 +178,7 @@ public enum ArchiveText {
             add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
         }
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
+        add("  rerun     \(ReproCommand.xcodebuild(a))")
         if let i = a.failingIndex {
             add("  in tree   \(a.hierarchy.shortPathDescription(i))")
         } else {
@@ -194,6 +195,7 @@ public enum ArchiveText {
         if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
         let blocking = findings.filter { $0.severity == .blocking }.count
         add("Findings    \(blocking) blocking, \(findings.count - blocking) review")
+        for hint in ScreenHints.hints(a) { add("  hint      \(hint)") }
         if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }
         out.append("")
         if a.testData.members.isEmpty {

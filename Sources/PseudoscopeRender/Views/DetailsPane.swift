@@ -45,7 +45,10 @@ enum DetailsPane {
         // Findings first: they are what the on-call engineer came for; the attributes follow.
         let fs = s.findingsByElement[s.selected] ?? []
         for f in fs {
-            add(ArchiveText.findingLine(f, glyphs: s.glyphs), f.severity == .blocking ? .blocking : .review)
+            add((f.novelty == .new ? "NEW " : "") + ArchiveText.findingLine(f, glyphs: s.glyphs), f.blocks ? .blocking : f.severity == .blocking ? .dim : .review)
+            if let k = f.known { add("  " + k.summary, k.expired ? .blocking : .dim) }
+            for h in f.hints { add("  " + h, .review) }
+            add("  fingerprint \(f.fingerprint)", .dim)
         }
         if !fs.isEmpty { add("", .normal) }
         field("type", e.type)

@@ -150,7 +150,9 @@ public enum InspectorScreen {
     static func drawStatus(_ c: inout Canvas, _ s: InspectorState) {
         let position = "\((s.tree.row(of: s.selected) ?? 0) + 1)/\(s.tree.rows.count)"
         let left: String
-        if let q = s.searchQuery {
+        if let p = s.baselinePrompt {
+            left = p.question + p.text + "▏  (Enter: next, Esc: cancel)"
+        } else if let q = s.searchQuery {
             left = "/\(q)▏ \(s.matches.count) match\(s.matches.count == 1 ? "" : "es")  (Enter: keep, Esc: cancel)"
         } else if let m = s.message {
             left = m

@@ -15,7 +15,7 @@ public enum RunSetReport {
             previousScreen = screen
             if let m = e.summary {
                 let mark = m.blocking > 0 ? glyphs.blockingMark : m.review > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, "\(m.blocking)", "\(m.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.runNote.isEmpty ? "" : " " + m.runNote),
+                table.append([mark, m.mode.rawValue, "\(m.blocking)", "\(m.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
                               m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
                 roles.append(m.blocking > 0 ? .blocking : .normal)
             } else {

@@ -29,9 +29,9 @@ public enum RunSetScreen {
         let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
         let testWidth = rest * 60 / 100
         return [fixed[0], fixed[1], fixed[2]]
-            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" } ?? (e.error ?? e.path) }]
+            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.error ?? e.path) }]
             + Array(fixed.dropFirst(3))
-            + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingIdentifier ?? "" }]
+            + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingSummary ?? "" }]
     }
 
     public static func render(_ s: RunSetState) -> Canvas {

@@ -39,6 +39,9 @@ struct TestDriver {
                     perform(app.update(.runSet(.openFailed("\(error)"))))
                 }
             case .copy(let text, _): copied.append(text)
+            case .addToBaseline(let path, let entries):
+                let result = Result<Int, Error> { try BaselineFile.add(entries, to: path) }.mapError { ($0 as? ArchiveError) ?? ArchiveError(file: path, message: "\($0)") }
+                perform(app.update(.baselineWritten(entries: entries, result: result)))
             case .repaint: repaints += 1
             case .close, .quit: break
             }

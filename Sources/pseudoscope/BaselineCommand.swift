@@ -1,0 +1,59 @@
+import Foundation
+import PseudoscopeCore
+
+/// `pseudoscope baseline add FILE ARCHIVE|FOLDER... --reason R --owner O [filters]`: known issues, recorded.
+struct BaselineCommand {
+    func run(_ args: [String]) throws -> Int32 {
+        let p = try ParsedArguments(args, spec: Commands.baseline)
+        guard p.operands.first == "add" else { throw UsageError(message: "baseline: expected 'add FILE ARCHIVE|FOLDER...'") }
+        guard p.operands.count >= 3 else { throw UsageError(message: "baseline add: expected a baseline FILE and at least one ARCHIVE or FOLDER") }
+        let file = p.operands[1]
+        let inputs = Array(p.operands.dropFirst(2))
+        guard let reason = p.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --reason is required: say why the finding is known") }
+        guard let owner = p.value("--owner"), !owner.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --owner is required: say who owns the fix") }
+        let today = CalendarDay.today(environment: ProcessInfo.processInfo.environment)
+        var expires = today.adding(days: 30)
+        if let e = p.value("--expires") {
+            guard let day = CalendarDay(e) else { throw UsageError(message: "baseline add: --expires '\(e)' is not a date (YYYY-MM-DD)") }
+            expires = day
+        }
+        let fingerprints = p.values["--fingerprint"].map(Set.init)
+        let rules: Set<Rule>? = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
+        let element = p.value("--element")
+        guard fingerprints != nil || rules != nil || element != nil || p.flags.contains("--all") else {
+            throw UsageError(message: "baseline add: give --fingerprint, --rule or --element to choose findings, or --all for every finding")
+        }
+
+        // The baseline as it is (a missing file is an empty baseline; a malformed one is refused, not rewritten).
+        let baseline = try BaselineFile.read(file)
+
+        var options = p.dumpOptions
+        options.refuseConflictingArchives = false
+        let load = try loader(options)
+        let discovery = ArchiveDiscovery.expand(inputs, limits: load.limits)
+        var added: [Baseline.Entry] = []
+        for result in RunSetWork(loader: load).checkAll(discovery.paths) {
+            let summary = try result.get()
+            for f in summary.findings {
+                if let fps = fingerprints, !fps.contains(f.fingerprint) { continue }
+                if let r = rules, !r.contains(f.rule) { continue }
+                if let el = element, f.identifier != el, f.elementPath != el { continue }
+                guard !added.contains(where: { $0.fingerprint == f.fingerprint }) else { continue }
+                added.append(Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: summary.screen, element: f.elementReference,
+                                            reason: reason, owner: owner, expires: expires))
+            }
+        }
+        for problem in discovery.problems { throw problem }
+        guard !added.isEmpty else {
+            printError("pseudoscope: no finding matches; \(TerminalText.sanitize(file)) is unchanged")
+            return ExitCode.invalidInput
+        }
+        if discovery.paths.contains(where: { ReportFile.sameFile($0, file) || ReportFile.sameFile(($0 as NSString).appendingPathComponent("archive.json"), file) }) {
+            throw ArchiveError(file: file, message: "is one of the archives given; refusing to write a baseline over it")
+        }
+        let replaced = added.filter { baseline.entry(for: $0.fingerprint) != nil }.count
+        try BaselineFile.add(added, to: file)
+        try StandardOutput.write(TerminalText.sanitize("\(file): \(added.count) entr\(added.count == 1 ? "y" : "ies") added" + (replaced > 0 ? " (\(replaced) replaced)" : "") + ", known until \(expires)") + "\n")
+        return ExitCode.success
+    }
+}

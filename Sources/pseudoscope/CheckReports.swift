@@ -1,0 +1,125 @@
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// The `--json` shape of `check` (documented in docs/checks.md).
+enum CheckJSON {
+    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary()) -> [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.number("formatVersion", 1)
+        triage.write(&w)
+        if grouped {
+            let g = CheckGroups(outcomes)
+            w.beginArray("byRule")
+            for r in g.byRule {
+                w.beginObject()
+                w.string("rule", r.rule.rawValue)
+                w.number("archives", Double(r.archives))
+                w.number("findings", Double(r.findings))
+                w.number("blocking", Double(r.blocking))
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("byScreen")
+            for s in g.byScreen {
+                w.beginObject()
+                w.string("screen", s.screen)
+                w.beginArray("modes")
+                for m in s.modes { w.string(nil, m) }
+                w.endArray()
+                w.number("blocking", Double(s.blocking))
+                w.number("review", Double(s.review))
+                w.beginObject("rules")
+                for (r, n) in s.rules { w.number(r.rawValue, Double(n)) }
+                w.endObject()
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.beginArray("archives")
+        for o in outcomes {
+            w.beginObject()
+            w.string("archive", o.path)
+            w.string("test", o.summary?.test)
+            w.string("screen", o.summary?.screen)
+            w.string("mode", o.summary?.mode.rawValue)
+            w.string("error", o.error?.description)
+            if let s = o.summary {
+                w.string("failureMessage", s.failureMessage)
+                w.bool("checked", s.hierarchyNote == nil)
+                if let note = s.hierarchyNote { w.string("notChecked", note) }
+                if let r = s.run { w.runOrigin("run", r) }
+            }
+            w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
+            w.number("blockingNow", Double(o.findings.filter(\.blocks).count))
+            w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
+            w.beginArray("findings")
+            for f in o.findings { w.finding(f) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.bytes
+    }
+}
+
+/// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
+enum JUnitReport {
+    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+        let failures = outcomes.filter { $0.findings.contains(where: \.blocks) }.count
+        let errors = outcomes.filter { $0.error != nil }.count
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        for o in outcomes {
+            let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
+            x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+            if let e = o.error {
+                x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
+            }
+            let known = o.findings.filter { $0.severity == .blocking && !$0.blocks }
+            if let note = o.summary?.hierarchyNote {
+                // A bundle run with nothing to measure: not passed, not failed by the layout checks.
+                x += "      <skipped message=\"\(escape("not checked: " + note))\"/>\n"
+            } else if !known.isEmpty && !o.findings.contains(where: \.blocks) {
+                // Only known issues block here: skipped, with the reason, until the baseline entry expires.
+                x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
+            }
+            for f in o.findings where f.blocks {
+                let expired = f.known.map { " (\($0.summary))" } ?? ""
+                x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message + expired))\">\(escape(f.elementPath + "\n" + f.message + "\nfingerprint " + f.fingerprint + f.hints.map { "\n" + $0 }.joined()))</failure>\n"
+            }
+            let others = o.findings.filter { !$0.blocks }
+            if !others.isEmpty {
+                x += "      <system-out>\(escape(others.map { "\($0.known != nil ? "known" : "review") \($0.rule.rawValue) \($0.elementReference): \($0.message) [\($0.fingerprint)]" + ($0.known.map { " \($0.summary)" } ?? "") }.joined(separator: "\n")))</system-out>\n"
+            }
+            x += "    </testcase>\n"
+        }
+        x += "  </testsuite>\n</testsuites>\n"
+        return x
+    }
+
+    /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            default:
+                if u.value < 0x20 && u.value != 0x09 || (0xFFFE...0xFFFF).contains(u.value) {
+                    out += "\\x" + String(u.value, radix: 16)
+                } else if !TerminalText.isSafe(String(u)) {
+                    out += "&#x" + String(u.value, radix: 16) + ";"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out
+    }
+}
