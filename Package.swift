@@ -14,7 +14,12 @@ let package = Package(
         // libzstd for the objects of .xcresult bundles (Debian: libzstd-dev).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "PseudoscopeCore", dependencies: ["CZstd"]),
-        .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore"]),
+        // Screenshots: decoders (libpng, libjpeg-turbo, libheif) in C, where their error paths stay, and chafa,
+        // which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("heif")]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(name: "PseudoscopeImage", dependencies: ["PseudoscopeCore", "CImageCodecs", "CChafa"]),
+        .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore", "PseudoscopeImage"]),
         // No dependency at all: it builds for iOS UI-test targets, where libzstd and curses do not exist.
         .target(name: "PseudoscopeGate"),
         // A plain C target rather than .systemLibrary: SwiftPM tracks edits to its header.
@@ -22,17 +27,18 @@ let package = Package(
             name: "CNcurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
-        .target(name: "PseudoscopeTerminal", dependencies: ["PseudoscopeRender", "CNcurses"]),
+        .target(name: "PseudoscopeTerminal", dependencies: ["PseudoscopeRender", "PseudoscopeImage", "CNcurses"]),
         .executableTarget(
             name: "pseudoscope",
-            dependencies: ["PseudoscopeCore", "PseudoscopeRender", "PseudoscopeTerminal"]
+            dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender", "PseudoscopeTerminal"]
         ),
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
-        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeRender"]),
+        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender"]),
         // Writes result bundles in the real format for the paths no public bundle shows (tests only).
         .target(name: "PseudoscopeTestSupport", path: "Tests/Support"),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
-        .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender"], exclude: ["Golden"]),
+        .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore"]),
+        .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender", "PseudoscopeImage"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport"]),
     ]
 )

@@ -106,6 +106,36 @@ def png(width, height, rgb):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
+def screenshot(archive, scale=2):
+    """A stand-in screenshot drawn from the archive's own frames (the samples have no real one): a white screen,
+    bars and buttons where the elements are, so a picture's outline can be seen landing on its element."""
+    w, h = int(390 * scale), int(844 * scale)
+    rows = [bytearray(b"\xff\xff\xff" * w) for _ in range(h)]
+    colours = {"NavigationBar": (242, 242, 247), "Button": (0, 122, 255), "Switch": (52, 199, 89), "StaticText": (60, 60, 67),
+               "Cell": (250, 250, 250), "Image": (142, 142, 147), "StatusBar": (230, 230, 235)}
+    def fill(f, rgb, inset=0):
+        x0 = max(0, int(f.get("x", 0) * scale) + inset); y0 = max(0, int(f.get("y", 0) * scale) + inset)
+        x1 = min(w, int((f.get("x", 0) + f.get("width", 0)) * scale) - inset); y1 = min(h, int((f.get("y", 0) + f.get("height", 0)) * scale) - inset)
+        if x1 <= x0 or y1 <= y0: return
+        for y in range(y0, y1): rows[y][x0 * 3:x1 * 3] = bytes(rgb) * (x1 - x0)
+    def walk(e):
+        t = e["type"]
+        if t in colours:
+            f = e.get("frame", {})
+            if t == "StaticText":  # a text line: a thin bar, as long as the text would be
+                g = dict(f); g["y"] = f.get("y", 0) + f.get("height", 0) * 0.3; g["height"] = f.get("height", 0) * 0.4
+                g["width"] = min(f.get("width", 0), 7 * len(e.get("label", "") or "x"))
+                if archive.get("mode") == "rtl": g["x"] = f.get("x", 0) + f.get("width", 0) - g["width"]
+                fill(g, colours[t])
+            else:
+                fill(f, colours[t], 1)
+        for c in e.get("children", []): walk(c)
+    walk(archive["hierarchy"])
+    raw = b"".join(b"\x00" + bytes(r) for r in rows)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
 def debug_description(archive):
     """The archive's hierarchy as XCUITest prints it (what an "App UI hierarchy" attachment holds)."""
     lines = ["Attributes: Application, pid: 4242, label: 'Settings'", "Element subtree:"]
@@ -175,9 +205,9 @@ def main():
     expanded.pop("screen", None)
     expanded["attachments"] = {"screenshot": "Screenshot"}
     own = json.dumps(expanded, ensure_ascii=False).encode()
-    bundle_for("expanded", True, [("pseudoscope-archive", "public.json", own), ("Screenshot", "public.png", png(390, 844, (242, 242, 247)))],
+    bundle_for("expanded", True, [("pseudoscope-archive", "public.json", own), ("Screenshot", "public.png", screenshot(expanded))],
                expanded["failure"]["message"], expanded["failure"].get("line", 57))
-    bundle_for("rtl", True, [("App UI hierarchy", "public.plain-text", debug_description(rtl).encode()), ("Screenshot", "public.png", png(390, 844, (255, 255, 255)))],
+    bundle_for("rtl", True, [("App UI hierarchy", "public.plain-text", debug_description(rtl).encode()), ("Screenshot", "public.png", screenshot(rtl))],
                rtl["failure"]["message"], rtl["failure"].get("line", 88))
     print("wrote", OUT)
 

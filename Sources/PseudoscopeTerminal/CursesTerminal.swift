@@ -124,14 +124,14 @@ public final class CursesTerminal {
                 if cell.grapheme.utf8.count == 1 {
                     while end < canvas.width {
                         let next = canvas[end, y]
-                        guard next.role == cell.role, next.width == 1, next.grapheme.utf8.count == 1 else { break }
+                        guard next.role == cell.role, next.color == cell.color, next.width == 1, next.grapheme.utf8.count == 1 else { break }
                         run += next.grapheme
                         end += 1
                     }
                 } else {
                     end = x + Int(cell.width)
                 }
-                setAttributes(cell.role)
+                if let color = cell.color, colorPairs { setImageColor(color) } else { setAttributes(cell.role) }
                 var wide = run.unicodeScalars.map { wchar_t(truncatingIfNeeded: $0.value) } + [0]
                 mvaddwstr(Int32(y), Int32(x), &wide)
                 x = end
@@ -139,6 +139,77 @@ public final class CursesTerminal {
         }
         if fullRepaint { clearok(ps_stdscr(), true) }
         wrefresh(ps_stdscr())
+        drawOverlays(canvas, fullRepaint: fullRepaint)
+        lastFrame = canvas
+    }
+
+    /// The last frame drawn, to tell when a picture's cells were drawn over (and the picture must be sent again).
+    private var lastFrame: Canvas?
+    private var sentOverlays: [Int] = []
+
+    /// Pictures by graphics protocol, written at their cells after curses has sent the frame: again only when
+    /// the picture changed or its cells were redrawn.
+    private func drawOverlays(_ canvas: Canvas, fullRepaint: Bool) {
+        var sent: [Int] = []
+        for o in canvas.overlays {
+            let changed = fullRepaint || !sentOverlays.contains(o.key) || lastFrame.map { last in
+                (o.y..<(o.y + o.rows)).contains { y in (o.x..<(o.x + o.columns)).contains { x in
+                    last.contains(x: x, y: y) && canvas.contains(x: x, y: y) && last[x, y] != canvas[x, y] } }
+            } ?? true
+            if changed {
+                var bytes = Array("\u{1B}7\u{1B}[\(o.y + 1);\(o.x + 1)H".utf8)
+                if o.payload.starts(with: Array("\u{1B}_G".utf8)) { bytes = Array("\u{1B}_Ga=d,d=A\u{1B}\\".utf8) + bytes }
+                writeRaw(bytes + o.payload + Array("\u{1B}8".utf8))
+            }
+            sent.append(o.key)
+        }
+        sentOverlays = sent
+    }
+
+    /// Asks the terminal something and collects its answer (until `complete` says it is whole, or the time is up).
+    /// Used once, right after start, before any key is read.
+    func ask(_ query: [UInt8], until complete: ([UInt8]) -> Bool, milliseconds: Int) -> [UInt8] {
+        writeRaw(query)
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while !complete(answer), answer.count < 4096 {
+            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            guard left > 0 else { break }
+            var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, left) > 0 else { break }
+            let n = read(inputDescriptor, &buffer, buffer.count)
+            if n <= 0 { break }
+            answer += buffer[0..<n]
+        }
+        return answer
+    }
+
+    /// A cell's size in pixels, when the terminal reports its window in pixels; else 10×20.
+    var cellPixels: (width: Int, height: Int) {
+        var ws = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return (10, 20) }
+        return (Int(ws.ws_xpixel) / Int(ws.ws_col), Int(ws.ws_ypixel) / Int(ws.ws_row))
+    }
+
+    /// Colour pairs for a picture's cells, made as they are first needed after the roles' own pairs; when the
+    /// terminal has no pairs left the cell falls back to the default colours.
+    private var imagePairs: [Int64: Int16] = [:]
+
+    private func setImageColor(_ c: CellColor) {
+        let key = Int64(c.foreground) << 32 | Int64(UInt32(bitPattern: c.background))
+        var pair = imagePairs[key]
+        if pair == nil {
+            let next = Int16(StyleRole.allCases.count + 1 + imagePairs.count)
+            if Int32(next) < min(ps_color_pairs(), 32767), Int32(c.foreground) < ps_colors(), Int32(c.background) < ps_colors(),
+               init_pair(next, Int16(truncatingIfNeeded: c.foreground), Int16(truncatingIfNeeded: c.background)) == OK {
+                pair = next
+            } else {
+                pair = 0
+            }
+            imagePairs[key] = pair
+        }
+        wattrset(ps_stdscr(), Int32(truncatingIfNeeded: ps_color_pair(Int32(pair ?? 0))))
     }
 
     private func setAttributes(_ role: StyleRole) {
@@ -156,7 +227,7 @@ public final class CursesTerminal {
         case .review, .match: return ps_a_underline()
         case .ghost: return ps_a_bold()
         case .selected, .status: return ps_a_reverse()
-        case .window, .onlyInA, .onlyInB: return 0
+        case .window, .onlyInA, .onlyInB, .image: return 0
         }
     }
 

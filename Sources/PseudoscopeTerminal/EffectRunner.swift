@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 import Synchronization
 
@@ -13,9 +14,13 @@ final class EffectRunner: Sendable {
     private let inbox = Mutex<[AppMessage]>([])
     private let queue = DispatchQueue(label: "pseudoscope.effects", qos: .userInitiated, attributes: .concurrent)
 
-    init(work: RunSetWork?, wake: WakePipe) {
+    /// The largest screenshot decoded (PSEUDOSCOPE_MAX_IMAGE_PIXELS).
+    let maxImagePixels: Int
+
+    init(work: RunSetWork?, wake: WakePipe, maxImagePixels: Int = ImageDecoder.defaultMaxPixels) {
         self.work = work
         self.wake = wake
+        self.maxImagePixels = maxImagePixels
     }
 
     /// The messages that have arrived, with consecutive loading results merged into one batch (the list
@@ -48,6 +53,16 @@ final class EffectRunner: Sendable {
             let result = Result<Int, Error> { try BaselineFile.add(entries, to: path) }
                 .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: path, message: "\($0)") }
             post(.baselineWritten(entries: entries, result: result))
+            return
+        }
+        if case .loadScreenshot(let source) = effect {
+            let limits = work?.loader.limits ?? .default
+            let maxPixels = maxImagePixels
+            queue.async {
+                let result = Result<RasterImage, Error> { try ImageDecoder.decode(try source.read(limits: limits), maxPixels: maxPixels, file: "the screenshot") }
+                    .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }
+                self.post(.screenshotLoaded(result))
+            }
             return
         }
         guard let work = work else { return }
@@ -85,7 +100,7 @@ final class EffectRunner: Sendable {
                     self.post(.runSet(.openFailed("\(error)")))
                 }
             }
-        case .close, .quit, .repaint, .copy, .addToBaseline:
+        case .close, .quit, .repaint, .copy, .addToBaseline, .loadScreenshot:
             break  // performed by the event loop itself
         }
     }

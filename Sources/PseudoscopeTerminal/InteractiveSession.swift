@@ -2,6 +2,7 @@ import CNcurses
 import Foundation
 import Glibc
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 
 /// Runs the interactive program on the terminal until it finishes: read keys, update, perform effects, draw.
@@ -16,10 +17,30 @@ public enum InteractiveSession {
             terminal.stop()
             if let note = terminal.note { FileHandle.standardError.write(Data("pseudoscope: \(note)\n".utf8)) }
         }
-        let runner = EffectRunner(work: work, wake: wake)
+        let runner = EffectRunner(work: work, wake: wake, maxImagePixels: options.maxImagePixels)
         var app = initial
         let size = terminal.size
         _ = app.update(.key(.resize(width: size.width, height: size.height)))
+        // Graphics by what the terminal answers, asked when a screenshot is first shown (a terminal that does
+        // not answer costs its wait then, not at start). Inside tmux, symbols: its passthrough is off by default.
+        var graphicsKnown = false
+        func detectGraphics() {
+            guard !graphicsKnown else { return }
+            graphicsKnown = true
+            let graphics: GraphicsChoice
+            if let chosen = options.graphics {
+                graphics = chosen
+            } else if options.insideTmux {
+                graphics = .symbols
+            } else if let answered = GraphicsAnswer.parse(terminal.ask(GraphicsAnswer.query, until: GraphicsAnswer.isComplete, milliseconds: 300)) {
+                graphics = .graphics(answered)
+            } else {
+                graphics = options.termProgram == "iTerm.app" ? .graphics(.iterm) : .symbols
+            }
+            let cell = terminal.cellPixels
+            _ = app.update(.graphicsDetected(graphics, cellWidth: cell.width, cellHeight: cell.height))
+        }
+        if let chosen = options.graphics { graphicsKnown = true; _ = app.update(.graphicsDetected(chosen, cellWidth: terminal.cellPixels.width, cellHeight: terminal.cellPixels.height)) }
         var fullRepaint = false
         var first = true
         // Times in a row the terminal was reported readable but gave no key: a terminal that is gone.
@@ -29,6 +50,9 @@ public enum InteractiveSession {
                 switch e {
                 case .repaint: fullRepaint = true
                 case .copy(let text, _): terminal.writeRaw(Clipboard.osc52(text, insideTmux: options.insideTmux))
+                case .loadScreenshot:
+                    detectGraphics()
+                    runner.perform(e)
                 default: runner.perform(e)
                 }
             }

@@ -1,3 +1,6 @@
+import PseudoscopeImage
+import PseudoscopeRender
+
 /// How a terminal session is set up: read once from the environment by the executable and passed in, so
 /// that the driver itself reads no environment variables.
 public struct SessionOptions: Sendable {
@@ -13,6 +16,12 @@ public struct SessionOptions: Sendable {
     public var insideTmux: Bool
     /// Test-only fault injection: trap right after the first frame, to test that the terminal comes back.
     public var crashAfterFirstFrame: Bool
+    /// `--graphics`: nil asks the terminal (auto).
+    public var graphics: GraphicsChoice?
+    /// `TERM_PROGRAM` (iTerm2 draws its protocol but answers no query for it).
+    public var termProgram = ""
+    /// PSEUDOSCOPE_MAX_IMAGE_PIXELS.
+    public var maxImagePixels = ImageDecoder.defaultMaxPixels
 
     public init(term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
                 crashAfterFirstFrame: Bool = false) {

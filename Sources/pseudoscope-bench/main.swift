@@ -1,11 +1,28 @@
 import Foundation
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 
 // In-process keystroke-to-frame benchmark (used by Scripts/bench; not installed): for each scripted key, the
 // state update, the render of the whole screen canvas, and the diff against the previous frame (the cells a
 // terminal would be sent). Prints JSON: p50 and p95 in milliseconds, and the mean changed cells per frame.
 let args = CommandLine.arguments
+// `--decode FILE N`: decode a screenshot N times, as the inspector does once per screenshot (Scripts/bench
+// compares one decode, process included, with djpeg and pngtopnm).
+if args.count >= 3, args[1] == "--decode" {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: args[2])))
+    let n = args.count > 3 ? Int(args[3]) ?? 1 : 1
+    var pixels = 0
+    var times: [Double] = []
+    for _ in 0..<n {
+        let start = DispatchTime.now().uptimeNanoseconds
+        pixels = try ImageDecoder.decode(bytes, file: args[2]).width
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    print("{\"decoded\":\(n),\"width\":\(pixels),\"median_ms\":\(times[times.count / 2])}")
+    exit(0)
+}
 guard args.count >= 2 else {
     FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES]\n".utf8))
     exit(64)

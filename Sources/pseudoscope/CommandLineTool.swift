@@ -1,5 +1,6 @@
 import Foundation
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 import PseudoscopeTerminal
 
@@ -114,10 +115,14 @@ func terminalColumns() -> Int? {
 
 extension TerminalEnvironment {
     /// The terminal session's settings, read from the environment once, here.
-    func sessionOptions(useColor: Bool) -> SessionOptions {
+    func sessionOptions(useColor: Bool, graphics: String? = nil) -> SessionOptions {
         let tmp = variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
-                              insideTmux: variables["TMUX"] != nil,
-                              crashAfterFirstFrame: variables["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame")
+        var o = SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
+                               insideTmux: variables["TMUX"] != nil,
+                               crashAfterFirstFrame: variables["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame")
+        o.graphics = graphics.flatMap(GraphicsChoice.init(option:))
+        o.termProgram = variables["TERM_PROGRAM"] ?? ""
+        o.maxImagePixels = (try? ImageDecoder.maxPixels(environment: variables)) ?? ImageDecoder.defaultMaxPixels
+        return o
     }
 }

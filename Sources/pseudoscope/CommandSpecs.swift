@@ -63,6 +63,8 @@ enum SharedOptions {
     static let color = OptionSpec("--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
                                   choices: ColorChoice.allCases.map(\.rawValue))
     static let output: [OptionSpec] = [ascii, color]
+    static let graphics = OptionSpec("--graphics", "MODE", "how screenshots are drawn: auto (by what the terminal answers), symbols, sixel, kitty, iterm, none",
+                                     choices: ["auto", "symbols", "sixel", "kitty", "iterm", "none"])
     static let select = OptionSpec("--select", "ID|PATH", "open on this element: an identifier, or a path as the tree writes it (Application/Window/Button[1])")
 }
 
@@ -76,7 +78,7 @@ enum Commands {
             the archive list: grouped by screen, sortable and filterable; Enter inspects, c compares a screen's runs. \
             In a pipe the list is printed in full. Press ? inside for the keys.
             """,
-        options: [SharedOptions.select,
+        options: [SharedOptions.select, SharedOptions.graphics,
                   OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
                   OptionSpec("--since", "PREVIOUS", "mark findings new since a previous night (a folder, or its saved check --json)")]
             + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
@@ -94,6 +96,8 @@ enum Commands {
             OptionSpec("--findings", nil, "number the elements with findings [1], [2]... and list the findings under the drawing"),
             OptionSpec("--mirror", nil, "draw an LTR run where right-to-left layout would put each element"),
             SharedOptions.select,
+            OptionSpec("--screenshot", nil, "draw the failure screenshot (Unicode block symbols) with the --select element outlined"),
+            SharedOptions.graphics,
         ] + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let tree = CommandSpec(

@@ -27,10 +27,11 @@ struct OpenCommand {
         if environment.canBeInteractive {
             var state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
             state.baselinePath = p.value("--baseline")
+            state.imageDepth = environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true)
             state.today = work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment)
             do {
                 return try InteractiveSession.run(AppState(.inspector(state), baselinePath: state.baselinePath), work: nil,
-                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain rendering instead")
             }
@@ -65,8 +66,10 @@ struct OpenCommand {
         if environment.canBeInteractive {
             let list = RunSetState(paths: discovery.paths, width: 80, height: 24, glyphs: glyphs)
             do {
-                return try InteractiveSession.run(AppState(.runSet(list), baselinePath: p.value("--baseline")), work: work,
-                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                var app = AppState(.runSet(list), baselinePath: p.value("--baseline"))
+                app.imageDepth = environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true)
+                return try InteractiveSession.run(app, work: work,
+                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain list instead")
             }

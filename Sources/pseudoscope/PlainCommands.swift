@@ -1,5 +1,6 @@
 import Foundation
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 
 /// The one archive a printing command reads, with its findings and the output choices every printing command takes.
@@ -31,6 +32,29 @@ struct RenderCommand {
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))
         report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
         report.selected = try selection(p, one.archive)
+        if p.flags.contains("--screenshot") {
+            let graphics = p.value("--graphics") ?? "auto"
+            if one.glyphs.isASCII || graphics == "none" {
+                // No picture: say why, under the header, instead of drawing nothing.
+                let why = graphics == "none" ? "--graphics none" : "screenshots are drawn with Unicode block symbols, and the output is ASCII (--ascii or a locale that is not UTF-8)"
+                try StandardOutput.write(ArchiveText.styledText([(ArchiveText.header(one.archive), .header), ("No screenshot drawn: \(why).", .dim)], color: one.color, ascii: one.glyphs.isASCII))
+                return ExitCode.success
+            }
+            let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
+            let image = try ImageDecoder.decode(try source.read(limits: try loader(p.dumpOptions).limits),
+                                                maxPixels: try ImageDecoder.maxPixels(environment: ProcessInfo.processInfo.environment),
+                                                file: one.archive.screenshot ?? "the screenshot")
+            if let proto = GraphicsProtocol(rawValue: graphics) {
+                // The picture itself, for a terminal the user says takes it.
+                let view = ScreenshotView(image: image, archive: one.archive, glyphs: one.glyphs, depth: .truecolor)
+                let (cols, rows) = view.size(width: width, height: height ?? 60)
+                try StandardOutput.write(TerminalText.sanitize(ArchiveText.header(one.archive)) + "\n")
+                try StandardOutput.write(proto.encode(image, crop: view.crop, columns: cols, rows: rows, cellWidth: 10, cellHeight: 20) + Array("\n".utf8))
+                return ExitCode.success
+            }
+            report.screenshot = image
+            report.imageDepth = environment.imageDepth(useColor: one.color, interactive: false)
+        }
         try StandardOutput.write(output(report.canvas(), color: one.color))
         return ExitCode.success
     }
@@ -54,7 +78,8 @@ struct InfoCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
-        let lines = ArchiveText.infoLines(one.archive, findings: one.findings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        var lines = ArchiveText.infoLines(one.archive, findings: one.findings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        lines.append(TerminalText.sanitize("  picture     " + screenshotStatus(one.archive)))
         let blocking = one.findings.contains { $0.severity == .blocking }
         let roles = lines.map { line -> (String, StyleRole) in
             if line.hasPrefix("Failure ") { return (line, .failing) }
@@ -73,4 +98,27 @@ func selection(_ p: ParsedArguments, _ archive: Archive) throws -> Int? {
         throw ArchiveError(file: archive.source.path, message: "no element '\(query)': give an identifier, or a path as `pseudoscope tree` and the status line write it (Application/Window/Button[1])")
     }
     return i
+}
+
+/// Whether the failure screenshot decodes, in a line for `info`: its type and size, or why not.
+func screenshotStatus(_ a: Archive) -> String {
+    switch a.screenshotSource {
+    case .failure(let why): return "no screenshot to show (\(why.reason))"
+    case .success(let source):
+        do {
+            let limits = try LoadLimits.from(environment: ProcessInfo.processInfo.environment)
+            let bytes = try source.read(limits: limits)
+            let image = try ImageDecoder.decode(bytes, maxPixels: try ImageDecoder.maxPixels(environment: ProcessInfo.processInfo.environment), file: "the screenshot")
+            let kind = ContentType.detect(Array(bytes.prefix(64))).rawValue
+            var line = "the failure screenshot: \(kind), \(image.width)×\(image.height) pixels (render --screenshot, or s in the inspector)"
+            if let gap = a.screenshotTimeGap, abs(gap) > 2 {
+                line += "; taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure: it may not match"
+            }
+            return line
+        } catch let e as ArchiveError {
+            return "the failure screenshot cannot be shown: \(e.message)"
+        } catch {
+            return "the failure screenshot cannot be shown: \(error)"
+        }
+    }
 }

@@ -16,6 +16,7 @@ static inline attr_t ps_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t ps_color_pair(int n) { return COLOR_PAIR(n); }
 static inline WINDOW *ps_stdscr(void) { return stdscr; }
 static inline int ps_colors(void) { return COLORS; }
+static inline int ps_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *ps_stdout(void) { return stdout; }
 static inline FILE *ps_stdin(void) { return stdin; }
 static inline mmask_t ps_button1_pressed(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }

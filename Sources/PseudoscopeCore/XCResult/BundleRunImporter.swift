@@ -84,6 +84,8 @@ public struct BundleRunImporter: Sendable {
             origin.repetition = "run \(run.occurrence) of \(run.occurrences)"
         }
         archive.run = origin
+        // When the failure happened: what the failure screenshot's time is compared with.
+        if archive.recordedAt == nil { archive.recordedAt = failures.first?.string("timestamp") }
         return archive
     }
 

@@ -1,4 +1,5 @@
 import PseudoscopeCore
+import PseudoscopeImage
 
 /// One screen of the interactive program.
 public enum Screen {
@@ -16,6 +17,10 @@ public enum AppMessage: Sendable {
     case opened(OpenedArchive)
     /// Two archives read and compared.
     case compared(RunComparison)
+    /// What the terminal answered about graphics (or what `--graphics` chose), for every inspector.
+    case graphicsDetected(GraphicsChoice, cellWidth: Int, cellHeight: Int)
+    /// The failure screenshot, decoded, for the inspector on top.
+    case screenshotLoaded(Result<RasterImage, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not.
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
 }
@@ -27,6 +32,10 @@ public struct AppState {
     public private(set) var isFinished = false
     /// `--baseline FILE`: where `b` in an inspector records known issues.
     public var baselinePath: String?
+    /// The colours screenshots may use on this terminal, for inspectors opened from the list.
+    public var imageDepth: ColorDepth = .indexed256
+    public var graphics: GraphicsChoice = .symbols
+    var cellPixels = (width: 10, height: 20)
 
     public init(_ root: Screen, baselinePath: String? = nil) {
         stack = [root]
@@ -63,10 +72,30 @@ public struct AppState {
             let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
             var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)
             inspector.baselinePath = baselinePath
+            inspector.imageDepth = imageDepth
+            inspector.graphics = graphics
+            inspector.cellPixels = cellPixels
             stack.append(.inspector(inspector))
         case .compared(let c):
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
+        case .graphicsDetected(let choice, let cw, let ch):
+            graphics = choice
+            cellPixels = (max(1, cw), max(1, ch))
+            for k in stack.indices {
+                if case .inspector(var x) = stack[k] {
+                    x.graphics = choice
+                    x.cellPixels = cellPixels
+                    stack[k] = .inspector(x)
+                }
+            }
+        case .screenshotLoaded(let result):
+            return updateTop { s in
+                guard case .inspector(var x) = s else { return [] }
+                let e = x.update(.screenshotLoaded(result))
+                s = .inspector(x)
+                return e
+            }
         case .baselineWritten(let entries, let result):
             return updateTop { s in
                 guard case .inspector(var x) = s else { return [] }

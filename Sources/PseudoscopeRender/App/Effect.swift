@@ -20,6 +20,8 @@ public enum Effect: Equatable, Sendable {
     case compare(a: String, b: String)
     /// Put text on the user's clipboard (OSC 52, which reaches the laptop over SSH); `what` names it.
     case copy(text: String, what: String)
+    /// Read and decode the failure screenshot; answers `.screenshotLoaded`.
+    case loadScreenshot(ScreenshotSource)
     /// Add known issues to a baseline file; answers `.baselineWritten`.
     case addToBaseline(path: String, entries: [Baseline.Entry])
 }

@@ -73,6 +73,15 @@ extension InspectorState {
         case .closeCopy:
             copyMenuOpen = false
             copied = nil
+        case .cycleDrawing:
+            return cycleDrawing()
+        case .screenshotLoaded(let result):
+            switch result {
+            case .success(let image):
+                let kind = (try? archive.screenshotSource.get()).map { _ in "" } ?? ""
+                screenshot = .loaded(image, kind: kind)
+            case .failure(let e): screenshot = .unavailable(e.description)
+            }
         case .startBaseline:
             guard baselinePath != nil else {
                 chrome.message = "Open with --baseline FILE to record known issues"
@@ -122,6 +131,25 @@ extension InspectorState {
             if focus == .details { scrollDetails(by: rows) } else { tree.scrollView(by: rows) }
         }
         return []
+    }
+
+    /// Wireframe → screenshot → both (when the pane is wide enough for two drawings) → wireframe. The screenshot
+    /// is read the first time it is shown.
+    mutating func cycleDrawing() -> [Effect] {
+        switch drawingView {
+        case .wireframe: drawingView = .screenshot
+        case .screenshot: drawingView = layout.wireframe.width >= 2 * InspectorState.minimumDrawingWidth + 1 ? .both : .wireframe
+        case .both: drawingView = .wireframe
+        }
+        guard drawingView != .wireframe, screenshot == .notLoaded else { return [] }
+        switch archive.screenshotSource {
+        case .success(let source):
+            screenshot = .loading
+            return [.loadScreenshot(source)]
+        case .failure(let why):
+            screenshot = .unavailable("No screenshot: \(why.reason)")
+            return []
+        }
     }
 
     /// Takes the typed answer; after the last question, asks the driver to write the entries.
@@ -258,8 +286,9 @@ extension InspectorState {
             if y > l.tree.y, row >= 0, row < tree.rows.count { select(tree.rows[row]) }
         } else if l.wireframe.contains(x: x, y: y) {
             focus = .wireframe
+            guard drawingView != .screenshot else { return }
             let (drawingLayout, options) = wireframeLayout()
-            let origin = l.wireframeDrawingOrigin(drawingLayout)
+            let origin = drawingOrigin(drawingLayout)
             if let i = wireframe.element(atColumn: x - origin.x, row: y - origin.y, layout: drawingLayout, options: options) { select(i) }
         } else if l.details.contains(x: x, y: y) {
             focus = .details
@@ -278,20 +307,44 @@ extension InspectorState {
     /// The wireframe's layout for the pane: the whole screen, or the selection's surroundings when zoomed.
     public func wireframeLayout() -> (WireframeLayout, WireframeOptions) {
         var options = wireframeOptions
-        let pane = layout.wireframe
+        let pane = wireframeRegion
         let w = pane.width, h = pane.height - 1
-        if zoom {
-            let f = wireframe.drawnFrame(selected, options)
-            if !f.isEmpty {
-                // The element fills about two thirds of the pane along its tighter side, with its surroundings
-                // around it, in the pane's shape (a cell is twice as tall as wide). Tiny elements get at least
-                // 24 points of context.
-                let aspect = Double(max(1, w)) / Double(max(1, 2 * h))
-                var vw = max(f.width * 1.5, 24), vh = max(f.height * 1.5, 24)
-                if vw / vh < aspect { vw = vh * aspect } else { vh = vw / aspect }
-                options.viewport = Rect(x: f.midX - vw / 2, y: f.midY - vh / 2, width: vw, height: vh)
-            }
-        }
+        if zoom, let v = zoomViewport(width: w, height: h) { options.viewport = v }
         return (wireframe.layout(width: w, height: h, options: options), options)
+    }
+
+    /// The region of the screen around the selection that `z` shows, in the shape of a `width`×`height` pane.
+    public func zoomViewport(width w: Int, height h: Int) -> Rect? {
+        let f = wireframe.drawnFrame(selected, wireframeOptions)
+        guard !f.isEmpty else { return nil }
+        // The element fills about two thirds of the pane along its tighter side, with its surroundings around
+        // it, in the pane's shape (a cell is twice as tall as wide). Tiny elements get at least 24 points.
+        let aspect = Double(max(1, w)) / Double(max(1, 2 * h))
+        var vw = max(f.width * 1.5, 24), vh = max(f.height * 1.5, 24)
+        if vw / vh < aspect { vw = vh * aspect } else { vh = vw / aspect }
+        return Rect(x: f.midX - vw / 2, y: f.midY - vh / 2, width: vw, height: vh)
+    }
+
+    /// Where the wireframe is drawn: the drawing pane, or its left half beside the screenshot.
+    public var wireframeRegion: Region {
+        let pane = layout.wireframe
+        guard drawingView == .both else { return pane }
+        return Region(x: pane.x, y: pane.y, width: pane.width / 2, height: pane.height)
+    }
+
+    /// Where the screenshot is drawn, when it is shown.
+    public var screenshotRegion: Region? {
+        let pane = layout.wireframe
+        switch drawingView {
+        case .wireframe: return nil
+        case .screenshot: return pane
+        case .both: return Region(x: pane.x + pane.width / 2 + 1, y: pane.y, width: pane.width - pane.width / 2 - 1, height: pane.height)
+        }
+    }
+
+    /// The drawing is centred in its region, below the title row.
+    public func drawingOrigin(_ l: WireframeLayout) -> (x: Int, y: Int) {
+        let r = wireframeRegion
+        return (r.x + max(0, (r.width - l.columns) / 2), r.y + 1)
     }
 }

@@ -1,4 +1,10 @@
 import PseudoscopeCore
+import PseudoscopeImage
+
+/// What the drawing pane shows (`s` cycles them).
+public enum DrawingView: String, Sendable {
+    case wireframe, screenshot, both
+}
 
 /// The panes of the inspector, in Tab order.
 public enum Pane: Int, CaseIterable, Sendable {
@@ -32,6 +38,9 @@ public enum InspectorMessage: Equatable, Sendable {
     case toggleZoom, toggleMirror, toggleDetails, escape
     /// The copy menu (`y`): open it, copy one of its items by key, close it (or the copied text's box).
     case openCopyMenu, copyItem(Character), closeCopy
+    /// `s`: the wireframe, the failure screenshot, or both side by side; the screenshot's bytes, decoded.
+    case cycleDrawing
+    case screenshotLoaded(Result<RasterImage, ArchiveError>)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
     case startBaseline, promptInput(Character), promptBackspace, promptCommit, promptCancel
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
@@ -80,6 +89,16 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var matches: [Int] = []
     /// The selection when the search started, to return to on Esc or when nothing matches.
     var searchOrigin: Int?
+    /// What the drawing pane shows, and what is known of the screenshot.
+    public internal(set) var drawingView: DrawingView = .wireframe
+    public internal(set) var screenshot: ScreenshotState = .notLoaded
+    /// The colours a screenshot's cells may use on this terminal (set by the driver's environment).
+    public var imageDepth: ColorDepth = .indexed256
+    /// How screenshots reach this terminal (symbols until the terminal answers otherwise).
+    public var graphics: GraphicsChoice = .symbols
+    /// A cell's size in pixels, for graphics protocols (the terminal's, where it says; else 10×20).
+    public var cellPixels = (width: 10, height: 20)
+    let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
     public var baselinePath: String?
     /// The questions `b` asks, while it asks them.
@@ -131,6 +150,8 @@ public struct InspectorState: InteractiveScreen {
     public var glyphs: Glyphs { chrome.glyphs }
     public var message: String? { chrome.message }
     public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+    /// Narrower than this, a drawing shows too little: `s` skips "both" when the pane cannot hold two.
+    public static let minimumDrawingWidth = 24
 
     /// How a command line names this archive, for the repro command: the folder of a folder archive.
     public var archivePathForCommands: String {
@@ -168,6 +189,7 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("i")], .toggleDetails, "details: element / archive"),
         KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro commands"),
         KeyBinding([.char("b")], .startBaseline, "record the element's findings as known issues (with --baseline FILE)"),
+        KeyBinding([.char("s")], .cycleDrawing, "drawing: wireframe, failure screenshot, both side by side"),
     ] + KeyTables.common(InspectorMessage.chrome) + [
         KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
         KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),

@@ -1,3 +1,5 @@
+import PseudoscopeImage
+
 /// `--color auto|always|never`.
 public enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
@@ -40,6 +42,16 @@ public struct TerminalEnvironment: Sendable {
         case .never: return false
         case .auto: return stdoutIsTerminal && !noColor && term != "dumb" && !term.isEmpty
         }
+    }
+
+    /// The colours a screenshot's cells use: none without colour (monochrome symbols), 24-bit in plain output
+    /// when `COLORTERM` says the terminal has them, else the 256-colour palette where `TERM` names it, else 16.
+    /// Curses draws from palettes only, so the interactive screen never asks for 24-bit colour.
+    public func imageDepth(useColor: Bool, interactive: Bool) -> ColorDepth {
+        guard useColor else { return .none }
+        let colorterm = (variables["COLORTERM"] ?? "").lowercased()
+        if !interactive && (colorterm == "truecolor" || colorterm == "24bit") { return .truecolor }
+        return term.contains("256") || colorterm == "truecolor" || colorterm == "24bit" ? .indexed256 : .indexed16
     }
 
     /// ASCII glyphs with `--ascii`, and whenever the locale is not UTF-8 (box drawing would turn to mojibake).

@@ -1,4 +1,5 @@
 import PseudoscopeCore
+import PseudoscopeImage
 
 /// One terminal cell: a grapheme, its display width and a style role.
 ///
@@ -8,8 +9,34 @@ public struct Cell: Equatable, Sendable {
     public var grapheme: String
     public var width: UInt8
     public var role: StyleRole
+    /// A picture's own colours (a screenshot's cells); nil for everything drawn by role.
+    public var color: CellColor?
+
+    public init(grapheme: String, width: UInt8, role: StyleRole, color: CellColor? = nil) {
+        self.grapheme = grapheme
+        self.width = width
+        self.role = role
+        self.color = color
+    }
 
     public static let blank = Cell(grapheme: " ", width: 1, role: .normal)
+}
+
+/// The colours of a picture's cell: packed 0xRRGGBB (`truecolor`) or palette indices; -1 is the default.
+public struct CellColor: Equatable, Hashable, Sendable {
+    public var foreground: Int32
+    public var background: Int32
+    public var depth: ColorDepth
+
+    /// The SGR parameters that select these colours.
+    public var sgr: String {
+        func part(_ c: Int32, _ base: Int) -> String {
+            if c < 0 { return "\(base + 9)" }
+            if depth == .truecolor { return "\(base + 8);2;\(c >> 16 & 0xFF);\(c >> 8 & 0xFF);\(c & 0xFF)" }
+            return "\(base + 8);5;\(c)"
+        }
+        return part(foreground, 30) + ";" + part(background, 40)
+    }
 }
 
 /// A grid of cells that every view draws on, and that renders to plain text, ANSI text or a terminal.
@@ -19,6 +46,8 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Pictures a graphics protocol draws over blank cells of this canvas (sixel, kitty, iTerm2).
+    public var overlays: [GraphicsOverlay] = []
     /// Text is put with Pseudoscope's typographic characters as ASCII (`--ascii`, or a locale that is not
     /// UTF-8), so `·` and `×` do not go out as UTF-8 where frames are ASCII.
     public var asciiOnly: Bool
@@ -102,6 +131,7 @@ public struct Canvas: Equatable, Sendable {
 
     /// Copies `other` onto this canvas with its top-left corner at (x, y), clipped to this canvas.
     public mutating func blit(_ other: Canvas, x: Int, y: Int) {
+        for o in other.overlays { var m = o; m.x += x; m.y += y; overlays.append(m) }
         for oy in 0..<other.height {
             let ty = y + oy
             guard ty >= 0, ty < height else { continue }
@@ -117,6 +147,17 @@ public struct Canvas: Equatable, Sendable {
                 } else {
                     place(c, x: tx, y: ty)
                 }
+            }
+        }
+    }
+
+    /// Copies a picture's cells to (x, y), clipped to this canvas, in the `image` role with their own colours.
+    public mutating func placeImage(_ image: ImageCells, x: Int, y: Int) {
+        for iy in 0..<image.rows {
+            for ix in 0..<image.columns where contains(x: x + ix, y: y + iy) {
+                let c = image[ix, iy]
+                let color = image.depth == .none ? nil : CellColor(foreground: c.foreground, background: c.background, depth: image.depth)
+                place(Cell(grapheme: c.grapheme, width: 1, role: .image, color: color), x: x + ix, y: y + iy)
             }
         }
     }
@@ -163,6 +204,7 @@ public struct Canvas: Equatable, Sendable {
         var out = ""
         for y in 0..<height {
             var current: StyleRole = .normal
+            var currentColor: CellColor?
             var lineText = ""
             var trailing = ""  // spaces held back so trailing blanks can be trimmed
             for x in 0..<width {
@@ -173,17 +215,18 @@ public struct Canvas: Equatable, Sendable {
                     continue
                 }
                 if !trailing.isEmpty {
-                    if current != .normal { lineText += palette.reset; current = .normal }
+                    if current != .normal || currentColor != nil { lineText += palette.reset; current = .normal; currentColor = nil }
                     lineText += trailing
                     trailing = ""
                 }
-                if c.role != current {
-                    lineText += palette.sequence(c.role)
+                if c.role != current || c.color != currentColor {
+                    lineText += c.color.map { "\u{1B}[0;\($0.sgr)m" } ?? palette.sequence(c.role)
                     current = c.role
+                    currentColor = c.color
                 }
                 lineText += c.grapheme
             }
-            if current != .normal { lineText += palette.reset }
+            if current != .normal || currentColor != nil { lineText += palette.reset }
             out += lineText + "\n"
         }
         return out
@@ -212,6 +255,7 @@ public struct ANSIPalette: Sendable {
         case .onlyInA: return "\u{1B}[0;31m"
         case .onlyInB: return "\u{1B}[0;32m"
         case .ghost: return "\u{1B}[0;1;32m"
+        case .image: return reset
         }
     }
 }

@@ -17,4 +17,6 @@ public enum StyleRole: UInt8, CaseIterable, Sendable {
     case onlyInB
     /// Where an element belongs but is not (an rtl run's unmirrored element, in a comparison).
     case ghost
+    /// A picture's cell (a screenshot): drawn in its own colours.
+    case image
 }

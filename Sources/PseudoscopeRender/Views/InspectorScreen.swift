@@ -12,7 +12,8 @@ public enum InspectorScreen {
         drawHeader(&c, s)
         drawFailureLine(&c, s)
         drawTree(&c, s, l.tree)
-        drawWireframe(&c, s, l.wireframe)
+        if s.drawingView != .screenshot { drawWireframe(&c, s, s.wireframeRegion) }
+        if let r = s.screenshotRegion { drawScreenshot(&c, s, r) }
         DetailsPane.draw(&c, s, l.details)
         drawSeparators(&c, s, l)
         drawStatus(&c, s)
@@ -134,10 +135,60 @@ public enum InspectorScreen {
         drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
         var drawing = s.wireframeCache.drawing(s.wireframe, layout, options)
         s.wireframe.highlightSelection(&drawing, layout, options: options)
-        let origin = s.layout.wireframeDrawingOrigin(layout)
+        let origin = s.drawingOrigin(layout)
         var clipped = Canvas(width: min(drawing.width, r.width), height: min(drawing.height, r.height - 1))
         clipped.blit(drawing, x: 0, y: 0)
         c.blit(clipped, x: origin.x, y: origin.y)
+    }
+
+    /// The failure screenshot in its region, the selection outlined; or, in one line, why there is none.
+    static func drawScreenshot(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
+        if r.x > s.layout.wireframe.x {
+            for y in r.y..<(r.y + r.height) { c.set(s.glyphs.separator, x: r.x - 1, y: y, role: .dim) }
+        }
+        var extra = [String]()
+        func note(_ text: String, _ role: StyleRole) {
+            for (k, line) in DisplayWidth.wrap(TerminalText.sanitize(text), to: max(10, r.width - 2), indent: "").enumerated() where k < r.height - 2 {
+                c.put(line, x: r.x + 1, y: r.y + 2 + k, role: role, maxWidth: r.width - 1)
+            }
+        }
+        if s.graphics == .none {
+            drawTitle(&c, s, r, .wireframe, "screenshot")
+            note("No screenshot: --graphics none.", .dim)
+            return
+        }
+        guard !s.glyphs.isASCII || s.graphics != .symbols else {
+            drawTitle(&c, s, r, .wireframe, "screenshot")
+            note("Screenshots are drawn with Unicode block symbols: not in ASCII mode (--ascii, a non-UTF-8 locale, or a).", .dim)
+            return
+        }
+        switch s.screenshot {
+        case .notLoaded, .loading:
+            drawTitle(&c, s, r, .wireframe, "screenshot")
+            note("Reading the screenshot…", .dim)
+        case .unavailable(let why):
+            drawTitle(&c, s, r, .wireframe, "screenshot")
+            note(why, .review)
+        case .loaded(let image, _):
+            extra.append("screenshot \(image.width)×\(image.height)")
+            if s.zoom { extra.append("zoom (Esc)") }
+            if let gap = s.archive.screenshotTimeGap, abs(gap) > 2 {
+                extra.append("taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure: may not match")
+            }
+            drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
+            var view = ScreenshotView(image: image, archive: s.archive, glyphs: s.glyphs, depth: s.imageDepth)
+            if s.zoom { view.viewport = s.zoomViewport(width: r.width, height: r.height - 1) }
+            let (cols, rows) = view.size(width: r.width, height: r.height - 1)
+            let x = r.x + max(0, (r.width - cols) / 2)
+            if case .graphics(let proto) = s.graphics {
+                // The picture itself over blank cells; the outline is drawn into its pixels.
+                c.fill(x: x, y: r.y + 1, width: cols, height: rows, role: .image)
+                let payload = s.imageCache.graphics(view, proto: proto, columns: cols, rows: rows, selected: s.selected, cell: s.cellPixels)
+                c.overlays.append(GraphicsOverlay(x: x, y: r.y + 1, columns: cols, rows: rows, payload: payload.bytes, key: payload.key))
+            } else {
+                c.blit(view.draw(columns: cols, rows: rows, selected: s.selected, cache: s.imageCache), x: x, y: r.y + 1)
+            }
+        }
     }
 
     /// A vertical line left of every pane that does not start at the left edge.

@@ -1,4 +1,5 @@
 import PseudoscopeCore
+import PseudoscopeImage
 
 /// The text of `pseudoscope render`: a header line, the wireframe, a legend and optionally the findings list.
 public struct RenderReport {
@@ -13,6 +14,9 @@ public struct RenderReport {
     public var pairing: Pairing = .notApplicable
     /// `--select`: the element drawn selected, named under the header.
     public var selected: Int?
+    /// `--screenshot`: the failure screenshot drawn (as symbols, in `imageDepth` colours) instead of the wireframe.
+    public var screenshot: RasterImage?
+    public var imageDepth: ColorDepth = .none
 
     public init(archive: Archive, findings: [Finding], glyphs: Glyphs, width: Int, height: Int?, listFindings: Bool) {
         self.archive = archive
@@ -44,14 +48,27 @@ public struct RenderReport {
         let headerLines = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
             + (ArchiveText.pairingNote(pairing) == nil ? 0 : 1) + (selected == nil ? 0 : 1)
         let drawingHeight = height.map { max(3, $0 - 3 - headerLines - listLines) }
-        let layout = wire.layout(width: width, height: drawingHeight, options: options)
-        let drawing = wire.draw(layout, options: options)
+        let drawing: Canvas
         var lines: [(String, StyleRole)] = []
-        let legend = "\(glyphs.window.topLeft)\(glyphs.window.horizontal)\(glyphs.window.topRight) window  "
-            + "\(glyphs.blocking.topLeft)\(glyphs.blocking.horizontal)\(glyphs.blocking.topRight) blocking  "
-            + "\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight) review  "
-            + "\(glyphs.failing) failing element  \(glyphs.tinyElement) small element"
-        lines.append((legend, .dim))
+        if let image = screenshot {
+            let view = ScreenshotView(image: image, archive: archive, glyphs: glyphs, depth: imageDepth)
+            let (cols, rows) = view.size(width: width, height: drawingHeight ?? WireframeLayout.maxRows)
+            drawing = view.draw(columns: cols, rows: rows, selected: selected, cache: ImageCellsCache())
+            var legend = "the failure screenshot, \(image.width)×\(image.height) pixels: \(glyphs.failing) failing element"
+            if selected != nil { legend += ", the selected element outlined" }
+            lines.append((legend, .dim))
+            if let gap = archive.screenshotTimeGap, abs(gap) > 2 {
+                lines.append(("taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure was recorded: it may not match the hierarchy", .review))
+            }
+        } else {
+            let layout = wire.layout(width: width, height: drawingHeight, options: options)
+            drawing = wire.draw(layout, options: options)
+            let legend = "\(glyphs.window.topLeft)\(glyphs.window.horizontal)\(glyphs.window.topRight) window  "
+                + "\(glyphs.blocking.topLeft)\(glyphs.blocking.horizontal)\(glyphs.blocking.topRight) blocking  "
+                + "\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight) review  "
+                + "\(glyphs.failing) failing element  \(glyphs.tinyElement) small element"
+            lines.append((legend, .dim))
+        }
         if listFindings {
             lines.append(("", .normal))
             if findings.isEmpty { lines.append(("No findings.", .normal)) }

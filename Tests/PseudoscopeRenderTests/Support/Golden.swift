@@ -43,6 +43,7 @@ enum Golden {
         case .onlyInA: return "-"
         case .onlyInB: return "+"
         case .ghost: return "g"
+        case .image: return "i"
         }
     }
 

@@ -1,4 +1,5 @@
 import PseudoscopeCore
+import PseudoscopeImage
 @testable import PseudoscopeRender
 
 /// Performs the program's effects at once, as the terminal driver does in the background, so that a test drives
@@ -39,6 +40,10 @@ struct TestDriver {
                     perform(app.update(.runSet(.openFailed("\(error)"))))
                 }
             case .copy(let text, _): copied.append(text)
+            case .loadScreenshot(let source):
+                let result = Result<RasterImage, Error> { try ImageDecoder.decode(try source.read(limits: .default), file: "the screenshot") }
+                    .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }
+                perform(app.update(.screenshotLoaded(result)))
             case .addToBaseline(let path, let entries):
                 let result = Result<Int, Error> { try BaselineFile.add(entries, to: path) }.mapError { ($0 as? ArchiveError) ?? ArchiveError(file: path, message: "\($0)") }
                 perform(app.update(.baselineWritten(entries: entries, result: result)))

@@ -1,0 +1,171 @@
+#include "CImageCodecs.h"
+
+#include <png.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#include <setjmp.h>
+#include <libheif/heif.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *error, size_t size, const char *message) {
+    if (error && size > 0) snprintf(error, size, "%s", message);
+    return -1;
+}
+
+// MARK: PNG (libpng's simplified API: no longjmp to handle)
+
+static int png_size(const uint8_t *data, size_t size, int *w, int *h, char *error, size_t error_size) {
+    // The size from IHDR (bytes 16-23), before libpng reads anything: a header that claims gigapixels is
+    // refused whatever follows it.
+    if (size < 24 || memcmp(data + 12, "IHDR", 4) != 0) return fail(error, error_size, "not a PNG image (no IHDR)");
+    uint32_t pw = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+    uint32_t ph = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+    if (pw == 0 || ph == 0 || pw > 0x7FFFFFFF || ph > 0x7FFFFFFF) return fail(error, error_size, "the PNG header gives no size");
+    *w = (int)pw;
+    *h = (int)ph;
+    return 0;
+}
+
+static int png_decode(const uint8_t *data, size_t size, uint8_t *pixels, int w, int h, char *error, size_t error_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        int r = fail(error, error_size, image.message[0] ? image.message : "not a PNG image");
+        png_image_free(&image);
+        return r;
+    }
+    if ((int)image.width != w || (int)image.height != h) {
+        png_image_free(&image);
+        return fail(error, error_size, "the PNG header changed between reads");
+    }
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        int r = fail(error, error_size, image.message[0] ? image.message : "the PNG data is corrupt");
+        png_image_free(&image);
+        return r;
+    }
+    return 0;
+}
+
+// MARK: JPEG (libjpeg reports errors by longjmp: it never leaves this file)
+
+struct ps_jpeg_error {
+    struct jpeg_error_mgr base;
+    jmp_buf escape;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void ps_jpeg_error_exit(j_common_ptr cinfo) {
+    struct ps_jpeg_error *e = (struct ps_jpeg_error *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, e->message);
+    longjmp(e->escape, 1);
+}
+
+static void ps_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
+
+// Reads the header; with `pixels`, decodes into them (RGBA, straight into the rows: no second pass).
+static int jpeg_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *pixels, char *error, size_t error_size) {
+    struct jpeg_decompress_struct cinfo;
+    struct ps_jpeg_error jerr;
+    memset(&jerr, 0, sizeof jerr);
+    cinfo.err = jpeg_std_error(&jerr.base);
+    jerr.base.error_exit = ps_jpeg_error_exit;
+    jerr.base.output_message = ps_jpeg_silent;
+    if (setjmp(jerr.escape)) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(error, error_size, jerr.message[0] ? jerr.message : "the JPEG data is corrupt");
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK || cinfo.image_width == 0 || cinfo.image_height == 0) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(error, error_size, "not a JPEG image");
+    }
+    if (!pixels) {
+        *w = (int)cinfo.image_width;
+        *h = (int)cinfo.image_height;
+        jpeg_destroy_decompress(&cinfo);
+        return 0;
+    }
+    cinfo.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&cinfo);
+    if ((int)cinfo.output_width != *w || (int)cinfo.output_height != *h) {
+        jpeg_destroy_decompress(&cinfo);
+        return fail(error, error_size, "the JPEG header changed between reads");
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW rows[16];
+        int first = (int)cinfo.output_scanline, n = 0;
+        for (; n < 16 && first + n < *h; n++) rows[n] = pixels + (size_t)(first + n) * (size_t)*w * 4;
+        if (jpeg_read_scanlines(&cinfo, rows, (JDIMENSION)n) == 0) break;
+    }
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+// MARK: HEIC (libheif)
+
+static int heif_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *pixels, char *error, size_t error_size) {
+    struct heif_context *ctx = heif_context_alloc();
+    if (!ctx) return fail(error, error_size, "out of memory");
+    struct heif_error err = heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
+    struct heif_image_handle *handle = NULL;
+    if (err.code == heif_error_Ok) err = heif_context_get_primary_image_handle(ctx, &handle);
+    if (err.code != heif_error_Ok) {
+        int r = fail(error, error_size, err.message ? err.message : "not a HEIF image");
+        heif_context_free(ctx);
+        return r;
+    }
+    int hw = heif_image_handle_get_width(handle), hh = heif_image_handle_get_height(handle);
+    if (!pixels) {
+        heif_image_handle_release(handle);
+        heif_context_free(ctx);
+        if (hw <= 0 || hh <= 0) return fail(error, error_size, "the HEIF image has no size");
+        *w = hw;
+        *h = hh;
+        return 0;
+    }
+    struct heif_image *img = NULL;
+    err = heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+    int r = 0;
+    if (err.code != heif_error_Ok) {
+        r = fail(error, error_size, err.message ? err.message : "the HEIF data is corrupt");
+    } else {
+        int stride = 0;
+        const uint8_t *plane = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
+        int iw = heif_image_get_width(img, heif_channel_interleaved), ih = heif_image_get_height(img, heif_channel_interleaved);
+        if (!plane || iw != *w || ih != *h || stride < iw * 4) {
+            r = fail(error, error_size, "the HEIF image is not the size its header gives");
+        } else {
+            for (int y = 0; y < ih; y++) memcpy(pixels + (size_t)y * iw * 4, plane + (size_t)y * stride, (size_t)iw * 4);
+        }
+        heif_image_release(img);
+    }
+    heif_image_handle_release(handle);
+    heif_context_free(ctx);
+    return r;
+}
+
+// MARK: The two steps
+
+int ps_image_size(int kind, const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
+    switch (kind) {
+    case PS_IMAGE_PNG: return png_size(data, size, width, height, error, error_size);
+    case PS_IMAGE_JPEG: return jpeg_run(data, size, width, height, NULL, error, error_size);
+    case PS_IMAGE_HEIF: return heif_run(data, size, width, height, NULL, error, error_size);
+    default: return fail(error, error_size, "not a PNG, JPEG or HEIC image");
+    }
+}
+
+int ps_image_decode(int kind, const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error, size_t error_size) {
+    if (!pixels || width <= 0 || height <= 0) return fail(error, error_size, "no room for the pixels");
+    switch (kind) {
+    case PS_IMAGE_PNG: return png_decode(data, size, pixels, width, height, error, error_size);
+    case PS_IMAGE_JPEG: return jpeg_run(data, size, &width, &height, pixels, error, error_size);
+    case PS_IMAGE_HEIF: return heif_run(data, size, &width, &height, pixels, error, error_size);
+    default: return fail(error, error_size, "not a PNG, JPEG or HEIC image");
+    }
+}
