@@ -32,7 +32,7 @@ struct BaselineCommand {
         let load = try loader(options)
         let discovery = ArchiveDiscovery.expand(inputs, limits: load.limits)
         var added: [Baseline.Entry] = []
-        for result in RunSetWork(loader: load).checkAll(discovery.paths) {
+        for result in RunSetWork(loader: load, context: try StringsOption.context(p)).checkAll(discovery.paths) {
             let summary = try result.get()
             for f in summary.findings {
                 if let fps = fingerprints, !fps.contains(f.fingerprint) { continue }

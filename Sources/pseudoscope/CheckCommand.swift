@@ -28,8 +28,9 @@ struct CheckCommand {
         let discovery = ArchiveDiscovery.expand(p.operands, limits: load.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load))
-        let results = RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage).checkAll(discovery.paths)
+        let context = try StringsOption.context(p)
+        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load, context: context))
+        let results = RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage, context: context).checkAll(discovery.paths)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)

@@ -81,7 +81,7 @@ enum Commands {
         options: [SharedOptions.select, SharedOptions.graphics,
                   OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
                   OptionSpec("--since", "PREVIOUS", "mark findings new since a previous night (a folder, or its saved check --json)")]
-            + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
+            + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
 
     static let render = CommandSpec(
         name: "render", operands: "ARCHIVE",
@@ -98,7 +98,7 @@ enum Commands {
             SharedOptions.select,
             OptionSpec("--screenshot", nil, "draw the failure screenshot (Unicode block symbols) with the --select element outlined"),
             SharedOptions.graphics,
-        ] + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let tree = CommandSpec(
         name: "tree", operands: "ARCHIVE",
@@ -107,7 +107,7 @@ enum Commands {
             Prints the hierarchy indented, one element a line: type, identifier, text, frame {x, y, w×h} and the \
             flags that are not defaults. The failing element is marked ✗ (X), elements with findings ‼ (!) or ?.
             """,
-        options: SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        options: StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let info = CommandSpec(
         name: "info", operands: "ARCHIVE",
@@ -117,7 +117,7 @@ enum Commands {
             test data, and the attachments with whether each file exists (paths that leave the archive's folder \
             are refused).
             """,
-        options: SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        options: StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let check = CommandSpec(
         name: "check", operands: "ARCHIVE|FOLDER...",
@@ -137,7 +137,7 @@ enum Commands {
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
             OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
             OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed"),
-        ] + SharedOptions.output + SharedOptions.dump,
+        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump,
         exitStatus: "0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked)")
 
     static let compare = CommandSpec(
@@ -153,7 +153,7 @@ enum Commands {
             OptionSpec("--json", nil, "machine-readable output (docs/comparison.md)"),
             OptionSpec("--width", "N", "columns of the plain output (default: the terminal's width, else 160)"),
             OptionSpec("--height", "N", "rows of the plain output at most"),
-        ] + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
+        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
 
     static let importDump = CommandSpec(
         name: "import", operands: "DUMP|BUNDLE",
@@ -188,7 +188,7 @@ enum Commands {
             OptionSpec("--rule", "ID", "only findings of this rule (repeatable)", choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--element", "ID|PATH", "only findings on this element: an identifier or a path"),
             OptionSpec("--all", nil, "every finding of the archives"),
-        ] + SharedOptions.dump, exitStatus: "0 entries added, 2 invalid input, 64 usage error")
+        ] + StringsOption.options + SharedOptions.dump, exitStatus: "0 entries added, 2 invalid input, 64 usage error")
 
     static let help = CommandSpec(
         name: "help", operands: "[COMMAND]",

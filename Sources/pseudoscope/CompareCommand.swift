@@ -15,7 +15,7 @@ struct CompareCommand {
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         let load = try loader(p.dumpOptions)
-        let comparison = RunComparison(try load.load(p.operands[0]), try load.load(p.operands[1]))
+        let comparison = RunComparison(try load.load(p.operands[0]), try load.load(p.operands[1]), context: try StringsOption.context(p))
         if comparison.a.screen != comparison.b.screen {
             printError("pseudoscope: note: A is screen \(TerminalText.sanitize(comparison.a.screen)) and B is screen \(TerminalText.sanitize(comparison.b.screen)): the runs of different screens differ everywhere")
         }

@@ -27,6 +27,7 @@ struct OpenCommand {
         if environment.canBeInteractive {
             var state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
             state.baselinePath = p.value("--baseline")
+            state.strings = opened.strings
             state.imageDepth = environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true)
             state.today = work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment)
             do {
@@ -46,8 +47,9 @@ struct OpenCommand {
     /// The work of opening, with `--baseline` and `--since` applied to every finding.
     func triagedWork(_ p: ParsedArguments, options: DumpOptions) throws -> RunSetWork {
         let load = try loader(options)
-        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load))
-        return RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage)
+        let context = try StringsOption.context(p)
+        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load, context: context))
+        return RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage, context: context)
     }
 
     /// Several archives, or a folder of them: the archive list.

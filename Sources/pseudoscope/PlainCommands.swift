@@ -7,13 +7,16 @@ import PseudoscopeRender
 struct SingleArchive {
     let archive: Archive
     let findings: [Finding]
+    let strings: ElementStrings
     let color: Bool
     let glyphs: Glyphs
 
     init(_ p: ParsedArguments, environment: TerminalEnvironment) throws {
         guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
         archive = try loader(p.dumpOptions).load(p.operands[0])
-        findings = LayoutChecker(archive).findings()
+        let context = try StringsOption.context(p)
+        findings = LayoutChecker(archive, context: context).findings()
+        strings = ElementStrings(archive, catalog: context.strings)
         color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
     }
@@ -78,7 +81,7 @@ struct InfoCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
-        var lines = ArchiveText.infoLines(one.archive, findings: one.findings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        var lines = ArchiveText.infoLines(one.archive, findings: one.findings, strings: one.strings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
         lines.append(TerminalText.sanitize("  picture     " + screenshotStatus(one.archive)))
         let blocking = one.findings.contains { $0.severity == .blocking }
         let roles = lines.map { line -> (String, StyleRole) in

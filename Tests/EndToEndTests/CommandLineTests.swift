@@ -88,10 +88,10 @@ final class CommandLineTests: XCTestCase {
         try "not json".write(to: garbage, atomically: true, encoding: .utf8)
         let r = try Harness.run(["check", Harness.repositoryRoot.appendingPathComponent("SampleArchives").path, garbage.path, "--junit", junit])
         XCTAssertEqual(r.status, 2, "an unreadable input wins over blocking findings")
-        XCTAssertTrue(r.stdout.contains("9 archives checked"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("11 archives checked"), r.stdout)
         XCTAssertTrue(r.stderr.contains("garbage.json: not an archive and not a recognized dump"), r.stderr)
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        XCTAssertEqual(xml.components(separatedBy: "<testcase ").count - 1, 10)
+        XCTAssertEqual(xml.components(separatedBy: "<testcase ").count - 1, 12)
         XCTAssertTrue(xml.contains("<failure type=\"primary-action-unreachable\""))
         XCTAssertTrue(XMLParser(data: Data(xml.utf8)).parse(), "the JUnit report is well-formed XML")
     }
@@ -165,13 +165,13 @@ final class CompareCommandTests: XCTestCase {
         let r = try Harness.run(["check", "--group", Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("By rule"))
-        XCTAssertTrue(r.stdout.contains("Settings [expanded, normal, rtl]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Settings [expanded, normal, normal, normal, rtl]"), r.stdout)
         XCTAssertTrue(r.stdout.range(of: #"rtl-not-mirrored\s+2 archives"#, options: .regularExpression) != nil, r.stdout)
     }
 
     func testPlainRunSetList() throws {
         let r = try Harness.run([Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
         XCTAssertEqual(r.status, 0)
-        XCTAssertTrue(r.stdout.hasPrefix("Run set: 9 archives · 7 blocked · 0 unreadable"), r.stdout)
+        XCTAssertTrue(r.stdout.hasPrefix("Run set: 11 archives · 7 blocked · 0 unreadable"), r.stdout)
     }
 }

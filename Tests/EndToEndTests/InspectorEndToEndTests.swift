@@ -90,7 +90,7 @@ final class RunSetEndToEndTests: XCTestCase {
 
     func testOpenAFolderCompareAGroupAndJumpToTheFirstDifference() throws {
         let t = try TmuxSession([Harness.repositoryRoot.appendingPathComponent("SampleArchives").path], width: 160, height: 48)
-        var screen = try t.waitFor(text: "Run set: 9 archives")
+        var screen = try t.waitFor(text: "Run set: 11 archives")
         try t.waitFor("loading to finish") { !$0.contains("Loading") && $0.contains("settings.digest.label") }
         screen = try t.capture()
         XCTAssertTrue(screen.contains("MODE"), screen)
@@ -101,11 +101,11 @@ final class RunSetEndToEndTests: XCTestCase {
         try t.send("]")
         screen = try t.waitFor(text: "not-mirrored:")
         try t.send("q")
-        try t.waitFor(text: "Run set: 9 archives")
+        try t.waitFor(text: "Run set: 11 archives")
         try t.send("Enter")
         try t.waitFor(text: "Details")
         try t.send("q")
-        try t.waitFor(text: "Run set: 9 archives")
+        try t.waitFor(text: "Run set: 11 archives")
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 0)
         XCTAssertFalse(t.alternateScreenOn)

@@ -21,6 +21,9 @@ public enum Rule: String, CaseIterable, Sendable {
     case validationDuringComposition = "validation-during-composition"
     case overlappingText = "overlapping-text"
     case smallHitRegion = "small-hit-region"
+    case untranslated
+    case missingTranslation = "missing-translation"
+    case wrongLanguage = "wrong-language"
 }
 
 /// One fault found in an archive: which rule, how bad, which element, and the evidence in numbers.

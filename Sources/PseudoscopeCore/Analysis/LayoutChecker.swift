@@ -1,3 +1,12 @@
+/// What the checks may read besides the archive: the app's string tables (`--strings`).
+public struct CheckContext: Sendable {
+    public var strings: StringCatalog?
+
+    public init(strings: StringCatalog? = nil) {
+        self.strings = strings
+    }
+}
+
 /// Finds the layout gate's faults in one archive. Pure: the same archive always gives the same findings in
 /// the same order (blocking first, then tree order, then rule order).
 ///
@@ -21,6 +30,8 @@ public struct LayoutChecker: Sendable {
     let relationsKnown: Bool
     /// The pseudo-localization scheme the run's strings are marked with, if any.
     public let scheme: PseudoScheme?
+    /// The app's string tables (`--strings`): the locale-run rules read them.
+    let strings: StringCatalog?
 
     struct Kind: OptionSet, Sendable {
         let rawValue: UInt8
@@ -41,8 +52,9 @@ public struct LayoutChecker: Sendable {
         return t
     }()
 
-    public init(_ archive: Archive) {
+    public init(_ archive: Archive, context: CheckContext = CheckContext()) {
         self.archive = archive
+        strings = context.strings
         h = archive.hierarchy
         windowIndex = archive.hierarchy.windowIndex
         window = archive.hierarchy.windowFrame
@@ -60,11 +72,13 @@ public struct LayoutChecker: Sendable {
         let kinds = archive.hierarchy.elements.map { LayoutChecker.kindByType[$0.type] ?? [] }
         self.kinds = kinds
         relationsKnown = archive.imported?.structure.relationsKnown ?? true
-        scheme = archive.pseudoScheme
+        // The archive's `pseudoScheme`, from the type classes just looked up (no second pass of set lookups).
+        let elements = archive.hierarchy.elements
+        scheme = TextClassifier.detectScheme(elements.indices.lazy.filter { kinds[$0].contains(.localizedText) && !elements[$0].label.isEmpty }.map { elements[$0].label })
     }
 
     /// All findings, sorted. The rules are independent and pure, so they run on every core; element paths are
-    /// filled in afterwards, in one pass that names every path step once.
+    /// filled in afterwards, naming only the children of the ancestors of elements with findings.
     public func findings() -> [Finding] {
         // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
         guard archive.hierarchyNote == nil else { return [] }
@@ -78,11 +92,14 @@ public struct LayoutChecker: Sendable {
         case .expanded: rules += [{ checker.hardcodedText() }, { checker.concatenatedStrings() }]
         case .rtl: rules.append { checker.rtlNotMirrored() }
         }
+        // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
+        if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings() } }
         var out = ConcurrentMap.map(rules) { $0() }.flatMap { $0 }
-        if out.contains(where: { $0.elementPath.isEmpty && $0.element != nil }) {
-            let namer = PathNamer(h)
+        let unnamed = out.compactMap { $0.elementPath.isEmpty ? $0.element : nil }
+        if !unnamed.isEmpty {
+            let paths = PathNamer.paths(of: unnamed, in: h)
             for k in out.indices where out[k].elementPath.isEmpty {
-                if let i = out[k].element { out[k].elementPath = namer.path(i) }
+                if let i = out[k].element { out[k].elementPath = paths[i] ?? "" }
             }
         }
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)

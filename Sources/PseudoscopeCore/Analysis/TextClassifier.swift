@@ -11,18 +11,33 @@ public enum PseudoScheme: String, CaseIterable, Sendable {
     case doubleLength = "double length"
 
     /// Whether `text` carries this scheme's marks.
-    public func marks(_ text: String) -> Bool {
-        let t = text.trimmingWhitespace()
+    public func marks(_ text: String) -> Bool { marksTrimmed(text.trimmingWhitespace()) }
+
+    /// `marks` of a text already trimmed of whitespace.
+    func marksTrimmed(_ t: String) -> Bool {
+        // On bytes: this runs for every label of every archive (a mark followed by a combining character, which
+        // `Character` comparison would reject, is not a case worth grapheme breaking for).
+        let b = t.utf8
         switch self {
-        case .fullwidthBrackets: return t.first == "［" && t.last == "］"
-        case .boundedString: return t.hasPrefix("[#") && t.hasSuffix("#]")
-        case .brackets: return t.first == "[" && t.last == "]" && !t.hasPrefix("[#")
+        case .fullwidthBrackets: return b.count >= 6 && b.starts(with: [0xEF, 0xBC, 0xBB]) && b.reversed().starts(with: [0xBD, 0xBC, 0xEF])
+        case .boundedString: return b.starts(with: [0x5B, 0x23]) && b.reversed().starts(with: [0x5D, 0x23])
+        case .brackets: return b.count >= 2 && b.first == 0x5B && b.last == 0x5D && !b.starts(with: [0x5B, 0x23])
         case .doubleLength: return PseudoScheme.halfOfDouble(t) != nil
         }
     }
 
     /// `Confirm` for `Confirm Confirm` (or `ConfirmConfirm`); nil when the text is not a doubled string.
     static func halfOfDouble(_ t: String) -> Substring? {
+        // ASCII without CR (which joins LF into one character): bytes are characters, so no array is built.
+        if t.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            let b = t.utf8, n = b.count
+            guard n >= 2 else { return nil }
+            if n % 2 == 0, n >= 4, b.prefix(n / 2).elementsEqual(b.dropFirst(n / 2)) { return t[..<b.index(b.startIndex, offsetBy: n / 2)] }
+            if n % 2 == 1, b[b.index(b.startIndex, offsetBy: n / 2)] == 0x20, b.prefix(n / 2).elementsEqual(b.dropFirst(n / 2 + 1)) {
+                return t[..<b.index(b.startIndex, offsetBy: n / 2)]
+            }
+            return nil
+        }
         let chars = Array(t)
         guard chars.count >= 2 else { return nil }
         if chars.count % 2 == 0, chars[..<(chars.count / 2)] == chars[(chars.count / 2)...], chars.count >= 4 {
@@ -60,9 +75,10 @@ public enum TextClassifier {
     /// The scheme most of an archive's strings are marked with, or nil when none is (a normal or rtl run).
     public static func detectScheme<S: Sequence<String>>(_ texts: S) -> PseudoScheme? {
         var counts: [PseudoScheme: Int] = [:]
-        for t in texts {
+        for text in texts {
+            let t = text.trimmingWhitespace()
             // The bracket schemes first: a doubled string inside brackets is still bracketed.
-            if let s = [PseudoScheme.fullwidthBrackets, .boundedString, .brackets, .doubleLength].first(where: { $0.marks(t) }) {
+            if let s = [PseudoScheme.fullwidthBrackets, .boundedString, .brackets, .doubleLength].first(where: { $0.marksTrimmed(t) }) {
                 counts[s, default: 0] += 1
             }
         }
@@ -141,6 +157,15 @@ public enum TextClassifier {
 
 extension String {
     func trimmingWhitespace() -> String {
+        // Most texts neither start nor end in whitespace: no copy, and no grapheme breaking. A character is
+        // whitespace by its first scalar; the last scalar is a whole character when it is one of the starters
+        // below (nothing there combines with what precedes it).
+        if let f = unicodeScalars.first, let l = unicodeScalars.last, (0x21..<0x80).contains(f.value) || !f.properties.isWhitespace,
+           (0x21..<0x7F).contains(l.value) || (0xFF01...0xFF5E).contains(l.value) || (0x4E00...0x9FFF).contains(l.value)
+            || (0x0620...0x064A).contains(l.value) || (0xAC00...0xD7A3).contains(l.value) || (0x3041...0x3096).contains(l.value)
+            || (0x30A1...0x30FA).contains(l.value) || (0x0410...0x044F).contains(l.value) {
+            return self
+        }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

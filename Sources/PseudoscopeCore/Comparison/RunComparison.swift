@@ -50,9 +50,13 @@ public struct RunComparison: Sendable {
     /// comparison both walk this list.
     public let rows: [(a: Int?, b: Int?)]
 
-    public init(_ a: Archive, _ b: Archive) {
+    /// What the checks of each run read besides the archive (`--strings`).
+    public let context: CheckContext
+
+    public init(_ a: Archive, _ b: Archive, context: CheckContext = CheckContext()) {
         self.a = a
         self.b = b
+        self.context = context
         let m = ElementMatching(a.hierarchy, b.hierarchy)
         matching = m
         rows = RunComparison.align(a.hierarchy, b.hierarchy, m)
@@ -64,7 +68,7 @@ public struct RunComparison: Sendable {
 
     /// Each run's own findings, with the pair rule's on B: what the wireframes of a comparison highlight.
     public func findings() -> (a: [Finding], b: [Finding]) {
-        (LayoutChecker(a).findings(), RunSetWork.withPairFindings(LayoutChecker(b).findings(), mirrorFindings))
+        (LayoutChecker(a, context: context).findings(), RunSetWork.withPairFindings(LayoutChecker(b, context: context).findings(), mirrorFindings))
     }
 
     static func align(_ ha: Hierarchy, _ hb: Hierarchy, _ m: ElementMatching) -> [(a: Int?, b: Int?)] {

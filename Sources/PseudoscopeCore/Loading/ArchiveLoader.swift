@@ -31,7 +31,9 @@ public struct ArchiveLoader: Sendable {
     public func load(_ path: String) throws -> Archive {
         if path != "-", let address = BundleAddress.parse(path) { return try loadBundle(address, givenPath: path) }
         let (rawBytes, source) = try read(path)
-        return try load(bytes: rawBytes, source: source)
+        var archive = try load(bytes: rawBytes, source: source)
+        if archive.shownStrings.isEmpty { archive.shownStrings = ShownString.fromFiles(archive, limits: limits) }
+        return archive
     }
 
     /// Loads bytes already read: an archive or a dump, told apart by content. What every command does after

@@ -139,6 +139,8 @@ public struct Archive: Equatable, Sendable {
     public var hierarchyNote: String?
     /// Which run of a result bundle this is, when it comes from one.
     public var run: RunOrigin?
+    /// The localized strings the run recorded showing (a result bundle's localization attachment).
+    public var shownStrings: [ShownString] = []
 
     public init(test: String, screen: String? = nil, mode: Mode, environment: Environment, failure: Failure, hierarchy: Hierarchy, source: ArchiveSource) {
         self.test = test

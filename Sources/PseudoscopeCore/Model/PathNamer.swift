@@ -11,6 +11,31 @@ public struct PathNamer: Sendable {
         parents = hierarchy.elements.map(\.parent)
     }
 
+    /// The paths of some elements (a screen's findings), naming only the children of their ancestors: on a large
+    /// screen with few findings, most parents are never named.
+    public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
+        var step: [Int: String] = [:]
+        var out: [Int: String] = [:]
+        for i in indices where out[i] == nil {
+            var chain: [Int] = []
+            var k: Int? = i
+            while let c = k {
+                chain.append(c)
+                if step[c] == nil {
+                    if let p = h.elements[c].parent {
+                        let kids = h.elements[p].children
+                        for (kid, name) in zip(kids, Hierarchy.stepNames(ofChildren: kids, in: h)) { step[kid] = name }
+                    } else {
+                        step[c] = h.elements[c].type
+                    }
+                }
+                k = h.elements[c].parent
+            }
+            out[i] = chain.reversed().map { step[$0]! }.joined(separator: "/")
+        }
+        return out
+    }
+
     /// Indices from the root down to `i`, inclusive.
     func chain(_ i: Int) -> [Int] {
         var out = [i]

@@ -95,6 +95,7 @@ extension RunSetWork {
     public func openAlone(_ path: String) -> Result<OpenedArchive, ArchiveError> {
         loader.loadResult(path).map { archive in
             var opened = OpenedArchive(archive: archive, findings: findings(archive))
+            opened.strings = ElementStrings(archive, catalog: context.strings)
             guard archive.mode == .rtl, archive.hierarchyNote == nil else { return opened }
             opened.searchedForPartner = true
             let candidates = PartnerSearch.candidates(for: path, limits: loader.limits)
@@ -102,12 +103,12 @@ extension RunSetWork {
             for c in candidates {
                 // A quiet load: a candidate that does not read is simply not the partner.
                 guard let a = try? loader.load(c), a.screen == archive.screen, a.mode != .rtl, a.hierarchyNote == nil else { continue }
-                let rank = a.mode == .normal ? 0 : 1
+                guard let rank = RunSetWork.partnerRank(a.mode, test: a.test, rtlTest: archive.test) else { continue }
                 if best == nil || rank < best!.rank { best = (rank, a) }
                 if rank == 0 { break }
             }
             if let ltr = best?.archive {
-                var pairFindings = RunComparison(ltr, archive).mirrorFindings
+                var pairFindings = RunComparison(ltr, archive, context: context).mirrorFindings
                 triage?.apply(&pairFindings)
                 opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings)
                 opened.pairedWith = ltr.source.path

@@ -5,15 +5,18 @@ public struct RunSetWork: Sendable {
     public let loader: ArchiveLoader
     /// Known issues and the previous run (`--baseline`, `--since`), marked on every finding this work makes.
     public var triage: Triage?
+    /// What the checks read besides each archive: the app's string tables (`--strings`).
+    public var context: CheckContext
 
-    public init(loader: ArchiveLoader, triage: Triage? = nil) {
+    public init(loader: ArchiveLoader, triage: Triage? = nil, context: CheckContext = CheckContext()) {
         self.loader = loader
         self.triage = triage
+        self.context = context
     }
 
     /// An archive's findings, triaged.
     public func findings(_ a: Archive) -> [Finding] {
-        var out = LayoutChecker(a).findings()
+        var out = LayoutChecker(a, context: context).findings()
         triage?.apply(&out)
         return out
     }
@@ -37,26 +40,36 @@ public struct RunSetWork: Sendable {
         return results
     }
 
-    /// The LTR partner of each rtl archive of a screen: the `normal` run preferred, else `expanded`.
+    /// The LTR partner of each rtl archive of a screen: by `partnerRank`, the first of the best.
     public static func pairs(_ summaries: [ArchiveSummary?]) -> [RunSetPair] {
         var byScreen: [String: [Int]] = [:]
         for (k, s) in summaries.enumerated() { if let s = s { byScreen[s.screen, default: []].append(k) } }
         var out: [RunSetPair] = []
         for members in byScreen.values {
-            let ltr = members.first { summaries[$0]!.mode == .normal } ?? members.first { summaries[$0]!.mode == .expanded }
-            guard let l = ltr else { continue }
             for k in members where summaries[k]!.mode == .rtl {
-                out.append(RunSetPair(rtl: k, rtlPath: summaries[k]!.path, ltr: l, ltrPath: summaries[l]!.path))
+                let rtl = summaries[k]!
+                let ranked = members.compactMap { m in partnerRank(summaries[m]!.mode, test: summaries[m]!.test, rtlTest: rtl.test).map { ($0, m) } }
+                guard let l = ranked.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })?.1 else { continue }
+                out.append(RunSetPair(rtl: k, rtlPath: rtl.path, ltr: l, ltrPath: summaries[l]!.path))
             }
         }
         return out.sorted { $0.rtl < $1.rtl }
+    }
+
+    /// How good an LTR run of the same screen is as an rtl run's partner, lower is better; nil for none. The
+    /// gate's control run (`normal`) before its `expanded` run; a run of the same test class (the gate's three
+    /// modes of one test) before another's, such as a locale run of the screen in Spanish, whose texts differ.
+    public static func partnerRank(_ mode: Mode, test: String, rtlTest: String) -> Int? {
+        guard mode != .rtl else { return nil }
+        func testClass(_ t: String) -> Substring { t.prefix { $0 != "/" } }
+        return (testClass(test) == testClass(rtlTest) ? 0 : 2) + (mode == .normal ? 0 : 1)
     }
 
     /// Reads both runs of a pair again and applies the pair rule.
     public func checkPair(_ pair: RunSetPair) -> PairCheck {
         do {
             let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
-            var pairFindings = RunComparison(ltr, rtl).mirrorFindings
+            var pairFindings = RunComparison(ltr, rtl, context: context).mirrorFindings
             triage?.apply(&pairFindings)
             return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings))
         } catch let e as ArchiveError {
@@ -86,12 +99,14 @@ public struct RunSetWork: Sendable {
             var findings = self.findings(archive)
             var pairedWith: String?
             if let p = partner, let ltr = try? loader.load(p) {
-                var pairFindings = RunComparison(ltr, archive).mirrorFindings
+                var pairFindings = RunComparison(ltr, archive, context: context).mirrorFindings
                 triage?.apply(&pairFindings)
                 findings = RunSetWork.withPairFindings(findings, pairFindings)
                 pairedWith = ltr.source.path
             }
-            return OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)
+            var opened = OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)
+            opened.strings = ElementStrings(archive, catalog: context.strings)
+            return opened
         }
     }
 }
@@ -126,6 +141,8 @@ public struct OpenedArchive: Sendable {
     public var pairedWith: String?
     /// True when an rtl run opened on its own was looked for a partner (and none was found if `pairedWith` is nil).
     public var searchedForPartner = false
+    /// Which localized string each element shows, for the details pane and search.
+    public var strings = ElementStrings()
 
     public init(archive: Archive, findings: [Finding], pairedWith: String? = nil) {
         self.archive = archive

@@ -21,7 +21,8 @@ public enum ScreenHints {
             out.append("may be a false alarm: \(name(i)) present (a dialog covers the screen)")
         } else if let i = h.indices.first(where: { i in
             let e = h[i]
-            return [e.identifier, e.label, e.title].contains { $0.lowercased().contains("springboard") } && (e.type == "Application" || e.type == "Window")
+            // The type first: lowercasing every element's texts cost a third of `render` on large screens.
+            return (e.type == "Application" || e.type == "Window") && [e.identifier, e.label, e.title].contains { $0.lowercased().contains("springboard") }
         }) {
             out.append("may be a false alarm: \(name(i)) present (the system's springboard is on screen)")
         }
@@ -45,7 +46,8 @@ public enum ScreenHints {
     /// goes on differently: `Order #123456789` for `Order #12345`, `Zoë Ångstr` for `Zoë Ångström`. Equal text,
     /// or the value followed by a word boundary (`Zoë` in `Zoë Ångström` as a first name), is not a difference.
     static func differsInLength(shown: String, fixed: String) -> Bool {
-        guard !shown.isEmpty, shown != fixed else { return false }
+        // Most texts differ in their first byte: no character arrays for them (this runs for every element).
+        guard let first = shown.utf8.first, first == fixed.utf8.first, shown != fixed else { return false }
         let a = Array(shown), b = Array(fixed)
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }

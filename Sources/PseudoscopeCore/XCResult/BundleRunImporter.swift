@@ -70,6 +70,7 @@ public struct BundleRunImporter: Sendable {
         archive.hierarchyNote = note
         archive.xcresult = bundle.path
         archive.screenshot = attachments.first { $0.isFailureScreenshot }?.name
+        archive.shownStrings = shownStrings(attachments)
         if archive.languages.isEmpty, let lang = run.language ?? BundleRunImporter.languageCode(run.configuration) {
             archive.languages = [lang]
             if archive.locale == nil { archive.locale = run.region.map { "\(lang)_\($0)" } ?? lang }
@@ -237,6 +238,15 @@ public struct BundleRunImporter: Sendable {
     func content(_ a: AttachmentRecord, limit: Int? = nil) throws -> [UInt8] {
         guard case .bundle(_, let id) = a.location else { return [] }
         return try bundle.bytes(id, limit: limit)
+    }
+
+    /// The strings the run showed, from its last localization record (Xcode writes one per "Capture
+    /// Localization Screenshots" step; the last is nearest the failure). One that does not read is left out: it
+    /// only adds the key of each text.
+    func shownStrings(_ attachments: [AttachmentRecord]) -> [ShownString] {
+        guard let a = attachments.last(where: { $0.name == ShownString.attachmentName && $0.problem == nil }),
+              let bytes = try? content(a, limit: limits.maxFileBytes) else { return [] }
+        return (try? ShownString.parse(bytes, file: a.name)) ?? []
     }
 
     // MARK: - The hierarchy

@@ -37,7 +37,7 @@ public struct XCResultBundle: Sendable {
         } catch let e as ArchiveError {
             throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
         }
-        guard let plist = try? PropertyListSerialization.propertyList(from: Data(infoBytes), options: [], format: nil) as? [String: Any] else {
+        guard let plist = PropertyList.parse(infoBytes) as? [String: Any] else {
             throw ArchiveError(file: infoPath, message: "is not a property list")
         }
         let version = plist["version"] as? [String: Any]

@@ -72,6 +72,7 @@ public struct AppState {
             let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
             var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)
             inspector.baselinePath = baselinePath
+            inspector.strings = o.strings
             inspector.imageDepth = imageDepth
             inspector.graphics = graphics
             inspector.cellPixels = cellPixels

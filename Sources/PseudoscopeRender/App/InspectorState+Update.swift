@@ -14,7 +14,7 @@ extension InspectorState {
         case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count)!
         case .previousPane: focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count)!
         case .startSearch:
-            if searchIndex == nil { searchIndex = SearchIndex(hierarchy) }
+            if searchIndex == nil { searchIndex = SearchIndex(hierarchy, extra: strings.searchTexts) }
             searchQuery = ""
             searchOrigin = selected
             matches = []

@@ -111,6 +111,8 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var copied: Handover.Item?
     /// Built on the first search: most sessions never search, and a large archive should open fast.
     var searchIndex: SearchIndex?
+    /// Which localized string each element shows (`--strings`, or the run's localization record).
+    public var strings = ElementStrings()
 
     public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil) {
         self.archive = archive

@@ -228,9 +228,14 @@ public struct RunSetState: InteractiveScreen {
         let current = entries
         func byMode(_ m: Mode) -> Int? { group.first { current[$0]?.summary?.mode == m } }
         func path(_ i: Int) -> String { current[i]!.summary!.path }
-        if let r = byMode(.rtl), let l = byMode(.normal) ?? byMode(.expanded) {
-            return [.compare(a: path(l), b: path(r))]
-        } else if let e = byMode(.expanded), let n = byMode(.normal) {
+        // The selected rtl run, else the group's first, against its partner (the pair rule's choice).
+        let rtl = current[k]?.summary?.mode == .rtl ? k : byMode(.rtl)
+        if let r = rtl, let l = partnerPath(of: r) {
+            return [.compare(a: l, b: path(r))]
+        } else if let e = byMode(.expanded),
+                  let n = group.filter({ current[$0]?.summary?.mode == .normal })
+                      .min(by: { RunSetWork.partnerRank(.normal, test: current[$0]!.summary!.test, rtlTest: current[e]!.summary!.test)! <
+                                 RunSetWork.partnerRank(.normal, test: current[$1]!.summary!.test, rtlTest: current[e]!.summary!.test)! }) {
             return [.compare(a: path(n), b: path(e))]
         } else if group.count >= 2 {
             return [.compare(a: path(group[0]), b: path(group[1]))]

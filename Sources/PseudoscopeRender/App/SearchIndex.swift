@@ -1,6 +1,7 @@
 import PseudoscopeCore
 
-/// Case-insensitive substring search over each element's identifier, label, value and type.
+/// Case-insensitive substring search over each element's identifier, label, value and type, and the string
+/// keys it shows (`--strings`).
 ///
 /// The lowered texts of all elements sit in one byte buffer, so a query is one scan of contiguous memory
 /// rather than four lowercasings per element per typed character; a longer query that extends the previous
@@ -10,14 +11,14 @@ public struct SearchIndex: Sendable {
     /// Where each element's text starts in `bytes`; one extra entry marks the end.
     private let starts: [Int]
 
-    public init(_ h: Hierarchy) {
+    public init(_ h: Hierarchy, extra: [Int: [String]] = [:]) {
         var bytes: [UInt8] = []
         var starts: [Int] = []
         starts.reserveCapacity(h.count + 1)
         for i in h.indices {
             starts.append(bytes.count)
             let e = h[i]
-            for field in [e.identifier, e.label, e.value, e.type] where !field.isEmpty {
+            for field in [e.identifier, e.label, e.value, e.type] + (extra[i] ?? []) where !field.isEmpty {
                 SearchIndex.appendLowered(field, to: &bytes)
                 bytes.append(0)  // a query never spans two fields
             }

@@ -140,7 +140,7 @@ public enum ArchiveText {
     }
 
     /// The lines of `pseudoscope info`: the five things the gate archived.
-    public static func infoLines(_ a: Archive, findings: [Finding], attachmentStatus: (String) -> String) -> [String] {
+    public static func infoLines(_ a: Archive, findings: [Finding], strings: ElementStrings = ElementStrings(), attachmentStatus: (String) -> String) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
         if let run = a.run {
@@ -163,6 +163,12 @@ public enum ArchiveText {
         add("Screen      \(a.screen)")
         add("Mode        \(a.mode.rawValue)" + modeOrigin(a) + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
         add("Locale      \(a.locale ?? "-")" + (a.languages.isEmpty ? "" : " (languages: \(a.languages.joined(separator: ", ")))"))
+        if !strings.sources.isEmpty {
+            // The tables the locale-run checks read (--strings), or the run's own record of what it showed.
+            let tables = strings.sources.prefix(8).joined(separator: ", ") + (strings.sources.count > 8 ? ", and \(strings.sources.count - 8) more" : "")
+            add("Strings     \(tables)" + (strings.developmentLanguage.map { "; development language \($0)" } ?? ""))
+            add("            " + (a.hierarchyNote != nil ? "no hierarchy to place them on" : "\(strings.byElement.count) elements show a known string"))
+        }
         add("Device      \(a.environment.simulator), \(a.environment.os)" + (a.environment.scale.map { " @\(formatPoints($0))x" } ?? ""))
         add("Xcode       \(a.environment.xcode)")
         if let r = a.recordedAt { add("Recorded    \(r)") }

@@ -25,7 +25,7 @@ enum DetailsPane {
             for l in DisplayWidth.wrap(TerminalText.sanitize(text), to: width, indent: "  ") { lines.append((l, role)) }
         }
         if s.showArchiveDetails {
-            for l in ArchiveText.infoLines(s.archive, findings: s.findings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
+            for l in ArchiveText.infoLines(s.archive, findings: s.findings, strings: s.strings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
         } else {
             elementLines(s, add)
         }
@@ -70,6 +70,17 @@ enum DetailsPane {
         field("focus", yesNo(e.hasFocus))
         field("marked text", e.markedText.map { "\"\($0)\" (IME composition)" } ?? "—")
         field("children", "\(e.children.count)")
+        // The localized string it shows: key, table, what the run's and the development language expect.
+        let strings = s.strings.lines(s.selected)
+        if !strings.isEmpty {
+            add("", .normal)
+            add("Strings", .title)
+            for l in strings { add(l, .normal) }
+        } else if !s.strings.isEmpty, !e.label.isEmpty {
+            add("", .normal)
+            add("Strings", .title)
+            add("in no string table loaded", .dim)
+        }
         add("", .normal)
         add("Path", .title)
         add(s.namer.shortPath(s.selected), .normal)

@@ -104,18 +104,7 @@ public struct ScreenshotView {
             c.set(mark ?? glyphs.tinyElement, x: max(0, r.left), y: max(0, r.top), role: role)
             return
         }
-        for x in (r.left + 1)..<r.right {
-            c.set(b.horizontal, x: x, y: r.top, role: role)
-            c.set(b.horizontal, x: x, y: r.bottom, role: role)
-        }
-        for y in (r.top + 1)..<r.bottom {
-            c.set(b.vertical, x: r.left, y: y, role: role)
-            c.set(b.vertical, x: r.right, y: y, role: role)
-        }
-        c.set(mark ?? b.topLeft, x: r.left, y: r.top, role: role)
-        c.set(b.topRight, x: r.right, y: r.top, role: role)
-        c.set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
-        c.set(b.bottomRight, x: r.right, y: r.bottom, role: role)
+        c.drawBorder(r, b, role: role, topLeft: mark)
     }
 }
 

@@ -221,18 +221,7 @@ public struct Wireframe {
         if clearInside, r.width > 2, r.height > 2 {
             c.fill(x: r.left + 1, y: r.top + 1, width: r.width - 2, height: r.height - 2)
         }
-        for x in (r.left + 1)..<r.right {
-            c.set(b.horizontal, x: x, y: r.top, role: role)
-            c.set(b.horizontal, x: x, y: r.bottom, role: role)
-        }
-        for y in (r.top + 1)..<r.bottom {
-            c.set(b.vertical, x: r.left, y: y, role: role)
-            c.set(b.vertical, x: r.right, y: y, role: role)
-        }
-        c.set(b.topLeft, x: r.left, y: r.top, role: role)
-        c.set(b.topRight, x: r.right, y: r.top, role: role)
-        c.set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
-        c.set(b.bottomRight, x: r.right, y: r.bottom, role: role)
+        c.drawBorder(r, b, role: role)
     }
 
     private func recolorBorder(_ c: inout Canvas, _ r: CellRect, _ role: StyleRole) {

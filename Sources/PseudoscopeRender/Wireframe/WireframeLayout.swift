@@ -101,3 +101,22 @@ public struct WireframeLayout: Equatable, Sendable {
         return CellRect(left: inner.left - 1, top: inner.top - 1, right: inner.right + 1, bottom: inner.bottom + 1)
     }
 }
+
+extension Canvas {
+    /// The border of `r` in the glyphs `b` (a corner mark may replace the top-left corner). Cells outside the
+    /// canvas are dropped by `set`; callers clip rectangles far outside first.
+    mutating func drawBorder(_ r: CellRect, _ b: BoxGlyphs, role: StyleRole, topLeft: String? = nil) {
+        for x in (r.left + 1)..<r.right {
+            set(b.horizontal, x: x, y: r.top, role: role)
+            set(b.horizontal, x: x, y: r.bottom, role: role)
+        }
+        for y in (r.top + 1)..<r.bottom {
+            set(b.vertical, x: r.left, y: y, role: role)
+            set(b.vertical, x: r.right, y: y, role: role)
+        }
+        set(topLeft ?? b.topLeft, x: r.left, y: r.top, role: role)
+        set(b.topRight, x: r.right, y: r.top, role: role)
+        set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
+        set(b.bottomRight, x: r.right, y: r.bottom, role: role)
+    }
+}

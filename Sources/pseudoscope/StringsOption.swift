@@ -1,0 +1,36 @@
+import Foundation
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// `--strings PATH` and `--development-language LANG` (docs/strings.md): the app's string tables, loaded once
+/// per command, their warnings on stderr.
+enum StringsOption {
+    static let options: [OptionSpec] = [
+        OptionSpec("--strings", "PATH", "the app's string tables: a folder of *.lproj (.strings, .stringsdict) or a .xcstrings catalog; locale runs are checked against them"),
+        OptionSpec("--development-language", "LANG", "the language the app is written in (default: the catalog's sourceLanguage, else en)"),
+    ]
+
+    static func context(_ p: ParsedArguments) throws -> CheckContext {
+        let development = p.value("--development-language")
+        if let d = development, !isLanguageCode(d) {
+            throw UsageError(message: "--development-language '\(TerminalText.sanitize(d))' is not a language code (en, pt-BR, zh-Hans)")
+        }
+        guard let path = p.value("--strings") else {
+            if development != nil { throw UsageError(message: "--development-language applies to the tables of --strings; give --strings PATH too") }
+            return CheckContext()
+        }
+        let catalog = try StringCatalog.load(path, developmentLanguage: development,
+                                             limits: try LoadLimits.from(environment: ProcessInfo.processInfo.environment))
+        for w in catalog.warnings {
+            printError("pseudoscope: warning: \(TerminalText.sanitize(w.file)):\(w.line): \(TerminalText.sanitize(w.message))")
+        }
+        return CheckContext(strings: catalog)
+    }
+
+    /// `en`, `es-419`, `pt-BR`, `zh-Hans`, `zh_Hant_TW`: letters, then up to three subtags.
+    static func isLanguageCode(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4 else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
