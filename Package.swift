@@ -14,9 +14,9 @@ let package = Package(
         // libzstd for the objects of .xcresult bundles (Debian: libzstd-dev).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .target(name: "PseudoscopeCore", dependencies: ["CZstd"]),
-        // Screenshots: decoders (libpng, libjpeg-turbo, libheif) in C, where their error paths stay, and chafa,
-        // which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
-        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("heif")]),
+        // Screenshots: decoders (libpng, libjpeg-turbo, and libheif opened on first use) in C, where their error
+        // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
+        .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "PseudoscopeImage", dependencies: ["PseudoscopeCore", "CImageCodecs", "CChafa"]),
         .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore", "PseudoscopeImage"]),

@@ -49,13 +49,57 @@ def archive(rng, n, mode, test, screen):
             "failure": {"identifier": "id.3.1", "label": "", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "isHittable": False, "message": "bench"},
             "hierarchy": root, "testData": {"user": "Bench User"}}
 
+def wrap(children, mode="normal", test="Bench/shape", screen="Shape"):
+    """An archive around a prepared list of the window's children."""
+    root = {"type": "Application", "label": "Bench", "frame": {"x": 0, "y": 0, "width": 393, "height": 852},
+            "children": [{"type": "Window", "frame": {"x": 0, "y": 0, "width": 393, "height": 852}, "children": children}]}
+    return {"formatVersion": 1, "test": test, "screen": screen, "mode": mode, "locale": "de_DE",
+            "environment": {"xcode": "16.2 (16C5032a)", "simulator": "iPhone 16", "os": "iOS 18.2"},
+            "failure": {"identifier": "id.target", "label": "", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}, "isHittable": False, "message": "bench"},
+            "hierarchy": root, "testData": {"user": "Bench User"}}
+
+def shapes(out):
+    """The issue's hard shapes: one flat parent, deep chains, long CJK labels, overlapping siblings."""
+    rng = random.Random(7)
+    def text(i, label, x=8, y=None, w=377):
+        return {"type": "StaticText", "identifier": f"id.{i}", "label": label,
+                "frame": {"x": x, "y": (i * 44) % 800 if y is None else y, "width": w, "height": 44},
+                "intrinsicContentSize": {"width": round(w * rng.uniform(0.3, 1.2), 1), "height": 20.3}}
+    flat = [text(i, rng.choice(LABELS)) for i in range(100000 - 3)]
+    flat[5000]["identifier"] = "id.target"
+    # 500 chains of 200 levels: 100k elements, 200 deep.
+    deep = []
+    for c in range(500):
+        node = text(c * 200 + 199, rng.choice(LABELS), x=8 + c % 50, y=(c * 9) % 800, w=200)
+        for d in range(198, -1, -1):
+            node = {"type": "Other", "identifier": f"id.{c * 200 + d}", "frame": {"x": 4 + c % 50, "y": (c * 9) % 800, "width": 300, "height": 52}, "children": [node]}
+        deep.append(node)
+    deep[0]["identifier"] = "id.target"
+    cjk_chars = "確認送信設定通知一覧表示言語選択中央住所電話番号東京都千代田区丸の内"
+    cjk = [text(i, "".join(rng.choice(cjk_chars) for _ in range(1000))) for i in range(10000 - 3)]
+    cjk[100]["identifier"] = "id.target"
+    overlap = [text(i, rng.choice(LABELS), x=8 + (i % 7), y=100 + (i % 5), w=300) for i in range(3000)]
+    overlap[0]["identifier"] = "id.target"
+    for name, kids in (("flat-100k", flat), ("deep-100k", deep), ("cjk-10k", cjk), ("overlap-3k", overlap)):
+        with open(os.path.join(out, f"{name}.json"), "w") as f:
+            json.dump(wrap(kids, screen=name), f, ensure_ascii=False)
+
 def main():
     out = sys.argv[1]
+    shapes(out)
     os.makedirs(out, exist_ok=True)
     for n in (1000, 10000, 100000):
         rng = random.Random(n)
         with open(os.path.join(out, f"archive-{n // 1000}k.json"), "w") as f:
             json.dump(archive(rng, n, "expanded", f"Bench/test{n}", f"Screen{n}"), f, ensure_ascii=False)
+    # 5,000 archives for the memory of a long night (peak memory must stay flat as the night grows).
+    night = os.path.join(out, "night-5000")
+    os.makedirs(night, exist_ok=True)
+    rng = random.Random(5000)
+    for k in range(5000):
+        mode = ["normal", "expanded", "rtl"][k % 3]
+        with open(os.path.join(night, f"run-{k:04d}.json"), "w") as f:
+            json.dump(archive(rng, 300, mode, f"Night/testScreen{k // 3}", f"Screen{k // 3}"), f, ensure_ascii=False)
     runset = os.path.join(out, "runset")
     os.makedirs(runset, exist_ok=True)
     rng = random.Random(1000)

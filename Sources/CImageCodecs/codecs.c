@@ -5,6 +5,8 @@
 #include <jpeglib.h>
 #include <setjmp.h>
 #include <libheif/heif.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,44 +110,68 @@ static int jpeg_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *p
 
 // MARK: HEIC (libheif)
 
+// libheif is opened when the first HEIC image is decoded, not linked: it brings x265, libde265, dav1d and aom,
+// whose loading and static initialisers were over half of every command's start-up (docs/performance.md).
+#define HEIF_FUNCTIONS(X) X(heif_context_alloc) X(heif_context_free) X(heif_context_read_from_memory_without_copy) \
+    X(heif_context_get_primary_image_handle) X(heif_image_handle_get_width) X(heif_image_handle_get_height) \
+    X(heif_image_handle_release) X(heif_decode_image) X(heif_image_get_plane_readonly) X(heif_image_get_width) \
+    X(heif_image_get_height) X(heif_image_release)
+static struct {
+#define HEIF_POINTER(name) __typeof__(&name) name;
+    HEIF_FUNCTIONS(HEIF_POINTER)
+} heif;
+static int heif_loaded = 0;
+static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+
+static void heif_load(void) {
+    void *lib = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) lib = dlopen("libheif.so", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) return;
+#define HEIF_SYMBOL(name) heif.name = (__typeof__(&name))dlsym(lib, #name); if (!heif.name) return;
+    HEIF_FUNCTIONS(HEIF_SYMBOL)
+    heif_loaded = 1;
+}
+
 static int heif_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *pixels, char *error, size_t error_size) {
-    struct heif_context *ctx = heif_context_alloc();
+    pthread_once(&heif_once, heif_load);
+    if (!heif_loaded) return fail(error, error_size, "HEIC needs libheif, which is not installed (libheif1)");
+    struct heif_context *ctx = heif.heif_context_alloc();
     if (!ctx) return fail(error, error_size, "out of memory");
-    struct heif_error err = heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
+    struct heif_error err = heif.heif_context_read_from_memory_without_copy(ctx, data, size, NULL);
     struct heif_image_handle *handle = NULL;
-    if (err.code == heif_error_Ok) err = heif_context_get_primary_image_handle(ctx, &handle);
+    if (err.code == heif_error_Ok) err = heif.heif_context_get_primary_image_handle(ctx, &handle);
     if (err.code != heif_error_Ok) {
         int r = fail(error, error_size, err.message ? err.message : "not a HEIF image");
-        heif_context_free(ctx);
+        heif.heif_context_free(ctx);
         return r;
     }
-    int hw = heif_image_handle_get_width(handle), hh = heif_image_handle_get_height(handle);
+    int hw = heif.heif_image_handle_get_width(handle), hh = heif.heif_image_handle_get_height(handle);
     if (!pixels) {
-        heif_image_handle_release(handle);
-        heif_context_free(ctx);
+        heif.heif_image_handle_release(handle);
+        heif.heif_context_free(ctx);
         if (hw <= 0 || hh <= 0) return fail(error, error_size, "the HEIF image has no size");
         *w = hw;
         *h = hh;
         return 0;
     }
     struct heif_image *img = NULL;
-    err = heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
+    err = heif.heif_decode_image(handle, &img, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, NULL);
     int r = 0;
     if (err.code != heif_error_Ok) {
         r = fail(error, error_size, err.message ? err.message : "the HEIF data is corrupt");
     } else {
         int stride = 0;
-        const uint8_t *plane = heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
-        int iw = heif_image_get_width(img, heif_channel_interleaved), ih = heif_image_get_height(img, heif_channel_interleaved);
+        const uint8_t *plane = heif.heif_image_get_plane_readonly(img, heif_channel_interleaved, &stride);
+        int iw = heif.heif_image_get_width(img, heif_channel_interleaved), ih = heif.heif_image_get_height(img, heif_channel_interleaved);
         if (!plane || iw != *w || ih != *h || stride < iw * 4) {
             r = fail(error, error_size, "the HEIF image is not the size its header gives");
         } else {
             for (int y = 0; y < ih; y++) memcpy(pixels + (size_t)y * iw * 4, plane + (size_t)y * stride, (size_t)iw * 4);
         }
-        heif_image_release(img);
+        heif.heif_image_release(img);
     }
-    heif_image_handle_release(handle);
-    heif_context_free(ctx);
+    heif.heif_image_handle_release(handle);
+    heif.heif_context_free(ctx);
     return r;
 }
 

@@ -65,6 +65,12 @@ final class EffectRunner: Sendable {
             }
             return
         }
+        if case .buildSearchIndex(let source) = effect {
+            queue.async {
+                self.post(.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive))
+            }
+            return
+        }
         guard let work = work else { return }
         switch effect {
         case .load(let paths):
@@ -100,7 +106,7 @@ final class EffectRunner: Sendable {
                     self.post(.runSet(.openFailed("\(error)")))
                 }
             }
-        case .close, .quit, .repaint, .copy, .addToBaseline, .loadScreenshot:
+        case .close, .quit, .repaint, .copy, .addToBaseline, .loadScreenshot, .buildSearchIndex:
             break  // performed by the event loop itself
         }
     }

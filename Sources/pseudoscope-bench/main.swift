@@ -24,12 +24,83 @@ if args.count >= 3, args[1] == "--decode" {
     exit(0)
 }
 guard args.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES] | --scenarios ARCHIVE | --decode FILE N\n".utf8))
     exit(64)
 }
-let moves = args.count > 2 ? Int(args[2]) ?? 1000 : 1000
 var limits = LoadLimits()
 limits.maxDepth = 100_000
+limits.maxElements = 2_000_000
+
+/// Times one message: the update, the render of the whole 100x30 screen, and the diff against the last frame.
+struct Session {
+    var state: InspectorState
+    var previous: Canvas
+    var changed = 0
+    init(_ archive: Archive, _ findings: [Finding]) {
+        state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
+        previous = InspectorScreen.render(state)
+    }
+    mutating func time(_ m: InspectorMessage) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = state.update(m)
+        let frame = InspectorScreen.render(state)
+        var diff = 0
+        for i in frame.cells.indices where frame.cells[i] != previous.cells[i] { diff += 1 }
+        previous = frame
+        changed += diff
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+}
+func percentile(_ p: Double, _ times: [Double]) -> Double {
+    let t = times.sorted()
+    return t.isEmpty ? 0 : t[min(t.count - 1, Int(Double(t.count) * p))]
+}
+
+// `--scenarios ARCHIVE`: what users do, each timed per message. The first frame (load, check, first screen);
+// a walk of 40 moves down from the top with page downs (the tree scrolls); a search typed one character at a
+// time (the first character builds the index); expand-all; then moves in the expanded tree.
+if args[1] == "--scenarios", args.count >= 3 {
+    let start = DispatchTime.now().uptimeNanoseconds
+    func since(_ t: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6 }
+    let archive = try ArchiveLoader(limits: limits).load(args[2])
+    let loaded = since(start)
+    let findings = LayoutChecker(archive).findings()
+    let checked = since(start)
+    var session = Session(archive, findings)
+    let firstFrame = since(start)
+    if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
+        print("load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms")
+    }
+    var walk: [Double] = [session.time(.move(.top))]
+    for k in 0..<40 { walk.append(session.time(k % 10 == 9 ? .move(.pageDown) : .move(.down))) }
+    // The index a large archive gets in the background after its first frame (the driver's effect), timed apart.
+    var indexBuild = 0.0
+    for case .buildSearchIndex(let source) in session.state.searchIndexEffect {
+        let t = DispatchTime.now().uptimeNanoseconds
+        let index = SearchIndex(source.hierarchy, extra: source.extra)
+        indexBuild = Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6
+        _ = session.state.update(.searchIndexReady(index))
+    }
+    var search: [Double] = [session.time(.startSearch)]
+    for c in "id.target" { search.append(session.time(.searchInput(c))) }
+    for _ in 0..<4 { search.append(session.time(.searchBackspace)) }
+    for c in "arget" { search.append(session.time(.searchInput(c))) }
+    search.append(session.time(.searchCommit))
+    if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print(search.map { String(format: "%.1f", $0) }) }
+    let expandAll = session.time(.expandAll)
+    var expanded: [Double] = []
+    for k in 0..<40 { expanded.append(session.time(k % 10 == 9 ? .move(.pageDown) : .move(.down))) }
+    let fields: [(String, Double)] = [
+        ("first_frame_ms", firstFrame), ("walk_p50_ms", percentile(0.5, walk)), ("walk_p95_ms", percentile(0.95, walk)),
+        ("search_p50_ms", percentile(0.5, search)), ("search_p95_ms", percentile(0.95, search)), ("search_max_ms", search.max() ?? 0),
+        ("search_index_background_ms", indexBuild), ("expand_all_ms", expandAll), ("expanded_walk_p95_ms", percentile(0.95, expanded)),
+        ("walk_changed_cells_per_move", Double(session.changed) / Double(walk.count + search.count + 1 + expanded.count)),
+    ]
+    let body = fields.map { "\"\($0.0)\":\(String(format: "%.3f", $0.1))" }.joined(separator: ",")
+    print("{\"elements\":\(archive.hierarchy.count),\(body)}")
+    exit(0)
+}
+let moves = args.count > 2 ? Int(args[2]) ?? 1000 : 1000
 let archive = try ArchiveLoader(limits: limits).load(args[1])
 let findings = LayoutChecker(archive).findings()
 var state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
@@ -50,5 +121,4 @@ for k in 0..<moves {
     changed += diff
 }
 times.sort()
-func percentile(_ p: Double, _ times: [Double]) -> Double { times[min(times.count - 1, Int(Double(times.count) * p))] }
 print("{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5, times)),\"p95_ms\":\(percentile(0.95, times)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}")

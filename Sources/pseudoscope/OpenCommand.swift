@@ -25,13 +25,13 @@ struct OpenCommand {
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         let selected = try selection(p, archive)
         if environment.canBeInteractive {
-            var state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected)
-            state.baselinePath = p.value("--baseline")
-            state.strings = opened.strings
-            state.imageDepth = environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true)
-            state.today = work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment)
+            let settings = InspectorSettings(baselinePath: p.value("--baseline"),
+                                             imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
+                                             today: work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment))
+            let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected,
+                                       settings: settings, strings: opened.strings)
             do {
-                return try InteractiveSession.run(AppState(.inspector(state), baselinePath: state.baselinePath), work: nil,
+                return try InteractiveSession.run(AppState(.inspector(state), settings: settings), work: nil,
                                                   options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain rendering instead")
@@ -68,8 +68,9 @@ struct OpenCommand {
         if environment.canBeInteractive {
             let list = RunSetState(paths: discovery.paths, width: 80, height: 24, glyphs: glyphs)
             do {
-                var app = AppState(.runSet(list), baselinePath: p.value("--baseline"))
-                app.imageDepth = environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true)
+                let app = AppState(.runSet(list), settings: InspectorSettings(
+                    baselinePath: p.value("--baseline"), imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
+                    today: work.triage?.today ?? CalendarDay.today(environment: ProcessInfo.processInfo.environment)))
                 return try InteractiveSession.run(app, work: work,
                                                   options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
             } catch let e as CursesTerminal.StartError {

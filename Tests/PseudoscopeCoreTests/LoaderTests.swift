@@ -110,6 +110,26 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(a.hierarchy[2].label, "abcdefghij…[cut: 6 more bytes]")
     }
 
+    /// Refusing a file over the element limit costs the limit, not the file: the fast path stops at the first
+    /// element over it, with the general path's message and place, and never reads what follows.
+    func testAnArchiveOverTheElementLimitIsRefusedAtTheLimit() throws {
+        var limits = LoadLimits()
+        limits.maxElements = 10
+        let kids = (0..<50).map { Fixtures.el("StaticText", [0, Double($0), 10, 10], label: "t\($0)") }
+        let json = Fixtures.archiveJSON(content: kids)
+        let loader = ArchiveLoader(limits: limits)
+        let source = ArchiveSource(path: "big.json", folder: nil)
+        func error(_ body: () throws -> Archive) -> String {
+            do { _ = try body(); return "loaded" } catch { return "\(error)" }
+        }
+        let refused = error { try loader.decode(Array(json.utf8), source: source) }
+        XCTAssertTrue(refused.contains("more than 10 elements (raise the limit with PSEUDOSCOPE_MAX_ELEMENTS)"), refused)
+        XCTAssertEqual(refused, error { try loader.decodeGeneral(Array(json.utf8), source: source) }, "the same words and place as the general path")
+        // What follows the limit is never read: garbage there changes nothing.
+        let cut = String(json[..<json.range(of: "\"t30\"")!.lowerBound]) + "@@@ not JSON"
+        XCTAssertEqual(error { try loader.decode(Array(cut.utf8), source: source) }, refused)
+    }
+
     func testEverySampleArchiveLoads() throws {
         XCTAssertGreaterThanOrEqual(Fixtures.sampleNames.count, 8)
         for name in Fixtures.sampleNames {

@@ -158,4 +158,30 @@ final class ZoomTests: XCTestCase {
         s.send(.escape)
         XCTAssertFalse(s.zoom)
     }
+
+    /// A large archive's search index is built in the background after the first frame: the app asks for it at
+    /// start, takes the answer for that archive's inspector, and searching then uses it. A small one asks for none.
+    func testALargeArchivesSearchIndexIsBuiltInTheBackground() throws {
+        let n = SearchIndexSource.backgroundFrom
+        let kids = (0..<n).map { k in "{\"type\":\"StaticText\",\"identifier\":\"row.\(k)\",\"label\":\"Row \(k)\",\"frame\":{\"x\":0,\"y\":\(k % 800),\"width\":300,\"height\":44}}" }
+        let json = """
+        {"formatVersion":1,"test":"T/t","screen":"S","mode":"normal","locale":"en_US","environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
+         "failure":{"identifier":"row.7","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
+         "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
+           {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
+        """
+        let big = try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "big.json", folder: nil))
+        var app = AppState(.inspector(InspectorState(archive: big, findings: [], width: 100, height: 30, glyphs: .unicode)))
+        let effects = app.start()
+        guard case .buildSearchIndex(let source)? = effects.first, effects.count == 1 else { return XCTFail("\(effects)") }
+        XCTAssertEqual(source.archive, "big.json")
+        _ = app.update(.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: "big.json"))
+        guard case .inspector(let ready) = app.stack[0] else { return XCTFail() }
+        XCTAssertNotNil(ready.searchIndex, "the answer reached the inspector")
+        for key in [Key.char("/")] + "row 4999".map({ Key.char($0) }) { _ = app.update(.key(key)) }
+        guard case .inspector(let searched) = app.stack[0] else { return XCTFail() }
+        XCTAssertEqual(searched.matches.map { big.hierarchy[$0].identifier }, ["row.4999"])
+        let small = try Golden.sample("settings-normal")
+        XCTAssertEqual(AppState(.inspector(InspectorState(archive: small, findings: [], width: 100, height: 30, glyphs: .unicode))).start(), [])
+    }
 }

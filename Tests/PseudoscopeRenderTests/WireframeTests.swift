@@ -58,4 +58,51 @@ final class WireframeTests: XCTestCase {
         let text = w.draw(w.layout(width: 22, height: nil, options: opts), options: opts).renderPlain()
         XCTAssertEqual(text.filter { $0 == "X" }.count, 1, "the failing tiny element is one marker cell:\n\(text)")
     }
+
+    /// Boxes painted over entirely are not drawn (a flat list of thousands of rows stacks them on every cell):
+    /// the drawing must be the very same, cell for cell and role for role, as drawing every box. Held on every
+    /// sample and on random stacks of overlapping rows, containers, controls and wide labels, at several sizes.
+    func testSkippingHiddenBoxesDrawsTheSameCells() throws {
+        var archives: [Archive] = []
+        let samples = try FileManager.default.contentsOfDirectory(atPath: Golden.repositoryRoot.appendingPathComponent("SampleArchives").path)
+        for name in samples.sorted() { archives.append(try Golden.sample(name)) }
+        var rng = SystemRandomNumberGenerator()
+        let labels = ["OK", "Settings", "確認する", "تأكيد", "👩‍💻 Dev", ""]
+        for seed in 0..<60 {
+            func frame() -> String {
+                let x = Double.random(in: -40...380, using: &rng).rounded(), y = Double.random(in: -40...820, using: &rng).rounded()
+                return "{\"x\":\(x),\"y\":\(y),\"width\":\(Double.random(in: 0...300, using: &rng).rounded()),\"height\":\(Double.random(in: 0...200, using: &rng).rounded())}"
+            }
+            var kids: [String] = []
+            for k in 0..<Int.random(in: 5...120, using: &rng) {
+                let type = ["StaticText", "Button", "Other", "Cell", "Image", "Window"].randomElement(using: &rng)!
+                let label = labels.randomElement(using: &rng)!
+                let inner = Int.random(in: 0...3, using: &rng) == 0
+                    ? ",\"children\":[{\"type\":\"StaticText\",\"label\":\"in \(k)\",\"frame\":\(frame())}]" : ""
+                kids.append("{\"type\":\"\(type)\",\"identifier\":\"e\(k)\",\"label\":\"\(label)\",\"frame\":\(frame())\(inner)}")
+            }
+            let json = """
+            {"formatVersion":1,"test":"T/t\(seed)","screen":"S","mode":"\(["normal", "expanded", "rtl"][seed % 3])","locale":"en_US",
+             "environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
+             "failure":{"identifier":"e3","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
+             "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
+               {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
+            """
+            archives.append(try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "random-\(seed).json", folder: nil)))
+        }
+        for a in archives {
+            let w = Wireframe(archive: a, findings: LayoutChecker(a).findings())
+            for (width, height, glyphs) in [(40, nil, Glyphs.unicode), (100, 30, .ascii), (160, 50, .unicode)] as [(Int, Int?, Glyphs)] {
+                for mirror in [false, true] {
+                    var opts = WireframeOptions(glyphs: glyphs)
+                    opts.mirror = mirror
+                    if mirror { opts.tags = [3: "1", 7: "2"] }
+                    let layout = w.layout(width: width, height: height, options: opts)
+                    let fast = w.drawUnselected(layout, options: opts, skippingHidden: true)
+                    let every = w.drawUnselected(layout, options: opts, skippingHidden: false)
+                    XCTAssertEqual(fast, every, "\(a.source.path) at \(width)x\(height ?? 0) mirror \(mirror):\n\(fast.renderPlain())\n---\n\(every.renderPlain())")
+                }
+            }
+        }
+    }
 }

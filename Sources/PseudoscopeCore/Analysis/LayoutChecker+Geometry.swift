@@ -187,6 +187,8 @@ extension LayoutChecker {
             // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
             let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
+            // Each sibling's ink is measured once, not once per comparison (up to 128 times in a dense stack).
+            let inks = sorted.map { inkArea($0) }
             var first: [Int: (other: Int, overlap: Rect)] = [:]
             var others: [Int: Int] = [:]
             for (k, a) in sorted.enumerated() {
@@ -195,7 +197,7 @@ extension LayoutChecker {
                 while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, h[sorted[m]].frame.minY < fa.maxY - tol {
                     let b = sorted[m]
                     m += 1
-                    guard let r = inkOverlap(a, b), r.width > tol, r.height > tol else { continue }
+                    guard let r = inkOverlap(a, b, inks[k], inks[m - 1]), r.width > tol, r.height > tol else { continue }
                     let (lo, hi) = (min(a, b), max(a, b))
                     if let f = first[lo] {
                         others[lo, default: 0] += 1
@@ -217,7 +219,8 @@ extension LayoutChecker {
     }
 
     /// Where the drawn content of two siblings certainly meets, or nil.
-    func inkOverlap(_ a: Int, _ b: Int) -> Rect? {
+    /// (The two ink areas come measured: `inkArea(a)`, `inkArea(b)`.)
+    func inkOverlap(_ a: Int, _ b: Int, _ inkA: Rect?, _ inkB: Rect?) -> Rect? {
         let fa = h[a].frame, fb = h[b].frame
         let tol = CheckThresholds.containmentTolerance
         // A control with its own title or icon laid over it: one contains the other and one of them is a control.
@@ -225,7 +228,7 @@ extension LayoutChecker {
            kinds[a].contains(.interactive) || kinds[b].contains(.interactive) {
             return nil
         }
-        guard let ia = inkArea(a), let ib = inkArea(b) else { return nil }
+        guard let ia = inkA, let ib = inkB else { return nil }
         return ia.intersection(ib)
     }
 

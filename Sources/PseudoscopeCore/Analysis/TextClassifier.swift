@@ -1,3 +1,5 @@
+import Glibc
+
 /// The ways a pseudo-localization layer marks the strings it handled. A visible string without its run's
 /// marks bypassed the localization layer.
 public enum PseudoScheme: String, CaseIterable, Sendable {
@@ -28,16 +30,20 @@ public enum PseudoScheme: String, CaseIterable, Sendable {
 
     /// `Confirm` for `Confirm Confirm` (or `ConfirmConfirm`); nil when the text is not a doubled string.
     static func halfOfDouble(_ t: String) -> Substring? {
-        // ASCII without CR (which joins LF into one character): bytes are characters, so no array is built.
-        if t.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            let b = t.utf8, n = b.count
-            guard n >= 2 else { return nil }
-            if n % 2 == 0, n >= 4, b.prefix(n / 2).elementsEqual(b.dropFirst(n / 2)) { return t[..<b.index(b.startIndex, offsetBy: n / 2)] }
-            if n % 2 == 1, b[b.index(b.startIndex, offsetBy: n / 2)] == 0x20, b.prefix(n / 2).elementsEqual(b.dropFirst(n / 2 + 1)) {
-                return t[..<b.index(b.startIndex, offsetBy: n / 2)]
-            }
-            return nil
+        // The halves of a doubled string are the same bytes (the pseudo-language repeats the string): a byte
+        // comparison rejects almost every text without grapheme breaking (long CJK labels made this half of
+        // `render`). A candidate is confirmed by characters below, unless it is ASCII without CR, where bytes
+        // are characters.
+        var copy = t
+        let (candidate, ascii): (Bool, Bool) = copy.withUTF8 { b in
+            let n = b.count
+            let even = n % 2 == 0 && n >= 4 && memcmp(b.baseAddress!, b.baseAddress! + n / 2, n / 2) == 0
+            let odd = n % 2 == 1 && n >= 3 && b[n / 2] == 0x20 && memcmp(b.baseAddress!, b.baseAddress! + n / 2 + 1, n / 2) == 0
+            guard even || odd else { return (false, false) }
+            return (true, b.allSatisfy { $0 < 0x80 && $0 != 0x0D })
         }
+        guard candidate else { return nil }
+        if ascii { return t[..<t.utf8.index(t.utf8.startIndex, offsetBy: t.utf8.count / 2)] }
         let chars = Array(t)
         guard chars.count >= 2 else { return nil }
         if chars.count % 2 == 0, chars[..<(chars.count / 2)] == chars[(chars.count / 2)...], chars.count >= 4 {

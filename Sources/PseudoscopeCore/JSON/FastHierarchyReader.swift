@@ -9,12 +9,16 @@ import Foundation
 /// error messages are the reference. A differential test and a fuzz target check that both paths agree.
 struct FastHierarchyReader {
     struct Declined: Error {}
+    /// The one refusal the fast path makes itself (the element limit): the error the general path would give.
+    struct OverLimit: Error { let error: ArchiveError }
 
     var parser: JSONParser
     let limits: LoadLimits
     let decoder: ArchiveDecoder
+    let file: String
 
     init(bytes: [UInt8], limits: LoadLimits, file: String) {
+        self.file = file
         parser = JSONParser(bytes: bytes, maxDepth: limits.maxDepth * 2 + 8)
         self.limits = limits
         decoder = ArchiveDecoder(file: file, limits: limits)
@@ -73,11 +77,23 @@ struct FastHierarchyReader {
         var stack: [(index: Int, inChildren: Bool)] = []
 
         func open(_ parent: Int?) throws {
-            if elements.count >= limits.maxElements { throw Declined() }
             var e = Element(type: "")
             e.parent = parent
             e.depth = parent.map { elements[$0].depth + 1 } ?? 0
             if e.depth > limits.maxDepth { throw Declined() }
+            // Over the element limit: refused here, with the general path's message and place, instead of
+            // declining (the general path would parse the whole file first: the cost of the file, not the limit).
+            if elements.count >= limits.maxElements {
+                var steps = ["children[\(parent.map { elements[$0].children.count } ?? 0)]"]
+                var k = parent
+                while let c = k, let p = elements[c].parent {
+                    steps.append("children[\(elements[p].children.firstIndex(of: c) ?? 0)]")
+                    k = p
+                }
+                let place = parent == nil ? "hierarchy" : (["hierarchy"] + steps.reversed()).joined(separator: ".")
+                throw OverLimit(error: ArchiveError(file: file, place: place,
+                    message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))"))
+            }
             if let p = parent { elements[p].children.append(elements.count) }
             elements.append(e)
             sawType.append(false)

@@ -137,13 +137,15 @@ public struct JSONParser {
         let start = index
         index += 1
         let contentStart = index
-        var simple = true  // no escapes and ASCII only: build the String straight from the bytes
+        // No escapes: the String is built straight from the bytes (decoding repairs invalid UTF-8 to U+FFFD,
+        // as `decodeEscapes` does), without a byte-by-byte copy first: long CJK labels are megabytes of it.
+        var simple = true
         while true {
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") { break }
             if b < 0x20 { throw error("control character \(describe(b)) inside a string (it must be escaped)", at: index) }
-            if b == UInt8(ascii: "\\") || b >= 0x80 { simple = false }
+            if b == UInt8(ascii: "\\") { simple = false }
             index += b == UInt8(ascii: "\\") ? 2 : 1
         }
         let end = index

@@ -73,7 +73,13 @@ public struct ArchiveLoader: Sendable {
     /// else the general path (whose errors are the reference).
     public func decode(_ rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
-        if let archive = try? decodeFast(bytes, source: source) { return archive }
+        do {
+            return try decodeFast(bytes, source: source)
+        } catch let refused as FastHierarchyReader.OverLimit {
+            throw refused.error
+        } catch {
+            // Declined (or an error the general path words as the reference): read again below.
+        }
         return try decodeGeneral(bytes, source: source)
     }
 

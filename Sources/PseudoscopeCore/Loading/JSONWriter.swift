@@ -17,37 +17,56 @@ public struct JSONWriter {
 
     private mutating func appendEscaped(_ s: String) {
         bytes.append(0x22)
-        var utf8 = s.utf8
-        // Fast path: printable ASCII without quotes or backslashes is copied as it is.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            bytes.append(contentsOf: utf8)
-            bytes.append(0x22)
-            return
-        }
-        utf8 = s.utf8
-        for u in s.unicodeScalars {
-            switch u.value {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            default:
-                // The same characters a terminal never sees raw, as \uXXXX (a surrogate pair beyond the BMP).
-                if TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) {
-                    if u.value > 0xFFFF {
-                        let v = u.value - 0x10000
-                        appendUnicodeEscape(0xD800 + (v >> 10))
-                        appendUnicodeEscape(0xDC00 + (v & 0x3FF))
-                    } else {
-                        appendUnicodeEscape(u.value)
-                    }
-                } else {
-                    bytes.append(contentsOf: String(u).utf8)
-                }
-            }
-        }
+        var text = s
+        text.withUTF8 { appendEscaped(utf8: $0) }
         bytes.append(0x22)
+    }
+
+    /// Copies runs of bytes that need nothing as they are, and looks at a scalar only where a byte could start
+    /// one that needs escaping (any byte below 0x20, a quote, a backslash, DEL, or a multi-byte sequence).
+    /// Multi-byte scalars are decoded from the (valid) UTF-8 in place: no String per scalar.
+    private mutating func appendEscaped(utf8 b: UnsafeBufferPointer<UInt8>) {
+        var run = 0  // start of the bytes not yet copied
+        var i = 0
+        let n = b.count
+        func flush(_ upTo: Int) {
+            if upTo > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<upTo])) }
+        }
+        while i < n {
+            let c = b[i]
+            if c >= 0x20, c < 0x7F, c != 0x22, c != 0x5C { i += 1; continue }
+            if c < 0x80 {
+                flush(i)
+                switch c {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                default: appendUnicodeEscape(UInt32(c))
+                }
+                i += 1
+                run = i
+                continue
+            }
+            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+            guard i + length <= n else { break }
+            var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
+            if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) {
+                flush(i)
+                if v > 0xFFFF {
+                    let w = v - 0x10000
+                    appendUnicodeEscape(0xD800 + (w >> 10))
+                    appendUnicodeEscape(0xDC00 + (w & 0x3FF))
+                } else {
+                    appendUnicodeEscape(v)
+                }
+                run = i + length
+            }
+            i += length
+        }
+        flush(n)
     }
 
     private mutating func appendUnicodeEscape(_ v: UInt32) {

@@ -23,6 +23,8 @@ public enum AppMessage: Sendable {
     case screenshotLoaded(Result<RasterImage, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not.
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
+    /// A search index built in the background, for the inspectors of this archive.
+    case searchIndexBuilt(SearchIndex, archive: String)
 }
 
 /// The interactive program: a stack of screens (list → inspector or comparison → back). Keys go to the top
@@ -30,24 +32,26 @@ public enum AppMessage: Sendable {
 public struct AppState {
     public private(set) var stack: [Screen]
     public private(set) var isFinished = false
-    /// `--baseline FILE`: where `b` in an inspector records known issues.
-    public var baselinePath: String?
-    /// The colours screenshots may use on this terminal, for inspectors opened from the list.
-    public var imageDepth: ColorDepth = .indexed256
-    public var graphics: GraphicsChoice = .symbols
+    /// What every inspector opened from the list is given (the baseline file, the screenshot colours, today).
+    public let settings: InspectorSettings
+    /// How screenshots reach this terminal: symbols until the terminal answers otherwise.
+    public private(set) var graphics: GraphicsChoice = .symbols
     var cellPixels = (width: 10, height: 20)
 
-    public init(_ root: Screen, baselinePath: String? = nil) {
+    public init(_ root: Screen, settings: InspectorSettings = InspectorSettings()) {
         stack = [root]
-        self.baselinePath = baselinePath
+        self.settings = settings
     }
 
     public var top: Screen { stack[stack.count - 1] }
 
     /// The effects a fresh program starts with (a run set loads its inputs).
     public func start() -> [Effect] {
-        if case .runSet(let s) = stack[0] { return s.start() }
-        return []
+        switch stack[0] {
+        case .runSet(let s): return s.start()
+        case .inspector(let x): return x.searchIndexEffect
+        case .comparison: return []
+        }
     }
 
     /// Applies a message; returns the effects the driver must perform (closing and quitting are handled here).
@@ -70,13 +74,12 @@ public struct AppState {
         case .opened(let o):
             let (w, h, g) = size
             let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
-            var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing)
-            inspector.baselinePath = baselinePath
-            inspector.strings = o.strings
-            inspector.imageDepth = imageDepth
+            var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing,
+                                           settings: settings, strings: o.strings)
             inspector.graphics = graphics
             inspector.cellPixels = cellPixels
             stack.append(.inspector(inspector))
+            return inspector.searchIndexEffect
         case .compared(let c):
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
@@ -87,6 +90,13 @@ public struct AppState {
                 if case .inspector(var x) = stack[k] {
                     x.graphics = choice
                     x.cellPixels = cellPixels
+                    stack[k] = .inspector(x)
+                }
+            }
+        case .searchIndexBuilt(let index, let archive):
+            for k in stack.indices {
+                if case .inspector(var x) = stack[k], x.archive.source.path == archive {
+                    _ = x.update(.searchIndexReady(index))
                     stack[k] = .inspector(x)
                 }
             }

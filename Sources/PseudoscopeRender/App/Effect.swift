@@ -24,6 +24,24 @@ public enum Effect: Equatable, Sendable {
     case loadScreenshot(ScreenshotSource)
     /// Add known issues to a baseline file; answers `.baselineWritten`.
     case addToBaseline(path: String, entries: [Baseline.Entry])
+    /// Build a large archive's search index while the user looks at the first frame; answers `.searchIndexBuilt`.
+    case buildSearchIndex(SearchIndexSource)
+}
+
+/// What a search index is built from, and which inspector it is for.
+public struct SearchIndexSource: Sendable, Equatable {
+    public let hierarchy: Hierarchy
+    public let extra: [Int: [String]]
+    /// The archive's path: the answer goes to the inspectors of that archive that have no index yet.
+    public let archive: String
+
+    /// Archives from this size on get their index built in the background; smaller ones build it on `/` in
+    /// a few milliseconds.
+    public static let backgroundFrom = 5_000
+
+    public static func == (a: SearchIndexSource, b: SearchIndexSource) -> Bool {
+        a.archive == b.archive && a.hierarchy.count == b.hierarchy.count
+    }
 }
 
 /// What a screen has in common with every other: its size, its glyphs, the help overlay and the status message.

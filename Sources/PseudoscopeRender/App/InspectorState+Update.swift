@@ -13,6 +13,8 @@ extension InspectorState {
         case .expandAll: tree.expandAll()
         case .nextPane: focus = Pane(rawValue: (focus.rawValue + 1) % Pane.allCases.count)!
         case .previousPane: focus = Pane(rawValue: (focus.rawValue + Pane.allCases.count - 1) % Pane.allCases.count)!
+        case .searchIndexReady(let index):
+            if searchIndex == nil { searchIndex = index }
         case .startSearch:
             if searchIndex == nil { searchIndex = SearchIndex(hierarchy, extra: strings.searchTexts) }
             searchQuery = ""

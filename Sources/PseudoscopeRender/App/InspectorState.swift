@@ -41,6 +41,8 @@ public enum InspectorMessage: Equatable, Sendable {
     /// `s`: the wireframe, the failure screenshot, or both side by side; the screenshot's bytes, decoded.
     case cycleDrawing
     case screenshotLoaded(Result<RasterImage, ArchiveError>)
+    /// The search index, built in the background (`Effect.buildSearchIndex`).
+    case searchIndexReady(SearchIndex)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
     case startBaseline, promptInput(Character), promptBackspace, promptCommit, promptCancel
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
@@ -51,6 +53,22 @@ public enum InspectorMessage: Equatable, Sendable {
 }
 
 /// Everything the inspector shows. Changed only by `update(_:)`; views read it, nothing else writes it.
+/// What the executable knows for every inspector it opens: given once, at the start, never set from outside.
+public struct InspectorSettings: Sendable {
+    /// `--baseline FILE`: where `b` records known issues.
+    public var baselinePath: String?
+    /// The colours a screenshot's cells may use on this terminal.
+    public var imageDepth: ColorDepth
+    /// Today, for the expiry a new baseline entry gets by default (nil: a fixed day, for tests).
+    public var today: CalendarDay?
+
+    public init(baselinePath: String? = nil, imageDepth: ColorDepth = .indexed256, today: CalendarDay? = nil) {
+        self.baselinePath = baselinePath
+        self.imageDepth = imageDepth
+        self.today = today
+    }
+}
+
 public struct InspectorState: InteractiveScreen {
     // MARK: The archive and what is derived from it once
 
@@ -93,29 +111,42 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var drawingView: DrawingView = .wireframe
     public internal(set) var screenshot: ScreenshotState = .notLoaded
     /// The colours a screenshot's cells may use on this terminal (set by the driver's environment).
-    public var imageDepth: ColorDepth = .indexed256
+    public internal(set) var imageDepth: ColorDepth = .indexed256
     /// How screenshots reach this terminal (symbols until the terminal answers otherwise).
-    public var graphics: GraphicsChoice = .symbols
+    public internal(set) var graphics: GraphicsChoice = .symbols
     /// A cell's size in pixels, for graphics protocols (the terminal's, where it says; else 10×20).
-    public var cellPixels = (width: 10, height: 20)
+    public internal(set) var cellPixels = (width: 10, height: 20)
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
-    public var baselinePath: String?
+    public internal(set) var baselinePath: String?
     /// The questions `b` asks, while it asks them.
     public internal(set) var baselinePrompt: BaselinePrompt?
     /// The day a new entry expires by default (30 days from today), and today, for the prompt.
-    public var today: CalendarDay = CalendarDay("2026-01-01")!
+    public internal(set) var today: CalendarDay = CalendarDay("2026-01-01")!
     /// The copy menu is open.
     public internal(set) var copyMenuOpen = false
     /// What was just copied, shown in a box to select by hand where the terminal ignores OSC 52.
     public internal(set) var copied: Handover.Item?
-    /// Built on the first search: most sessions never search, and a large archive should open fast.
+    /// Built on the first search: most sessions never search, and a large archive should open fast. A large
+    /// archive's is built in the background right after the first frame (`searchIndexEffect`), so the first
+    /// typed character does not wait for it.
     var searchIndex: SearchIndex?
-    /// Which localized string each element shows (`--strings`, or the run's localization record).
-    public var strings = ElementStrings()
 
-    public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil) {
+    /// The background build of the search index, for archives large enough to need one.
+    public var searchIndexEffect: [Effect] {
+        guard searchIndex == nil, archive.hierarchy.count >= SearchIndexSource.backgroundFrom else { return [] }
+        return [.buildSearchIndex(SearchIndexSource(hierarchy: archive.hierarchy, extra: strings.searchTexts, archive: archive.source.path))]
+    }
+    /// Which localized string each element shows (`--strings`, or the run's localization record).
+    public internal(set) var strings = ElementStrings()
+
+    public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil,
+                settings: InspectorSettings = InspectorSettings(), strings: ElementStrings = ElementStrings()) {
         self.archive = archive
+        baselinePath = settings.baselinePath
+        imageDepth = settings.imageDepth
+        today = settings.today ?? today
+        self.strings = strings
         self.findings = findings
         self.pairing = pairing
         wireframe = Wireframe(archive: archive, findings: findings)

@@ -151,6 +151,12 @@ public struct Wireframe {
 
     /// The drawing of every element, without the selection.
     public func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
+        drawUnselected(layout, options: options, skippingHidden: true)
+    }
+
+    /// `skippingHidden: false` draws every box, hidden or not: the reference the differential test holds the
+    /// occlusion against.
+    func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions, skippingHidden: Bool) -> Canvas {
         var canvas = Canvas(width: layout.columns, height: layout.rows, asciiOnly: options.glyphs.isASCII)
         if let note = archive.hierarchyNote {
             for (k, line) in Wireframe.noteLines(note, width: layout.columns).enumerated() where k < layout.rows {
@@ -163,19 +169,12 @@ public struct Wireframe {
         let failing = archive.failingIndex
         let rtl = isRightToLeft(options)
 
+        let boxes = visibleBoxes(layout, options, width: canvas.width, height: canvas.height, skippingHidden: skippingHidden)
         for i in h.indices {
+            guard let r = boxes[i] else { continue }
             let e = h[i]
-            let f = drawnFrame(i, options)
             let isWindow = i == windowIndex
-            if i == 0 && windowIndex != 0 { continue }
-            guard !f.isEmpty else { continue }
             let severity = severities[i]
-            let special = severity != nil || i == failing || i == options.selected || options.tags[i] != nil
-            // A container with its parent's frame adds only another outline: draw it once.
-            if !isWindow, !special, let p = e.parent, h[p].frame == e.frame { continue }
-            // The window's outline goes around its area, in the cells the layout keeps for it.
-            let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
-            guard r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
             let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal
             if r.width < 2 || r.height < 2 {
                 let mark = i == failing ? g.failing : g.tinyElement
@@ -183,10 +182,7 @@ public struct Wireframe {
                 continue
             }
             let box = isWindow ? g.window : severity == .blocking ? g.blocking : severity == .review ? g.review : g.plain
-            // Only what shows something (text, a control) covers what is under it. A window or an empty container
-            // is an outline: a second full-screen window or overlay with nothing in it must not blank the app.
-            let covers = e.type != "Window" && (!e.displayText.isEmpty || e.isInteractive || e.isText)
-            drawBox(&canvas, r, box, role: role, clearInside: covers)
+            drawBox(&canvas, r, box, role: role, clearInside: covers(i))
             if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
             var topBorderStart = r.left + 1
             var topBorderEnd = r.right - 1
@@ -215,6 +211,69 @@ public struct Wireframe {
             if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
         }
         return canvas
+    }
+
+    /// Only what shows something (text, a control) covers what is under it. A window or an empty container is an
+    /// outline: a second full-screen window or overlay with nothing in it must not blank the app.
+    private func covers(_ i: Int) -> Bool {
+        let e = archive.hierarchy[i]
+        return e.type != "Window" && (!e.displayText.isEmpty || e.isInteractive || e.isText)
+    }
+
+    /// Each element's box on the canvas, or nil where nothing of it would show: no frame, a container that
+    /// repeats its parent's frame (drawn once), off the canvas, or painted over entirely by boxes drawn after it.
+    /// The last is found back to front with a bitmap of the cells later filled boxes cover: a flat list of
+    /// 100,000 rows stacks thousands of boxes on each cell, and drawing them all was most of `render`.
+    private func visibleBoxes(_ layout: WireframeLayout, _ options: WireframeOptions, width: Int, height: Int, skippingHidden: Bool) -> [CellRect?] {
+        let h = archive.hierarchy
+        let failing = archive.failingIndex
+        var boxes = [CellRect?](repeating: nil, count: h.count)
+        let words = (width + 63) / 64
+        var covered = [UInt64](repeating: 0, count: words * max(height, 0))
+        func span(_ r: CellRect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+            (max(0, r.left), min(width - 1, r.right), max(0, r.top), min(height - 1, r.bottom))
+        }
+        func isCovered(_ r: CellRect) -> Bool {
+            let (x0, x1, y0, y1) = span(r)
+            for y in y0...y1 {
+                var x = x0
+                while x <= x1 {
+                    let word = covered[y * words + x / 64]
+                    if x % 64 == 0, x + 63 <= x1 {
+                        guard word == .max else { return false }
+                        x += 64
+                    } else {
+                        guard word & (1 << UInt64(x % 64)) != 0 else { return false }
+                        x += 1
+                    }
+                }
+            }
+            return true
+        }
+        func cover(_ r: CellRect) {
+            let (x0, x1, y0, y1) = span(r)
+            for y in y0...y1 {
+                for x in x0...x1 { covered[y * words + x / 64] |= 1 << UInt64(x % 64) }
+            }
+        }
+        for i in h.indices.reversed() {
+            let e = h[i]
+            let f = drawnFrame(i, options)
+            let isWindow = i == windowIndex
+            if i == 0 && windowIndex != 0 { continue }
+            guard !f.isEmpty else { continue }
+            let special = severities[i] != nil || i == failing || i == options.selected || options.tags[i] != nil
+            // A container with its parent's frame adds only another outline: draw it once.
+            if !isWindow, !special, let p = e.parent, h[p].frame == e.frame { continue }
+            // The window's outline goes around its area, in the cells the layout keeps for it.
+            let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
+            guard r.right >= 0, r.bottom >= 0, r.left < width, r.top < height else { continue }
+            if skippingHidden, isCovered(r) { continue }
+            boxes[i] = r
+            // A filled box replaces every cell of its rectangle: border, inside, and any text drawn there before.
+            if !isWindow, r.width > 2, r.height > 2, covers(i) { cover(r) }
+        }
+        return boxes
     }
 
     private func drawBox(_ c: inout Canvas, _ r: CellRect, _ b: BoxGlyphs, role: StyleRole, clearInside: Bool) {

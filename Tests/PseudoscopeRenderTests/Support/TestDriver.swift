@@ -40,6 +40,8 @@ struct TestDriver {
                     perform(app.update(.runSet(.openFailed("\(error)"))))
                 }
             case .copy(let text, _): copied.append(text)
+            case .buildSearchIndex(let source):
+                perform(app.update(.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive)))
             case .loadScreenshot(let source):
                 let result = Result<RasterImage, Error> { try ImageDecoder.decode(try source.read(limits: .default), file: "the screenshot") }
                     .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+@testable import PseudoscopeCore
+
+/// `--json` strings: what a terminal must never see raw arrives as `\uXXXX`, everything else as it is. The
+/// writer works on bytes for speed; this holds it against the rule written scalar by scalar.
+final class JSONWriterTests: XCTestCase {
+    /// The rule, one scalar at a time (the writer's behaviour before it worked on bytes).
+    func reference(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            default:
+                if TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) {
+                    let units = u.value > 0xFFFF ? [0xD800 + ((u.value - 0x10000) >> 10), 0xDC00 + ((u.value - 0x10000) & 0x3FF)] : [u.value]
+                    for v in units { out += String(format: "\\u%04x", v) }
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    func testEveryKindOfCharacterIsWrittenAsTheRuleSays() throws {
+        let pieces = ["plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{1B}[31m", "\u{7F}", "\u{85}\u{9B}", "é", "e\u{301}",
+                      "確認する", "تأكيد", "\u{202E}evil", "\u{2066}\u{2069}", "\u{200B}\u{200D}\u{200F}", "\u{FEFF}", "\u{AD}",
+                      "👩‍💻", "\u{E0041}", "\u{2028}", "\u{10FFFF}", "", "\u{0}", "［Confirm···］"]
+        var rng = SystemRandomNumberGenerator()
+        var samples = pieces
+        for _ in 0..<500 {
+            samples.append((0..<Int.random(in: 1...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
+        }
+        for s in samples {
+            var w = JSONWriter()
+            w.string(nil, s)
+            XCTAssertEqual(w.text, reference(s), s.debugDescription)
+            // And it reads back as the same text.
+            let back = try JSONSerialization.jsonObject(with: Data(("[" + w.text + "]").utf8)) as? [String]
+            XCTAssertEqual(back?.first, s, s.debugDescription)
+        }
+    }
+}
