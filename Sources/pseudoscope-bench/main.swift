@@ -68,8 +68,16 @@ if args[1] == "--scenarios", args.count >= 3 {
     let checked = since(start)
     var session = Session(archive, findings)
     let firstFrame = since(start)
+    if ProcessInfo.processInfo.environment["BENCH_PROFILE_STATE"] != nil {
+        for _ in 0..<40 { _ = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode) }
+    }
     if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil {
-        print("load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms")
+        let t = DispatchTime.now().uptimeNanoseconds
+        let again = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
+        let stateOnly = since(t)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        _ = InspectorScreen.render(again)
+        print("load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms (state again \(stateOnly) ms, screen again \(since(t2)) ms)")
     }
     var walk: [Double] = [session.time(.move(.top))]
     for k in 0..<40 { walk.append(session.time(k % 10 == 9 ? .move(.pageDown) : .move(.down))) }

@@ -62,7 +62,7 @@ extension Archive {
     /// types the layer localizes; nil when none is marked (a normal or rtl run).
     public var pseudoScheme: PseudoScheme? {
         let types = LayoutChecker.localizedTextTypes
-        return TextClassifier.detectScheme(hierarchy.elements.lazy.filter { types.contains($0.type) && !$0.label.isEmpty }.map(\.label))
+        return TextClassifier.detectScheme(hierarchy.elements.lazy.filter { types.contains($0.type) && !$0.label.isEmpty }.map { $0.label })
     }
 }
 
@@ -166,10 +166,11 @@ extension String {
         // Most texts neither start nor end in whitespace: no copy, and no grapheme breaking. A character is
         // whitespace by its first scalar; the last scalar is a whole character when it is one of the starters
         // below (nothing there combines with what precedes it).
-        if let f = unicodeScalars.first, let l = unicodeScalars.last, (0x21..<0x80).contains(f.value) || !f.properties.isWhitespace,
-           (0x21..<0x7F).contains(l.value) || (0xFF01...0xFF5E).contains(l.value) || (0x4E00...0x9FFF).contains(l.value)
-            || (0x0620...0x064A).contains(l.value) || (0xAC00...0xD7A3).contains(l.value) || (0x3041...0x3096).contains(l.value)
-            || (0x30A1...0x30FA).contains(l.value) || (0x0410...0x044F).contains(l.value) {
+        func starter(_ v: UInt32) -> Bool {
+            (0x21..<0x7F).contains(v) || (0xFF01...0xFF5E).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x0620...0x064A).contains(v)
+                || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0410...0x044F).contains(v)
+        }
+        if let f = unicodeScalars.first, let l = unicodeScalars.last, starter(f.value) || !f.properties.isWhitespace, starter(l.value) {
             return self
         }
         var s = Substring(self)

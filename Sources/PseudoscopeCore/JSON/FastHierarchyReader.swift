@@ -56,9 +56,10 @@ struct FastHierarchyReader {
 
     func peek() -> UInt8? { parser.index < parser.bytes.count ? parser.bytes[parser.index] : nil }
 
-    mutating func expect(_ c: Character) throws {
+    /// The next non-space byte must be `c` (a byte, not a `Character`: converting one cost a few percent of reading).
+    mutating func expect(_ c: UInt8) throws {
         parser.skipWhitespace()
-        guard peek() == c.asciiValue else { throw Declined() }
+        guard peek() == c else { throw Declined() }
         parser.index += 1
     }
 
@@ -101,7 +102,7 @@ struct FastHierarchyReader {
             stack.append((elements.count - 1, false))
         }
 
-        try expect("{")
+        try expect(UInt8(ascii: "{"))
         try open(nil)
         var first = true  // at the first key of an object just opened
         while let top = stack.last {
@@ -111,7 +112,7 @@ struct FastHierarchyReader {
                 guard let b = peek() else { throw Declined() }
                 parser.index += 1
                 if b == UInt8(ascii: ",") {
-                    try expect("{")
+                    try expect(UInt8(ascii: "{"))
                     try open(top.index)
                     first = true
                     continue
@@ -142,50 +143,50 @@ struct FastHierarchyReader {
                 // null means absent, as in the general path, where the last of duplicated keys wins: reset.
                 try parser.expectWord("null")
                 switch key {
-                case "type": elements[i].type = ""; sawType[i] = false
-                case "identifier": elements[i].identifier = ""
-                case "label": elements[i].label = ""
-                case "value": elements[i].value = ""
-                case "placeholderValue": elements[i].placeholderValue = ""
-                case "title": elements[i].title = ""
-                case "markedText": elements[i].markedText = nil
-                case "isEnabled": elements[i].isEnabled = true
-                case "isSelected": elements[i].isSelected = false
-                case "hasFocus": elements[i].hasFocus = false
-                case "isHittable": elements[i].isHittable = true
-                case "frame": elements[i].frame = .zero
-                case "intrinsicContentSize": elements[i].intrinsicContentSize = nil
-                case "isVisible": elements[i].isVisible = nil
-                case "childrenUnknown": elements[i].childrenUnknown = false
-                case "children": if sawChildren[i] { throw Declined() }
+                case .type: elements[i].type = ""; sawType[i] = false
+                case .identifier: elements[i].identifier = ""
+                case .label: elements[i].label = ""
+                case .value: elements[i].value = ""
+                case .placeholderValue: elements[i].placeholderValue = ""
+                case .title: elements[i].title = ""
+                case .markedText: elements[i].markedText = nil
+                case .isEnabled: elements[i].isEnabled = true
+                case .isSelected: elements[i].isSelected = false
+                case .hasFocus: elements[i].hasFocus = false
+                case .isHittable: elements[i].isHittable = true
+                case .frame: elements[i].frame = .zero
+                case .intrinsicContentSize: elements[i].intrinsicContentSize = nil
+                case .isVisible: elements[i].isVisible = nil
+                case .childrenUnknown: elements[i].childrenUnknown = false
+                case .children: if sawChildren[i] { throw Declined() }
                 default: break
                 }
                 continue
             }
             switch key {
-            case "type": elements[i].type = try string(); sawType[i] = true
-            case "identifier": elements[i].identifier = try string()
-            case "label": elements[i].label = try string()
-            case "value": elements[i].value = try string()
-            case "placeholderValue": elements[i].placeholderValue = try string()
-            case "title": elements[i].title = try string()
-            case "markedText": let m = try string(); elements[i].markedText = m.isEmpty ? nil : m
-            case "isEnabled": elements[i].isEnabled = try bool()
-            case "isSelected": elements[i].isSelected = try bool()
-            case "hasFocus": elements[i].hasFocus = try bool()
-            case "isHittable": elements[i].isHittable = try bool()
-            case "frame": elements[i].frame = try rect()
-            case "intrinsicContentSize": elements[i].intrinsicContentSize = try size()
-            case "isVisible": elements[i].isVisible = try bool()
-            case "childrenUnknown": elements[i].childrenUnknown = try bool()
-            case "children":
+            case .type: elements[i].type = try string(); sawType[i] = true
+            case .identifier: elements[i].identifier = try string()
+            case .label: elements[i].label = try string()
+            case .value: elements[i].value = try string()
+            case .placeholderValue: elements[i].placeholderValue = try string()
+            case .title: elements[i].title = try string()
+            case .markedText: let m = try string(); elements[i].markedText = m.isEmpty ? nil : m
+            case .isEnabled: elements[i].isEnabled = try bool()
+            case .isSelected: elements[i].isSelected = try bool()
+            case .hasFocus: elements[i].hasFocus = try bool()
+            case .isHittable: elements[i].isHittable = try bool()
+            case .frame: elements[i].frame = try rect()
+            case .intrinsicContentSize: elements[i].intrinsicContentSize = try size()
+            case .isVisible: elements[i].isVisible = try bool()
+            case .childrenUnknown: elements[i].childrenUnknown = try bool()
+            case .children:
                 if sawChildren[i] { throw Declined() }
                 sawChildren[i] = true
-                try expect("[")
+                try expect(UInt8(ascii: "["))
                 parser.skipWhitespace()
                 if peek() == UInt8(ascii: "]") { parser.index += 1; continue }
                 stack[stack.count - 1].inChildren = true
-                try expect("{")
+                try expect(UInt8(ascii: "{"))
                 try open(i)
                 first = true
             default:
@@ -195,6 +196,15 @@ struct FastHierarchyReader {
             }
         }
         return Hierarchy(preorder: elements)
+    }
+
+    /// The keys an element (or its frame) can have, by their index in `elementKeys`: the reader switches on
+    /// this rather than comparing strings for every attribute.
+    enum Key: Int {
+        case type, identifier, label, value, placeholderValue, title, markedText, isEnabled, isSelected, hasFocus, isHittable,
+             frame, intrinsicContentSize, children, x, y, width, height, isVisible, childrenUnknown
+        /// A key the reader does not know (its value is read and forgotten).
+        case unknown = -1
     }
 
     /// The keys an element (or its frame) can have, matched on bytes so that reading a key allocates nothing.
@@ -212,9 +222,9 @@ struct FastHierarchyReader {
         return nil
     }
 
-    /// A key and its colon. Known keys come back as shared strings; a key with escapes goes through the general
-    /// string reader.
-    mutating func readKey() throws -> String {
+    /// A key and its colon. Known keys are matched on bytes; a key with escapes goes through the general string
+    /// reader and is matched by name.
+    mutating func readKey() throws -> Key {
         parser.skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
         let start = parser.index + 1
@@ -229,9 +239,10 @@ struct FastHierarchyReader {
             parser.skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw Declined() }
             parser.index += 1
-            return FastHierarchyReader.elementKeyStrings[f.key]
+            return Key(rawValue: f.key) ?? .unknown
         }
-        return try parser.parseKey()
+        let spelled = try parser.parseKey()
+        return FastHierarchyReader.elementKeyStrings.firstIndex(of: spelled).flatMap { Key(rawValue: $0) } ?? .unknown
     }
 
     mutating func string() throws -> String {
@@ -251,10 +262,10 @@ struct FastHierarchyReader {
         var x = Double.nan, y = Double.nan, w = Double.nan, h = Double.nan
         try numbers { key, value in
             switch key {
-            case "x": x = value
-            case "y": y = value
-            case "width": w = value
-            case "height": h = value
+            case .x: x = value
+            case .y: y = value
+            case .width: w = value
+            case .height: h = value
             default: return false
             }
             return true
@@ -267,8 +278,8 @@ struct FastHierarchyReader {
         var w = Double.nan, h = Double.nan
         try numbers { key, value in
             switch key {
-            case "width": w = value
-            case "height": h = value
+            case .width: w = value
+            case .height: h = value
             default: return false
             }
             return true
@@ -279,19 +290,19 @@ struct FastHierarchyReader {
 
     /// Reads an object of numbers, handing each to `take` (which answers false for a key it does not know),
     /// with the limits the general path enforces: finite, within ±10,000,000, sizes not negative.
-    mutating func numbers(_ take: (String, Double) -> Bool) throws {
-        try expect("{")
+    mutating func numbers(_ take: (Key, Double) -> Bool) throws {
+        try expect(UInt8(ascii: "{"))
         var firstMember = true
         while true {
             parser.skipWhitespace()
             if peek() == UInt8(ascii: "}") { parser.index += 1; return }
-            if !firstMember { try expect(",") }
+            if !firstMember { try expect(UInt8(ascii: ",")) }
             firstMember = false
             let key = try readKey()
             parser.skipWhitespace()
             guard let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { throw Declined() }
             let d = try parser.parseNumber()
-            guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == "x" || key == "y" || d >= 0, take(key, d) else { throw Declined() }
+            guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == .x || key == .y || d >= 0, take(key, d) else { throw Declined() }
         }
     }
 }

@@ -44,7 +44,7 @@ public enum FileAccess {
             throw ArchiveError(file: path, message: "is \(what), not a regular file; only regular files are read")
         }
         if Int(st.st_size) > limit { throw tooLarge(path, Int(st.st_size), limit, limitVariable, exact: true) }
-        return try readAll(fd, file: path, limit: limit, limitVariable: limitVariable)
+        return try readAll(fd, file: path, limit: limit, limitVariable: limitVariable, expected: Int(st.st_size))
     }
 
     /// The first `count` bytes of a regular file (fewer when it is shorter): enough to tell a type by content
@@ -71,8 +71,21 @@ public enum FileAccess {
         try readAll(STDIN_FILENO, file: "<stdin>", limit: limit, limitVariable: limitVariable)
     }
 
-    static func readAll(_ fd: Int32, file: String, limit: Int, limitVariable: String) throws -> [UInt8] {
+    static func readAll(_ fd: Int32, file: String, limit: Int, limitVariable: String, expected: Int = 0) throws -> [UInt8] {
         var out: [UInt8] = []
+        // A regular file's size is known: read it straight into one buffer of that size (no growing, no chunk
+        // copies); what follows (a file that grew meanwhile, or a pipe) is read in chunks as before.
+        if expected > 0 {
+            out = [UInt8](unsafeUninitializedCapacity: expected) { buf, filled in
+                filled = 0
+                while filled < expected {
+                    let n = read(fd, buf.baseAddress! + filled, expected - filled)
+                    if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                    if n <= 0 { break }
+                    filled += n
+                }
+            }
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -189,10 +189,10 @@ extension Archive {
         let os = environment.os.lowercased()
         for p in [Platform.macOS, .tvOS, .watchOS, .visionOS] where os.contains(p.rawValue.lowercased()) { return p }
         if os.contains("ios") || os.contains("ipados") { return .iOS }
-        let types = Set(hierarchy.elements.map(\.type))
+        let types = Set(hierarchy.elements.map { $0.type })
         if !types.isDisjoint(with: ["MenuBar", "MenuBarItem", "StatusItem", "TouchBar"]) { return .macOS }
         let wide = hierarchy.extent.width >= 1900
-        if wide && hierarchy.elements.contains(where: \.hasFocus) { return .tvOS }
+        if wide && hierarchy.elements.contains(where: { $0.hasFocus }) { return .tvOS }
         return .unknown
     }
 }

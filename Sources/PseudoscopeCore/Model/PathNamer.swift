@@ -1,59 +1,66 @@
-/// Names the paths of many elements (`Application/Window/Button[1]`): every step name is computed once, in one
-/// pass, so that naming the paths of all findings, or of each selection in the inspector, stays linear.
-///
-/// A value with no shared state: safe to use from concurrent rules.
-public struct PathNamer: Sendable {
-    public let steps: [String]
-    private let parents: [Int?]
+import Synchronization
 
-    public init(_ hierarchy: Hierarchy) {
-        steps = hierarchy.pathStepNames()
-        parents = hierarchy.elements.map(\.parent)
+/// Names the paths of elements (`Application/Window/Button[1]`). A parent's children are named the first time
+/// one of them is asked for, and kept: naming the paths of all findings, or of each selection in the
+/// inspector, stays linear, and opening a large archive names nothing it does not show.
+///
+/// Safe to use from concurrent rules: the names are kept behind a lock.
+public struct PathNamer: Sendable {
+    private let hierarchy: Hierarchy
+    private let cache = StepNames()
+
+    /// The step names found so far, by element.
+    private final class StepNames: Sendable {
+        let names = Mutex<[Int: String]>([:])
     }
 
-    /// The paths of some elements (a screen's findings), naming only the children of their ancestors: on a large
-    /// screen with few findings, most parents are never named.
-    public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
-        var step: [Int: String] = [:]
-        var out: [Int: String] = [:]
-        for i in indices where out[i] == nil {
-            var chain: [Int] = []
-            var k: Int? = i
-            while let c = k {
-                chain.append(c)
-                if step[c] == nil {
-                    if let p = h.elements[c].parent {
-                        let kids = h.elements[p].children
-                        for (kid, name) in zip(kids, Hierarchy.stepNames(ofChildren: kids, in: h)) { step[kid] = name }
-                    } else {
-                        step[c] = h.elements[c].type
-                    }
-                }
-                k = h.elements[c].parent
+    public init(_ hierarchy: Hierarchy) {
+        self.hierarchy = hierarchy
+    }
+
+    /// One element's last path step (`Button[1]`); its siblings' are named and kept with it.
+    func step(_ k: Int) -> String {
+        if let known = cache.names.withLock({ $0[k] }) { return known }
+        let h = hierarchy
+        guard let p = h.elements[k].parent else { return h.elements[k].type }
+        let kids = h.elements[p].children
+        let names = Hierarchy.stepNames(ofChildren: kids, in: h)
+        var mine = h.elements[k].type
+        cache.names.withLock { table in
+            for (kid, name) in zip(kids, names) {
+                table[kid] = name
+                if kid == k { mine = name }
             }
-            out[i] = chain.reversed().map { step[$0]! }.joined(separator: "/")
         }
+        return mine
+    }
+
+    /// The paths of some elements (a screen's findings).
+    public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
+        let namer = PathNamer(h)
+        var out: [Int: String] = [:]
+        for i in indices where out[i] == nil { out[i] = namer.path(i) }
         return out
     }
 
     /// Indices from the root down to `i`, inclusive.
     func chain(_ i: Int) -> [Int] {
         var out = [i]
-        var p = parents[i]
+        var p = hierarchy.elements[i].parent
         while let q = p {
             out.append(q)
-            p = parents[q]
+            p = hierarchy.elements[q].parent
         }
         return out.reversed()
     }
 
     public func path(_ i: Int) -> String {
-        chain(i).map { steps[$0] }.joined(separator: "/")
+        chain(i).map { step($0) }.joined(separator: "/")
     }
 
     /// The path for display: very deep paths keep their first 4 and last 8 steps around a count of the rest.
     public func shortPath(_ i: Int) -> String {
-        PathNamer.shorten(chain(i)) { steps[$0] }
+        PathNamer.shorten(chain(i)) { step($0) }
     }
 
     static func shorten(_ chain: [Int], step: (Int) -> String) -> String {

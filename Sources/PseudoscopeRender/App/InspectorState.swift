@@ -159,15 +159,17 @@ public struct InspectorState: InteractiveScreen {
         var inside = [Severity?](repeating: nil, count: archive.hierarchy.count)
         for i in archive.hierarchy.indices.reversed() {
             guard let parent = archive.hierarchy[i].parent else { continue }
+            // Without building an array per element (this runs for every element when an archive opens).
+            func worse(_ a: Severity?, _ b: Severity?) -> Severity? { guard let a else { return b }; guard let b else { return a }; return min(a, b) }
             let own = byElement[i]?.map(\.severity).min()
-            let worst = [own, inside[i], inside[parent]].compactMap { $0 }.min()
-            inside[parent] = worst
+            inside[parent] = worse(worse(own, inside[i]), inside[parent])
         }
         worstInside = inside
         namer = PathNamer(archive.hierarchy)
         chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
         let h = archive.hierarchy
-        let shape = TreeShape(parents: h.elements.map(\.parent), children: h.elements.map(\.children))
+        // Closures, not key paths: a key path copies each whole element (retaining every string) to read one field.
+        let shape = TreeShape(parents: h.elements.map { $0.parent }, children: h.elements.map { $0.children })
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
         tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height).tree.height - 1)
         tree.select(select ?? archive.failingIndex ?? 0)
