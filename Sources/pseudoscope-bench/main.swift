@@ -68,6 +68,9 @@ if args[1] == "--scenarios", args.count >= 3 {
     let checked = since(start)
     var session = Session(archive, findings)
     let firstFrame = since(start)
+    if ProcessInfo.processInfo.environment["BENCH_PROFILE_LOAD"] != nil {
+        for _ in 0..<30 { _ = try ArchiveLoader(limits: limits).load(args[2]) }
+    }
     if ProcessInfo.processInfo.environment["BENCH_PROFILE_STATE"] != nil {
         for _ in 0..<40 { _ = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode) }
     }

@@ -46,3 +46,43 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 }
+
+/// Numbers read without strtod (short decimals: digits over a power of ten) must be the very doubles strtod
+/// gives, sign, zeros and rounding included.
+final class JSONNumberTests: XCTestCase {
+    func testShortDecimalsReadAsStrtodReadsThem() throws {
+        var rng = SystemRandomNumberGenerator()
+        var texts = ["0.1", "-0.0", "0.5", "393.0", "-12.25", "20.3", "0.30000000000000004", "123456789012.345", "1.000000000000001",
+                     "99999999999999.9", "0.000000000000001", "44.0", "-852.5", "1e3", "1.5E-2", "12345678901234567.5"]
+        for _ in 0..<3000 {
+            let whole = String(UInt64.random(in: 0...999_999_999, using: &rng) >> UInt64.random(in: 0...30, using: &rng))
+            let fraction = String((0..<Int.random(in: 1...16, using: &rng)).map { _ in "0123456789".randomElement(using: &rng)! })
+            texts.append((Bool.random(using: &rng) ? "-" : "") + whole + "." + fraction)
+        }
+        for t in texts {
+            guard case .array(let items) = try JSONParser.parse(Array("[\(t)]".utf8), maxDepth: 4), case .number(let d, _)? = items.first else {
+                return XCTFail("\(t) did not read as a number")
+            }
+            let expected = Double(t)!
+            XCTAssertEqual(d.bitPattern, expected.bitPattern, t)
+        }
+    }
+}
+
+/// The fast reader picks a key's candidate by its length and a letter or two, then compares: every known key is
+/// found, and near misses are not taken for one.
+final class KnownKeyTests: XCTestCase {
+    func testEveryKnownKeyIsFoundAndNearMissesAreNot() {
+        func lookup(_ s: String) -> Int? {
+            let bytes = Array(s.utf8)
+            return bytes.withUnsafeBufferPointer { FastHierarchyReader.knownKey($0, 0, bytes.count) }
+        }
+        for (k, name) in FastHierarchyReader.elementKeyStrings.enumerated() {
+            XCTAssertEqual(lookup(name), k, name)
+        }
+        for miss in ["", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
+                     "isSelectex", "isHittablx", "markedTexx", "placeholderValuf", "intrinsicContentSizf", "childrenUnknowm", "hasFocuz"] {
+            XCTAssertNil(lookup(miss), miss)
+        }
+    }
+}

@@ -213,13 +213,44 @@ struct FastHierarchyReader {
         "isVisible", "childrenUnknown"]
     static let elementKeyStrings = elementKeys.map { $0.description }
 
-    /// The index of the known key spelled by `bytes[start..<end]`, if it is one.
+    /// The index of the known key spelled by `bytes[start..<end]`, if it is one. The length and a letter or two
+    /// pick the only candidate (this runs for every attribute of every element), which one comparison confirms.
     static func knownKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let n = end - start
-        for k in elementKeys.indices where elementKeys[k].utf8CodeUnitCount == n {
-            if memcmp(bytes.baseAddress! + start, elementKeys[k].utf8Start, n) == 0 { return k }
+        guard n > 0 else { return nil }
+        let p = bytes.baseAddress! + start
+        let k: Key
+        switch n {
+        case 1: k = p[0] == UInt8(ascii: "x") ? .x : p[0] == UInt8(ascii: "y") ? .y : .unknown
+        case 4: k = .type
+        case 5:
+            switch p[0] {
+            case UInt8(ascii: "l"): k = .label
+            case UInt8(ascii: "v"): k = .value
+            case UInt8(ascii: "t"): k = .title
+            case UInt8(ascii: "f"): k = .frame
+            case UInt8(ascii: "w"): k = .width
+            default: k = .unknown
+            }
+        case 6: k = .height
+        case 8: k = p[0] == UInt8(ascii: "c") ? .children : p[0] == UInt8(ascii: "h") ? .hasFocus : .unknown
+        case 9: k = p[2] == UInt8(ascii: "E") ? .isEnabled : p[2] == UInt8(ascii: "V") ? .isVisible : .unknown
+        case 10:
+            switch (p[0], p[2]) {
+            case (UInt8(ascii: "i"), UInt8(ascii: "e")): k = .identifier
+            case (UInt8(ascii: "i"), UInt8(ascii: "S")): k = .isSelected
+            case (UInt8(ascii: "i"), UInt8(ascii: "H")): k = .isHittable
+            case (UInt8(ascii: "m"), _): k = .markedText
+            default: k = .unknown
+            }
+        case 15: k = .childrenUnknown
+        case 16: k = .placeholderValue
+        case 20: k = .intrinsicContentSize
+        default: k = .unknown
         }
-        return nil
+        guard k != .unknown else { return nil }
+        let name = elementKeys[k.rawValue]
+        return name.utf8CodeUnitCount == n && memcmp(p, name.utf8Start, n) == 0 ? k.rawValue : nil
     }
 
     /// A key and its colon. Known keys are matched on bytes; a key with escapes goes through the general string

@@ -229,15 +229,26 @@ public struct JSONParser {
             throw error("invalid number: leading zero", at: start)
         }
         var isInteger = !overflow
+        // A decimal of at most 15 digits without an exponent is the digits divided by a power of ten: both are
+        // exact doubles, and IEEE division rounds correctly, so this is the value strtod gives, without making a
+        // string of the number first (frames are most of an archive's numbers).
+        var mantissa = integer
+        var fractionDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
             let fracStart = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                if digits + fractionDigits < 15 { mantissa = mantissa * 10 + Int64(bytes[index] - 0x30) }
+                fractionDigits += 1
+                index += 1
+            }
             if index == fracStart { throw error("invalid number: no digits after '.'", at: start) }
         }
+        var simpleDecimal = !overflow && fractionDigits > 0 && digits + fractionDigits <= 15
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
+            simpleDecimal = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             let expStart = index
@@ -247,10 +258,16 @@ public struct JSONParser {
         if isInteger {
             return bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
         }
+        if simpleDecimal {
+            let v = Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
+            return bytes[start] == UInt8(ascii: "-") ? -v : v
+        }
         let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
         // Double("1e400") is +inf: kept, so the archive decoder can name the path of the absurd number.
         return Double(text) ?? .nan
     }
+
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { v, _ in v * 10 } }
 
     /// A number as a value: long literals keep their text, since a Double holds about 15 digits.
     mutating func parseNumberValue() throws -> JSONValue {
