@@ -86,26 +86,23 @@ def shapes(out):
 
 def main():
     out = sys.argv[1]
-    shapes(out)
     os.makedirs(out, exist_ok=True)
+    shapes(out)
     for n in (1000, 10000, 100000):
         rng = random.Random(n)
         with open(os.path.join(out, f"archive-{n // 1000}k.json"), "w") as f:
             json.dump(archive(rng, n, "expanded", f"Bench/test{n}", f"Screen{n}"), f, ensure_ascii=False)
+    runs(os.path.join(out, "runset"), 1000, "Bench")
     # 5,000 archives for the memory of a long night (peak memory must stay flat as the night grows).
-    night = os.path.join(out, "night-5000")
-    os.makedirs(night, exist_ok=True)
-    rng = random.Random(5000)
-    for k in range(5000):
+    runs(os.path.join(out, "night-5000"), 5000, "Night")
+
+def runs(folder, count, suite):
+    """A night's run set: `count` archives of 300 elements, each screen in normal, expanded and rtl."""
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(count)
+    for k in range(count):
         mode = ["normal", "expanded", "rtl"][k % 3]
-        with open(os.path.join(night, f"run-{k:04d}.json"), "w") as f:
-            json.dump(archive(rng, 300, mode, f"Night/testScreen{k // 3}", f"Screen{k // 3}"), f, ensure_ascii=False)
-    runset = os.path.join(out, "runset")
-    os.makedirs(runset, exist_ok=True)
-    rng = random.Random(1000)
-    for k in range(1000):
-        mode = ["normal", "expanded", "rtl"][k % 3]
-        with open(os.path.join(runset, f"run-{k:04d}.json"), "w") as f:
-            json.dump(archive(rng, 300, mode, f"Bench/testScreen{k // 3}", f"Screen{k // 3}"), f, ensure_ascii=False)
+        with open(os.path.join(folder, f"run-{k:04d}.json"), "w") as f:
+            json.dump(archive(rng, 300, mode, f"{suite}/testScreen{k // 3}", f"Screen{k // 3}"), f, ensure_ascii=False)
 
 main()

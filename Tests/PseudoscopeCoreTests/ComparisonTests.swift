@@ -30,6 +30,19 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(c.differences.isEmpty)
     }
 
+    /// The position key names the same path in both runs: siblings listed in another order, with other texts
+    /// (a translated run), still pair by type and place. (Found while making the keys numbers: each run
+    /// numbered its paths by first appearance, so the same path could get two numbers and no match.)
+    func testTheSamePlaceMatchesWhenSiblingsAreListedInAnotherOrder() throws {
+        let a = [F.el("Other", [0, 100, 390, 100], children: [F.el("Button", [10, 110, 100, 44], label: "Save"), F.el("StaticText", [200, 110, 100, 20], label: "Title")])]
+        let b = [F.el("Other", [0, 100, 390, 100], children: [F.el("StaticText", [200, 110, 100, 20], label: "Título"), F.el("Button", [10, 110, 100, 44], label: "Guardar")])]
+        let c = try compare(a, b)
+        let button = c.a.hierarchy.indices.first { c.a.hierarchy[$0].type == "Button" }!
+        let partner = c.matching.aToB[button].map { c.b.hierarchy[$0].label }
+        XCTAssertEqual(partner, "Guardar", "the button pairs with the button at the same path")
+        XCTAssertFalse(kinds(c).contains { $0.hasPrefix("only-in") }, "\(kinds(c))")
+    }
+
     func testDuplicatedIdentifiersPairInOrder() throws {
         let a = [F.el("Button", [0, 100, 100, 44], id: "login", label: "Log in"), F.el("Button", [0, 200, 100, 44], id: "login", label: "Log in")]
         let b = [F.el("Button", [0, 100, 100, 44], id: "login", label: "Log in"), F.el("Button", [0, 260, 100, 44], id: "login", label: "Log in")]

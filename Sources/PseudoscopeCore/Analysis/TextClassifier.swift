@@ -94,7 +94,11 @@ public enum TextClassifier {
     /// The text without pseudo-localization marks and padding, so `［Konto···］`, `[# Konto #]` and
     /// `Konto Konto` all compare equal to `Konto`.
     public static func stripMarkers(_ text: String) -> String {
-        var t = Substring(text.trimmingWhitespace())
+        let trimmed = text.trimmingWhitespace()
+        // Every mark starts with a bracket: most texts end here, with no character walk (the matcher strips the
+        // text of every element of both runs it compares).
+        guard let lead = trimmed.utf8.first, lead == UInt8(ascii: "[") || lead == 0xEF else { return trimmed }
+        var t = Substring(trimmed)
         if t.first == "［", t.last == "］" {
             t = t.dropFirst().dropLast()
             while let l = t.last, padding.contains(l) { t = t.dropLast() }

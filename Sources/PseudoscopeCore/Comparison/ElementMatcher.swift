@@ -16,11 +16,12 @@ public struct ElementMatching: Sendable {
         // The roots always correspond.
         if a.count > 0 && b.count > 0 { pair(0, 0) }
 
-        /// `key(side, index)` where side 0 is A and 1 is B.
-        func matchBy(_ key: (Int, Int) -> String?) {
-            var buckets: [String: [Int]] = [:]
+        /// `key(side, index)` where side 0 is A and 1 is B. Keys are values (no string is built per element per
+        /// pass: comparing the run set's pairs spent a fifth of `check` making them).
+        func matchBy<Key: Hashable>(_ key: (Int, Int) -> Key?) {
+            var buckets: [Key: [Int]] = [:]
             for j in b.indices where bToA[j] == nil { if let k = key(1, j) { buckets[k, default: []].append(j) } }
-            var taken: [String: Int] = [:]
+            var taken: [Key: Int] = [:]
             for i in a.indices where aToB[i] == nil {
                 guard let k = key(0, i), let candidates = buckets[k] else { continue }
                 var n = taken[k, default: 0]
@@ -29,27 +30,34 @@ public struct ElementMatching: Sendable {
                 taken[k] = n
             }
         }
+        struct TypeText: Hashable { let type: String, text: String }
+        struct TypeTextPath: Hashable { let type: String, text: String, path: Int }
+        struct TypePath: Hashable { let type: String, path: Int }
         let sides = [a, b]
-        let paths = [ElementMatching.pathKeys(a), ElementMatching.pathKeys(b)]
+        let paths = ElementMatching.pathKeys(a, b)
         let texts = sides.map { h in h.indices.map { TextClassifier.stripMarkers(h[$0].displayText) } }
-        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : "id:" + sides[s][i].identifier }
-        matchBy { s, i in "tlp:\(sides[s][i].type)|\(texts[s][i])|\(paths[s][i])" }
-        matchBy { s, i in "tp:\(sides[s][i].type)|\(paths[s][i])" }
-        matchBy { s, i in texts[s][i].isEmpty ? nil : "tl:\(sides[s][i].type)|\(texts[s][i])" }
+        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
+        matchBy { s, i in TypeTextPath(type: sides[s][i].type, text: texts[s][i], path: paths[s][i]) }
+        matchBy { s, i in TypePath(type: sides[s][i].type, path: paths[s][i]) }
+        matchBy { s, i in texts[s][i].isEmpty ? nil : TypeText(type: sides[s][i].type, text: texts[s][i]) }
         self.aToB = aToB
         self.bToA = bToA
     }
 
-    /// A key per element that is equal exactly when `pathDescription` is (type and same-type sibling index at
-    /// every level), built from the parent's key in one pass so that deep trees stay linear.
-    static func pathKeys(_ h: Hierarchy) -> [String] {
-        var keys = [String](repeating: "", count: h.count)
-        var ids: [String: Int] = [:]  // interns a (parent key, step) pair as a short number
-        let steps = h.pathStepNames()
-        for i in h.indices {
-            let full = (h[i].parent.map { keys[$0] } ?? "") + "/" + steps[i]
-            if let id = ids[full] { keys[i] = "#\(id)" } else { ids[full] = ids.count; keys[i] = "#\(ids.count - 1)" }
+    /// A number per element, shared by both trees, that is equal exactly when `pathDescription` is (type and
+    /// same-type sibling index at every level), built from the parent's number in one pass so that deep trees
+    /// stay linear.
+    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
+        struct Step: Hashable { let parent: Int, name: String }
+        var ids: [Step: Int] = [:]  // interns a (parent's number, step) pair, across both trees
+        return [a, b].map { h in
+            var keys = [Int](repeating: 0, count: h.count)
+            let steps = h.pathStepNames()
+            for i in h.indices {
+                let step = Step(parent: h[i].parent.map { keys[$0] } ?? -1, name: steps[i])
+                if let id = ids[step] { keys[i] = id } else { keys[i] = ids.count; ids[step] = ids.count }
+            }
+            return keys
         }
-        return keys
     }
 }

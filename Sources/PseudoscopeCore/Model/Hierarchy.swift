@@ -99,6 +99,18 @@ public struct Hierarchy: Equatable, Sendable {
     /// The step names of one parent's children, in order: the type, with `[n]` when several children share it.
     /// The one place sibling indexing is defined.
     static func stepNames(ofChildren kids: [Int], in h: Hierarchy) -> [String] {
+        // A few children (most parents): compare their types directly instead of hashing them into tables.
+        if kids.count <= 8 {
+            return kids.indices.map { k in
+                let t = h.elements[kids[k]].type
+                var before = 0, total = 0
+                for m in kids.indices where h.elements[kids[m]].type == t {
+                    total += 1
+                    if m < k { before += 1 }
+                }
+                return total > 1 ? "\(t)[\(before)]" : t
+            }
+        }
         var total: [String: Int] = [:]
         for k in kids { total[h.elements[k].type, default: 0] += 1 }
         var seen: [String: Int] = [:]
