@@ -45,7 +45,7 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
         let t = try TmuxSession(pipeline: "unset TMUX; \"$PS\" '\(ScreenshotEndToEndTests.rtlRun)'; echo $? > \"$STATUS\"", width: 100, height: 30)
         try t.waitFor(text: "? help")
         let capture = try Harness.temporaryFolder(self).appendingPathComponent("pane.out").path
-        FileManager.default.createFile(atPath: capture, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: capture, contents: nil), "the capture file is made")
         try t.tmux(["pipe-pane", "-o", "-t", t.name, "cat >> '\(capture)'"])
         usleep(200_000)
         func sent(after keys: String...) throws -> Int {
