@@ -201,11 +201,22 @@ public struct Wireframe {
         }
         // An element with a finding may lie under another (a promo under a toast): its outline goes over the
         // cover, so what needs a look is never hidden by what is drawn later.
+        // An outline that a later one draws over cell for cell (the same rectangle) is not drawn: a stack of
+        // thousands of truncated rows would otherwise be outlined thousands of times.
+        var outlines: [(index: Int, cells: CellRect)] = []
         for i in h.indices where severities[i] != nil && i != windowIndex {
             let f = drawnFrame(i, options)
             guard !f.isEmpty else { continue }
             let r = layout.cells(for: f)
             guard r.width >= 2, r.height >= 3, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            outlines.append((i, r))
+        }
+        var later = Set<CellRect>()
+        var shown = [Bool](repeating: true, count: outlines.count)
+        if skippingHidden {
+            for k in outlines.indices.reversed() { shown[k] = later.insert(outlines[k].cells).inserted }
+        }
+        for (k, (i, r)) in outlines.enumerated() where shown[k] {
             let blocking = severities[i] == .blocking
             drawBox(&canvas, r, blocking ? g.blocking : g.review, role: blocking ? .blocking : .review, clearInside: false)
             if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }

@@ -1,7 +1,7 @@
 import PseudoscopeCore
 
 /// A rectangle of cells, inclusive of both corners.
-public struct CellRect: Equatable, Sendable {
+public struct CellRect: Hashable, Sendable {
     public var left: Int
     public var top: Int
     public var right: Int
