@@ -99,6 +99,32 @@ final class ListCursorTests: XCTestCase {
         XCTAssertEqual(empty.position, 0)
     }
 
+    /// Stepping past an edge scrolls half a page (fewer full-pane redraws over SSH); pages and jumps do not.
+    func testAStepPastAnEdgeScrollsHalfAPage() {
+        var l = ListCursor(count: 100, pageSize: 10)
+        for _ in 0..<9 { l.move(by: 1) }
+        XCTAssertEqual(l.scroll, 0, "inside the view nothing scrolls")
+        l.move(by: 1)
+        XCTAssertEqual(l.position, 10)
+        XCTAssertEqual(l.visibleRange, 5..<15, "one step past the bottom scrolls five rows, not one")
+        for _ in 0..<4 { l.move(by: 1) }
+        XCTAssertEqual(l.scroll, 5, "the next four steps scroll nothing")
+        for _ in 0..<9 { l.move(by: -1) }
+        XCTAssertEqual(l.position, 5)
+        l.move(by: -1)
+        XCTAssertEqual(l.visibleRange, 0..<10, "one step past the top scrolls back half a page, never before the first row")
+        l.moveTo(50)
+        XCTAssertEqual(l.visibleRange, 41..<51, "a jump scrolls as little as possible")
+        l.bottom()
+        l.move(by: -1)
+        l.move(by: 1)
+        XCTAssertEqual(l.visibleRange, 90..<100, "the view never scrolls past the end")
+        var small = ListCursor(count: 10, pageSize: 2)
+        small.move(by: 1)
+        small.move(by: 1)
+        XCTAssertEqual(small.visibleRange, 1..<3, "a page of two rows steps one row at a time")
+    }
+
     func testScrollPositionClampsToItsContent() {
         var s = ScrollPosition()
         s.scroll(by: 100, contentRows: 10, pageRows: 4)

@@ -134,10 +134,15 @@ final class OnCallTests: XCTestCase {
         XCTAssertTrue(windowRow.hasPrefix(" ‼"), "a collapsed window holding blocking findings says so: \(windowRow)")
         let map = Golden.styleMap(InspectorScreen.render(s))
         let row = lines(s).firstIndex(of: windowRow)!
-        XCTAssertEqual(Array(map.components(separatedBy: "\n")[row])[1], "s", "selected")
+        let selectedMap = Array(map.components(separatedBy: "\n")[row])
+        XCTAssertEqual(selectedMap[1], "d", "faint on the selected row too: the finding is inside, not on the window")
+        let textStart = (2..<windowRow.count).first { Array(windowRow)[$0] != " " }!
+        XCTAssertEqual(selectedMap[textStart], "s", "the selection bar starts at the row's text")
+        XCTAssertNotEqual(selectedMap[textStart - 1], "s", "and leaves the indentation alone")
         s.send(.move(.up))
         let plainMap = Golden.styleMap(InspectorScreen.render(s)).components(separatedBy: "\n")[row]
         XCTAssertEqual(Array(plainMap)[1], "d", "faint: the finding is inside, not on the window")
+        XCTAssertNotEqual(Array(plainMap)[textStart], "s")
     }
 
     // 15. A failed incremental search returns to where it started.

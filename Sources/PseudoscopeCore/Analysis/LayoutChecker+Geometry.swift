@@ -189,8 +189,12 @@ extension LayoutChecker {
             let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
             // Each sibling's ink is measured once, not once per comparison (up to 128 times in a dense stack).
             let inks = sorted.map { inkArea($0) }
-            var first: [Int: (other: Int, overlap: Rect)] = [:]
-            var others: [Int: Int] = [:]
+            // Per position in `sorted`: the first overlapping sibling found (an element index, -1 for none), where
+            // they meet, and how many more overlap it. Arrays, not dictionaries: a dense stack makes up to 64
+            // comparisons per element, and hashing each one was most of this rule's time.
+            var firstOther = [Int](repeating: -1, count: sorted.count)
+            var firstOverlap = [Rect](repeating: .zero, count: sorted.count)
+            var others = [Int](repeating: 0, count: sorted.count)
             for (k, a) in sorted.enumerated() {
                 let fa = h[a].frame
                 var m = k + 1
@@ -198,21 +202,25 @@ extension LayoutChecker {
                     let b = sorted[m]
                     m += 1
                     guard let r = inkOverlap(a, b, inks[k], inks[m - 1]), r.width > tol, r.height > tol else { continue }
-                    let (lo, hi) = (min(a, b), max(a, b))
-                    if let f = first[lo] {
-                        others[lo, default: 0] += 1
-                        if hi < f.other { first[lo] = (hi, r) }
+                    // Reported on the element that comes first in the tree, naming the earliest other.
+                    let (lo, hi) = a < b ? (k, b) : (m - 1, a)
+                    if firstOther[lo] >= 0 {
+                        others[lo] += 1
+                        if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = r }
                     } else {
-                        first[lo] = (hi, r)
+                        firstOther[lo] = hi
+                        firstOverlap[lo] = r
                     }
                 }
             }
-            for (a, f) in first.sorted(by: { $0.key < $1.key }) {
-                let n = others[a, default: 0]
+            let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
+            for k in reported {
+                let n = others[k]
                 let more = n == 0 ? "" : " and \(n) other sibling\(n == 1 ? "" : "s")"
-                out.append(finding(.overlappingText, .review, a,
-                                   "its text overlaps its sibling \(h[f.other].reference) by \(formatPoints(f.overlap.width))×\(formatPoints(f.overlap.height)) pt\(more)",
-                                   [("overlapWidth", f.overlap.width), ("overlapHeight", f.overlap.height), ("otherSiblings", Double(n))]))
+                let overlap = firstOverlap[k]
+                out.append(finding(.overlappingText, .review, sorted[k],
+                                   "its text overlaps its sibling \(h[firstOther[k]].reference) by \(formatPoints(overlap.width))×\(formatPoints(overlap.height)) pt\(more)",
+                                   [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))]))
             }
         }
         return out

@@ -97,19 +97,21 @@ public enum InspectorScreen {
             let y = r.y + 1 + k
             let isSelected = i == s.selected
             let rowRole: StyleRole = isSelected ? .selected : (WrapAround.contains(s.matches, i) ? .match : .normal)
-            if isSelected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
+            // Deep trees keep at least half the pane for the text.
+            let indent = min(e.depth * 2, r.width / 2)
+            // The bar starts where the row's text does: the indentation stays as it is, so a move redraws the
+            // two texts and not two rows of blanks (up to half the pane in a deep tree; docs/performance.md).
+            if isSelected { c.fill(x: r.x + 3 + indent, y: y, width: max(0, r.width - 3 - indent), height: 1, role: .selected) }
             // Two marks: the failing element, then the worst finding on the element itself, or, faint, on a
             // collapsed node, the worst finding hidden inside it.
-            if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: isSelected ? .selected : .failing, maxWidth: 1) }
+            if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: .failing, maxWidth: 1) }
             let collapsed = !e.children.isEmpty && !s.tree.expanded[i]
             if let w = s.findingsByElement[i]?.map(\.severity).min() {
                 c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y,
-                      role: isSelected ? .selected : (w == .blocking ? .blocking : .review), maxWidth: 1)
+                      role: w == .blocking ? .blocking : .review, maxWidth: 1)
             } else if collapsed, let w = s.worstInside[i] {
-                c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y, role: isSelected ? .selected : .dim, maxWidth: 1)
+                c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y, role: .dim, maxWidth: 1)
             }
-            // Deep trees keep at least half the pane for the text.
-            let indent = min(e.depth * 2, r.width / 2)
             let expander = e.children.isEmpty ? s.glyphs.leaf : (s.tree.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
             let text = expander + " " + ArchiveText.summary(e)
             let room = r.width - 3 - indent

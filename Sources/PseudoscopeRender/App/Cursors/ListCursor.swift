@@ -15,7 +15,21 @@ public struct ListCursor: Equatable, Sendable {
     /// Rows `scroll..<scroll+pageSize` clipped to the list.
     public var visibleRange: Range<Int> { scroll..<min(count, scroll + pageSize) }
 
-    public mutating func move(by delta: Int) { moveTo(position + delta) }
+    /// A step of one row that leaves the view scrolls it by half a page, not by one row (as Midnight Commander's
+    /// panels do): scrolling one row at a time redraws every row of the pane on every step, which over a slow
+    /// SSH link is most of what a walk down a long tree sends (docs/performance.md). Other moves (pages, jumps,
+    /// search) scroll as little as possible.
+    public mutating func move(by delta: Int) {
+        let target = count == 0 ? 0 : min(max(0, position + delta), count - 1)
+        if abs(delta) == 1, pageSize > 2, target == scroll + pageSize || target == scroll - 1 {
+            position = target
+            let half = pageSize / 2
+            scroll = min(max(0, delta > 0 ? scroll + half : scroll - half), maxScroll)
+            reveal()
+            return
+        }
+        moveTo(position + delta)
+    }
 
     /// Puts the cursor on `row` (clamped), scrolling as little as possible to show it.
     public mutating func moveTo(_ row: Int) {
