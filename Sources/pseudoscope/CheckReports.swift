@@ -50,9 +50,10 @@ enum CheckJSON {
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let r = s.run { w.runOrigin("run", r) }
             }
-            w.number("blocking", Double(o.findings.filter { $0.severity == .blocking }.count))
-            w.number("blockingNow", Double(o.findings.filter(\.blocks).count))
-            w.number("review", Double(o.findings.filter { $0.severity == .review }.count))
+            // Counted, not filtered: a filter copies every finding (all its strings) to count them.
+            w.number("blocking", Double(o.findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) }))
+            w.number("blockingNow", Double(o.findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }))
+            w.number("review", Double(o.findings.reduce(0) { $0 + ($1.severity == .review ? 1 : 0) }))
             w.beginArray("findings")
             for f in o.findings { w.finding(f) }
             w.endArray()

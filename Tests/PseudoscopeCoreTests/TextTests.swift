@@ -43,4 +43,17 @@ final class TextTests: XCTestCase {
         XCTAssertFalse(TextClassifier.isNumericLike("Order 3"))
         XCTAssertTrue(TextClassifier.isPunctuationOnly("— • —"))
     }
+
+    /// The rtl rule's symbol names are found on bytes, with the answers Foundation's `contains` gave.
+    func testSymbolNamesAreFoundAsWholeCharacters() {
+        for (text, needle, expected) in [
+            ("nav.back chevron.left", "chevron.left", true), ("chevron.lef", "chevron.left", false), ("", "back", false),
+            ("arrow.right.circle", "arrow.right", true), ("arrow.righ\u{301}t", "arrow.right", false),
+            ("go.forward\u{301}", "forward", false), ("go.forward é", "forward", true), ("ＢＡＣＫ back", "back", true),
+            ("بack", "back", false), ("x" + String(repeating: "é", count: 50) + "backward", "backward", true),
+        ] as [(String, StaticString, Bool)] {
+            XCTAssertEqual(TextClassifier.contains(text, ascii: needle), expected, "\(text) contains \(needle)")
+            XCTAssertEqual(TextClassifier.contains(text, ascii: needle), text.contains("\(needle)"), "as Foundation answers: \(text)")
+        }
+    }
 }

@@ -5,7 +5,9 @@ extension LayoutChecker {
 
     func textTruncated() -> [Finding] {
         var out: [Finding] = []
-        for i in h.indices {
+        // Elements are read in place until one has a recorded size: copying each out would retain and release
+        // all its strings (this runs over every element).
+        for i in h.indices where h[i].intrinsicContentSize != nil {
             let e = h[i]
             guard let want = e.intrinsicContentSize, !e.displayText.isEmpty || kinds[i].contains(.text) else { continue }
             let dw = want.width - e.frame.width, dh = want.height - e.frame.height
@@ -33,7 +35,7 @@ extension LayoutChecker {
     func truncationHeadroom() -> [Finding] {
         var out: [Finding] = []
         let tol = CheckThresholds.truncationTolerance
-        for i in h.indices {
+        for i in h.indices where h[i].intrinsicContentSize != nil {
             let e = h[i]
             guard let want = e.intrinsicContentSize, !e.displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
             guard want.width <= e.frame.width + tol else { continue }  // already truncated: text-truncated says so
@@ -74,7 +76,7 @@ extension LayoutChecker {
         let tol = CheckThresholds.containmentTolerance
         // Only the screen under test: the window's subtree (not a second window, a keyboard or a system overlay),
         // and nothing when the window is unknown.
-        for i in windowSubtree where i != 0 && i != windowIndex {
+        for i in windowSubtree where i != 0 && i != windowIndex && !h[i].frame.isEmpty && !inScrollView[i] {
             let e = h[i]
             guard !e.frame.isEmpty, !inScrollView[i], e.isVisible != false else { continue }
             if let w = window, !w.contains(e.frame, tolerance: tol) {
@@ -274,9 +276,9 @@ extension LayoutChecker {
         let reach = minSize - CheckThresholds.hitSizeTolerance
         var out: [Finding] = []
         for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) && h[i].isEnabled && !isSystemChrome[i] {
+            guard h[i].frame.width < reach || h[i].frame.height < reach else { continue }
             let e = h[i]
             let f = e.frame
-            guard f.width < reach || f.height < reach else { continue }
             if isStandardSize(e) { continue }
             if let a = interactiveAncestor(of: i) {
                 let g = h[a].frame

@@ -30,13 +30,12 @@ extension LayoutChecker {
         let data = testDataStrings()
         var out: [Finding] = []
         var flaggedLabels: [Int: String] = [:]
-        for i in h.indices {
+        for i in h.indices where !kinds[i].isDisjoint(with: [.localizedText, .field]) {
             let e = h[i]
             let isField = kinds[i].contains(.field) && e.type != "TextView"
-            guard !kinds[i].isDisjoint(with: [.localizedText, .field]) else { continue }
             // A field's value is what the user typed; its placeholder is localized.
             let text = (isField ? e.placeholderValue : e.label).trimmingWhitespace()
-            guard !text.isEmpty, isVisible(i), !isSystemChrome[i], !marks.marks(text) else { continue }
+            guard !text.isEmpty, isVisible(i), !isSystemChrome[i], !marks.marksTrimmed(text) else { continue }
             if TextClassifier.isNumericLike(text) || TextClassifier.isPunctuationOnly(text) { continue }
             // Test data is fixed and not localized: a name or a server message may appear as it is, or inside a sentence.
             if data.contains(text) || data.contains(where: { $0.count >= 3 && text.contains($0) }) { continue }
@@ -80,7 +79,7 @@ extension LayoutChecker {
         // A format that prints no labels (Xcode 7) cannot show that one is missing.
         guard archive.imported?.labelsRecorded != false else { return [] }
         var out: [Finding] = []
-        for i in h.indices where kinds[i].contains(.labelRequired) && !isSystemChrome[i] {
+        for i in h.indices where kinds[i].contains(.labelRequired) && !isSystemChrome[i] && h[i].title.isEmpty && h[i].placeholderValue.isEmpty {
             let e = h[i]
             guard e.label.trimmingWhitespace().isEmpty, e.title.isEmpty, e.placeholderValue.isEmpty else { continue }
             if e.type == "Cell" {
@@ -151,7 +150,7 @@ extension LayoutChecker {
             let buttons = range.filter { h[$0].type == "Button" && !h[$0].frame.isEmpty && interactiveAncestorBelow(bar, $0) == nil }
             if let t = title, let first = buttons.first, first < t {
                 out.append((first, bar))
-            } else if let named = buttons.first(where: { TextClassifier.keywordText(h[$0]).contains("back") }) {
+            } else if let named = buttons.first(where: { TextClassifier.contains(TextClassifier.keywordText(h[$0]), ascii: "back") }) {
                 out.append((named, bar))
             }
         }
@@ -190,14 +189,14 @@ extension LayoutChecker {
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
             var message: String?
-            for name in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where key.contains(name) {
+            for name: StaticString in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where TextClassifier.contains(key, ascii: name) {
                 message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"
                 break
             }
             if message == nil {
-                if key.contains("backward") && inLeftHalf {
+                if TextClassifier.contains(key, ascii: "backward") && inLeftHalf {
                     message = "'backward' symbol still in the left half of its container, where LTR puts it"
-                } else if key.contains("forward") && !inLeftHalf {
+                } else if TextClassifier.contains(key, ascii: "forward") && !inLeftHalf {
                     message = "'forward' symbol still in the right half of its container, where LTR puts it"
                 }
             }

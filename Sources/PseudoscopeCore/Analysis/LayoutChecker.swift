@@ -111,9 +111,9 @@ public struct LayoutChecker: Sendable {
     }
 
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        let ruleOrder = Dictionary(uniqueKeysWithValues: Rule.allCases.enumerated().map { ($1, $0) })
-        // Sort small keys, not the findings: moving findings around copies all their strings.
-        let keys = findings.enumerated().map { k, f in (f.severity.rank, f.element ?? -1, ruleOrder[f.rule]!, k) }
+        // Sort small keys, not the findings: moving findings around copies all their strings. A rule's place is
+        // found by comparing cases, not by a dictionary: a String-backed enum hashes its raw value.
+        let keys = findings.enumerated().map { k, f in (f.severity.rank, f.element ?? -1, Rule.allCases.firstIndex(of: f.rule)!, k) }
         return keys.sorted { $0 < $1 }.map { findings[$0.3] }
     }
 
@@ -128,10 +128,11 @@ public struct LayoutChecker: Sendable {
     /// On screen as far as the archive tells: a frame with area, not marked invisible, and meeting the window
     /// when the window is known.
     func isVisible(_ i: Int) -> Bool {
-        let e = h[i]
-        guard !e.frame.isEmpty, e.isVisible != false else { return false }
+        // Fields read in place: no copy of the element (this runs for most elements in several rules).
+        let f = h[i].frame
+        guard !f.isEmpty, h[i].isVisible != false else { return false }
         guard let w = window else { return true }
-        return e.frame.intersection(w) != nil
+        return f.intersection(w) != nil
     }
 
     /// The nearest interactive ancestor, if any: a control inside a control is reached through the outer one.

@@ -19,12 +19,17 @@ public enum PseudoScheme: String, CaseIterable, Sendable {
     func marksTrimmed(_ t: String) -> Bool {
         // On bytes: this runs for every label of every archive (a mark followed by a combining character, which
         // `Character` comparison would reject, is not a case worth grapheme breaking for).
-        let b = t.utf8
-        switch self {
-        case .fullwidthBrackets: return b.count >= 6 && b.starts(with: [0xEF, 0xBC, 0xBB]) && b.reversed().starts(with: [0xBD, 0xBC, 0xEF])
-        case .boundedString: return b.starts(with: [0x5B, 0x23]) && b.reversed().starts(with: [0x5D, 0x23])
-        case .brackets: return b.count >= 2 && b.first == 0x5B && b.last == 0x5D && !b.starts(with: [0x5B, 0x23])
-        case .doubleLength: return PseudoScheme.halfOfDouble(t) != nil
+        if case .doubleLength = self { return PseudoScheme.halfOfDouble(t) != nil }
+        var copy = t
+        return copy.withUTF8 { b in
+            let n = b.count
+            switch self {
+            case .fullwidthBrackets:
+                return n >= 6 && b[0] == 0xEF && b[1] == 0xBC && b[2] == 0xBB && b[n - 3] == 0xEF && b[n - 2] == 0xBC && b[n - 1] == 0xBD
+            case .boundedString: return n >= 2 && b[0] == 0x5B && b[1] == 0x23 && b[n - 2] == 0x23 && b[n - 1] == 0x5D
+            case .brackets: return n >= 2 && b[0] == 0x5B && b[n - 1] == 0x5D && b[1] != 0x23
+            case .doubleLength: return false
+            }
         }
     }
 
@@ -80,16 +85,27 @@ public enum TextClassifier {
 
     /// The scheme most of an archive's strings are marked with, or nil when none is (a normal or rtl run).
     public static func detectScheme<S: Sequence<String>>(_ texts: S) -> PseudoScheme? {
-        var counts: [PseudoScheme: Int] = [:]
+        // Counted in a fixed array, not a dictionary keyed by the scheme: a String-backed enum hashes its raw
+        // value (normalizing it) on every count, which was half of this pass over every label.
+        var counts = [Int](repeating: 0, count: detectionOrder.count)
         for text in texts {
             let t = text.trimmingWhitespace()
             // The bracket schemes first: a doubled string inside brackets is still bracketed.
-            if let s = [PseudoScheme.fullwidthBrackets, .boundedString, .brackets, .doubleLength].first(where: { $0.marksTrimmed(t) }) {
-                counts[s, default: 0] += 1
+            for k in detectionOrder.indices where detectionOrder[k].marksTrimmed(t) {
+                counts[k] += 1
+                break
             }
         }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key.rawValue > $1.key.rawValue) }?.key
+        // The most frequent; a tie goes to the scheme whose name sorts first.
+        var best: Int?
+        for k in counts.indices where counts[k] > 0 {
+            if let b = best, counts[k] < counts[b] || (counts[k] == counts[b] && detectionOrder[k].rawValue > detectionOrder[b].rawValue) { continue }
+            best = k
+        }
+        return best.map { detectionOrder[$0] }
     }
+
+    static let detectionOrder: [PseudoScheme] = [.fullwidthBrackets, .boundedString, .brackets, .doubleLength]
 
     /// The text without pseudo-localization marks and padding, so `［Konto···］`, `[# Konto #]` and
     /// `Konto Konto` all compare equal to `Konto`.
@@ -154,6 +170,42 @@ public enum TextClassifier {
     /// Lower-cased text without markers, for keyword matches.
     static func keywordText(_ e: Element) -> String {
         (e.identifier + " " + stripMarkers(e.label)).lowercased()
+    }
+
+    /// Whether `text` contains the ASCII `needle` as whole characters: found on bytes, not with Foundation's
+    /// `contains` (which went through NSString for every element of every rtl run). A match whose last letter
+    /// is extended by a following combining mark, joiner or variation selector is not one, as with characters.
+    static func contains(_ text: String, ascii needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        let q = needle.utf8Start
+        var copy = text
+        return copy.withUTF8 { b in
+            guard n > 0, b.count >= n else { return n == 0 }
+            var i = 0
+            while i + n <= b.count {
+                var k = 0
+                while k < n, b[i + k] == q[k] { k += 1 }
+                if k == n, !startsExtension(b, at: i + n) { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether the scalar starting at byte `i` extends the character before it.
+    private static func startsExtension(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        guard i < b.count, b[i] >= 0xC0 else { return false }
+        let c = b[i]
+        let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+        guard i + length <= b.count else { return false }
+        var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
+        guard let u = Unicode.Scalar(v) else { return false }
+        if v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return true }
+        switch u.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// A rough width of `text` in points at `fontSize`: wide characters an em, others a little over half.

@@ -34,9 +34,18 @@ public struct ElementMatching: Sendable {
         struct TypeTextPath: Hashable { let type: String, text: String, path: Int }
         struct TypePath: Hashable { let type: String, path: Int }
         let sides = [a, b]
-        let paths = ElementMatching.pathKeys(a, b)
-        let texts = sides.map { h in h.indices.map { TextClassifier.stripMarkers(h[$0].displayText) } }
         matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
+        // The later passes pair only elements left on both sides: when either side is all paired, they would
+        // find nothing, and their keys (a path and a stripped text per element) are not worth building.
+        guard aToB.contains(nil), bToA.contains(nil) else {
+            self.aToB = aToB
+            self.bToA = bToA
+            return
+        }
+        let paths = ElementMatching.pathKeys(a, b)
+        // Texts only of the elements still unpaired: the passes below read no others.
+        let texts = [a.indices.map { aToB[$0] == nil ? TextClassifier.stripMarkers(a[$0].displayText) : "" },
+                     b.indices.map { bToA[$0] == nil ? TextClassifier.stripMarkers(b[$0].displayText) : "" }]
         matchBy { s, i in TypeTextPath(type: sides[s][i].type, text: texts[s][i], path: paths[s][i]) }
         matchBy { s, i in TypePath(type: sides[s][i].type, path: paths[s][i]) }
         matchBy { s, i in texts[s][i].isEmpty ? nil : TypeText(type: sides[s][i].type, text: texts[s][i]) }

@@ -60,10 +60,20 @@ public struct RunComparison: Sendable {
         let m = ElementMatching(a.hierarchy, b.hierarchy)
         matching = m
         rows = RunComparison.align(a.hierarchy, b.hierarchy, m)
-        let mirror = b.mode == .rtl && a.mode != .rtl
+        let mirror = RunComparison.isMirrorPair(a, b)
         let mirrorResult = mirror ? MirrorCheck(a: a, b: b, matching: m).run() : (findings: [], notMirrored: Set<Int>())
         mirrorFindings = mirrorResult.findings
         differences = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+    }
+
+    static func isMirrorPair(_ a: Archive, _ b: Archive) -> Bool { b.mode == .rtl && a.mode != .rtl }
+
+    /// The pair rule alone: the same findings as `RunComparison(ltr, rtl).mirrorFindings`, without aligning the
+    /// runs and listing their differences, which only a comparison shows (`check` and the run-set list need
+    /// only the findings; the differences were a quarter of checking a night).
+    public static func mirrorFindings(ltr a: Archive, rtl b: Archive) -> [Finding] {
+        guard isMirrorPair(a, b) else { return [] }
+        return MirrorCheck(a: a, b: b, matching: ElementMatching(a.hierarchy, b.hierarchy)).run().findings
     }
 
     /// Each run's own findings, with the pair rule's on B: what the wireframes of a comparison highlight.

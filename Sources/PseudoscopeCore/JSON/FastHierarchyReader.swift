@@ -13,6 +13,10 @@ struct FastHierarchyReader {
     struct OverLimit: Error { let error: ArchiveError }
 
     var parser: JSONParser
+    /// The parser's bytes, for the duration of `read()`: the hot loops below index this buffer directly (every
+    /// access checked against its count by hand) instead of going through the array, and keep `parser.index` as
+    /// the one position, so that anything unusual can be handed to the general parser where it stands.
+    private var b = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     let limits: LoadLimits
     let decoder: ArchiveDecoder
     let file: String
@@ -26,39 +30,59 @@ struct FastHierarchyReader {
 
     /// The top-level object without its `hierarchy` member, and the hierarchy decoded directly.
     mutating func read() throws -> (top: JSONValue, hierarchy: Hierarchy) {
-        parser.skipWhitespace()
-        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else { throw Declined() }
+        let bytes = parser.bytes  // the same storage, held for the buffer's lifetime
+        return try bytes.withUnsafeBufferPointer { buffer in
+            b = buffer
+            defer { b = UnsafeBufferPointer(start: nil, count: 0) }
+            return try readTop()
+        }
+    }
+
+    private mutating func readTop() throws -> (top: JSONValue, hierarchy: Hierarchy) {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { throw Declined() }
         parser.index += 1
         var members: [(key: String, value: JSONValue)] = []
         var hierarchy: Hierarchy?
-        parser.skipWhitespace()
+        skipWhitespace()
         if peek() == UInt8(ascii: "}") { throw Declined() }
         while true {
             let key = try parser.parseKey()
-            parser.skipWhitespace()
+            skipWhitespace()
             if key == "hierarchy" {
                 if hierarchy != nil || peek() != UInt8(ascii: "{") { throw Declined() }
                 hierarchy = try readElements()
             } else {
                 members.append((key, try parser.parseValue()))
             }
-            parser.skipWhitespace()
+            skipWhitespace()
             guard let b = peek() else { throw Declined() }
             parser.index += 1
             if b == UInt8(ascii: ",") { continue }
             if b == UInt8(ascii: "}") { break }
             throw Declined()
         }
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count, let h = hierarchy else { throw Declined() }
+        skipWhitespace()
+        guard parser.index == b.count, let h = hierarchy else { throw Declined() }
         return (.object(JSONObject(members)), h)
     }
 
-    func peek() -> UInt8? { parser.index < parser.bytes.count ? parser.bytes[parser.index] : nil }
+    func peek() -> UInt8? { parser.index < b.count ? b[parser.index] : nil }
+
+    mutating func skipWhitespace() {
+        var i = parser.index
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            i += 1
+        }
+        parser.index = i
+    }
 
     /// The next non-space byte must be `c` (a byte, not a `Character`: converting one cost a few percent of reading).
     mutating func expect(_ c: UInt8) throws {
-        parser.skipWhitespace()
+        skipWhitespace()
         guard peek() == c else { throw Declined() }
         parser.index += 1
     }
@@ -70,7 +94,7 @@ struct FastHierarchyReader {
         var sawType: [Bool] = []
         var sawChildren: [Bool] = []
         // About one element per 150 bytes in real archives: reserving up front avoids repeated regrowth.
-        let estimate = min(parser.bytes.count / 150, limits.maxElements)
+        let estimate = min(b.count / 150, limits.maxElements)
         elements.reserveCapacity(estimate)
         sawType.reserveCapacity(estimate)
         sawChildren.reserveCapacity(estimate)
@@ -106,7 +130,7 @@ struct FastHierarchyReader {
         try open(nil)
         var first = true  // at the first key of an object just opened
         while let top = stack.last {
-            parser.skipWhitespace()
+            skipWhitespace()
             if top.inChildren {
                 // After a child element: another one, or the end of the array.
                 guard let b = peek() else { throw Declined() }
@@ -137,7 +161,7 @@ struct FastHierarchyReader {
             }
             first = false
             let key = try readKey()
-            parser.skipWhitespace()
+            skipWhitespace()
             let i = top.index
             if peek() == UInt8(ascii: "n") {
                 // null means absent, as in the general path, where the last of duplicated keys wins: reset.
@@ -183,7 +207,7 @@ struct FastHierarchyReader {
                 if sawChildren[i] { throw Declined() }
                 sawChildren[i] = true
                 try expect(UInt8(ascii: "["))
-                parser.skipWhitespace()
+                skipWhitespace()
                 if peek() == UInt8(ascii: "]") { parser.index += 1; continue }
                 stack[stack.count - 1].inChildren = true
                 try expect(UInt8(ascii: "{"))
@@ -250,43 +274,100 @@ struct FastHierarchyReader {
         }
         guard k != .unknown else { return nil }
         let name = elementKeys[k.rawValue]
-        return name.utf8CodeUnitCount == n && memcmp(p, name.utf8Start, n) == 0 ? k.rawValue : nil
+        guard name.utf8CodeUnitCount == n else { return nil }
+        // Compared in place: keys are short, and a call to memcmp cost more than the comparison.
+        let q = name.utf8Start
+        for j in 0..<n where p[j] != q[j] { return nil }
+        return k.rawValue
     }
 
     /// A key and its colon. Known keys are matched on bytes; a key with escapes goes through the general string
     /// reader and is matched by name.
     mutating func readKey() throws -> Key {
-        parser.skipWhitespace()
+        skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
         let start = parser.index + 1
-        let found: (key: Int, end: Int)? = parser.bytes.withUnsafeBufferPointer { buf in
-            var end = start
-            while end < buf.count, buf[end] != UInt8(ascii: "\""), buf[end] != UInt8(ascii: "\\") { end += 1 }
-            guard end < buf.count, buf[end] == UInt8(ascii: "\""), let k = FastHierarchyReader.knownKey(buf, start, end) else { return nil }
-            return (k, end)
-        }
-        if let f = found {
-            parser.index = f.end + 1
-            parser.skipWhitespace()
+        var end = start
+        while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < b.count, b[end] == UInt8(ascii: "\""), let k = FastHierarchyReader.knownKey(b, start, end) {
+            parser.index = end + 1
+            skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw Declined() }
             parser.index += 1
-            return Key(rawValue: f.key) ?? .unknown
+            return Key(rawValue: k) ?? .unknown
         }
         let spelled = try parser.parseKey()
         return FastHierarchyReader.elementKeyStrings.firstIndex(of: spelled).flatMap { Key(rawValue: $0) } ?? .unknown
     }
 
     mutating func string() throws -> String {
-        guard peek() == UInt8(ascii: "\"") else { throw Declined() }
+        let start = parser.index
+        guard start < b.count, b[start] == UInt8(ascii: "\"") else { throw Declined() }
+        // Most strings hold no escape: made straight from the buffer. Escapes and errors go to the general
+        // reader, from the opening quote.
+        var i = start + 1
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+            i += 1
+        }
+        if i < b.count, b[i] == UInt8(ascii: "\"") {
+            parser.index = i + 1
+            return decoder.cut(String(decoding: UnsafeBufferPointer(rebasing: b[(start + 1)..<i]), as: UTF8.self))
+        }
         return decoder.cut(try parser.parseString())
     }
 
-    mutating func bool() throws -> Bool {
-        switch peek() {
-        case UInt8(ascii: "t"): try parser.expectWord("true"); return true
-        case UInt8(ascii: "f"): try parser.expectWord("false"); return false
-        default: throw Declined()
+    /// A number. The common case, at most 15 digits with or without a fraction and no exponent, is computed here
+    /// exactly as the general parser computes it (the digits over a power of ten: bit-identical); anything else
+    /// goes to the general parser, from the number's start.
+    mutating func number() throws -> Double {
+        let start = parser.index
+        var i = start
+        let n = b.count
+        let negative = i < n && b[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let integerStart = i
+        var mantissa: Int64 = 0
+        var digits = 0
+        while i < n, b[i] >= 0x30, b[i] <= 0x39, digits < 15 {
+            mantissa = mantissa * 10 + Int64(b[i] - 0x30)
+            digits += 1
+            i += 1
         }
+        var fractionDigits = 0
+        var complete = digits > 0 && !(digits > 1 && b[integerStart] == 0x30)
+        if complete, i < n, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, b[i] >= 0x30, b[i] <= 0x39, digits + fractionDigits < 15 {
+                mantissa = mantissa * 10 + Int64(b[i] - 0x30)
+                fractionDigits += 1
+                i += 1
+            }
+            complete = fractionDigits > 0
+        }
+        if complete {
+            let next = i < n ? b[i] : 0
+            if !(next >= 0x30 && next <= 0x39) && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
+                parser.index = i
+                let v = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
+                return negative ? -v : v
+            }
+        }
+        return try parser.parseNumber()
+    }
+
+    mutating func bool() throws -> Bool {
+        let i = parser.index
+        if i + 4 <= b.count, b[i] == UInt8(ascii: "t"), b[i + 1] == UInt8(ascii: "r"), b[i + 2] == UInt8(ascii: "u"), b[i + 3] == UInt8(ascii: "e") {
+            parser.index = i + 4
+            return true
+        }
+        if i + 5 <= b.count, b[i] == UInt8(ascii: "f"), b[i + 1] == UInt8(ascii: "a"), b[i + 2] == UInt8(ascii: "l"), b[i + 3] == UInt8(ascii: "s"), b[i + 4] == UInt8(ascii: "e") {
+            parser.index = i + 5
+            return false
+        }
+        throw Declined()
     }
 
     mutating func rect() throws -> Rect {
@@ -325,14 +406,14 @@ struct FastHierarchyReader {
         try expect(UInt8(ascii: "{"))
         var firstMember = true
         while true {
-            parser.skipWhitespace()
+            skipWhitespace()
             if peek() == UInt8(ascii: "}") { parser.index += 1; return }
             if !firstMember { try expect(UInt8(ascii: ",")) }
             firstMember = false
             let key = try readKey()
-            parser.skipWhitespace()
+            skipWhitespace()
             guard let b = peek(), b == UInt8(ascii: "-") || (b >= 0x30 && b <= 0x39) else { throw Declined() }
-            let d = try parser.parseNumber()
+            let d = try number()
             guard d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, key == .x || key == .y || d >= 0, take(key, d) else { throw Declined() }
         }
     }

@@ -108,7 +108,7 @@ extension RunSetWork {
                 if rank == 0 { break }
             }
             if let ltr = best?.archive {
-                var pairFindings = RunComparison(ltr, archive, context: context).mirrorFindings
+                var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: archive)
                 triage?.apply(&pairFindings)
                 opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings)
                 opened.pairedWith = ltr.source.path

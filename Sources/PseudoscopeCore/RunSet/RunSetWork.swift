@@ -69,7 +69,7 @@ public struct RunSetWork: Sendable {
     public func checkPair(_ pair: RunSetPair) -> PairCheck {
         do {
             let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
-            var pairFindings = RunComparison(ltr, rtl, context: context).mirrorFindings
+            var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: rtl)
             triage?.apply(&pairFindings)
             return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings))
         } catch let e as ArchiveError {
@@ -99,7 +99,7 @@ public struct RunSetWork: Sendable {
             var findings = self.findings(archive)
             var pairedWith: String?
             if let p = partner, let ltr = try? loader.load(p) {
-                var pairFindings = RunComparison(ltr, archive, context: context).mirrorFindings
+                var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: archive)
                 triage?.apply(&pairFindings)
                 findings = RunSetWork.withPairFindings(findings, pairFindings)
                 pairedWith = ltr.source.path

@@ -268,14 +268,15 @@ public struct Wireframe {
             }
         }
         for i in h.indices.reversed() {
-            let e = h[i]
+            // Fields are read in place (`h[i].parent`), not from a copy of the element: a copy retains and
+            // releases all its strings, for every element of the archive.
             let f = drawnFrame(i, options)
             let isWindow = i == windowIndex
             if i == 0 && windowIndex != 0 { continue }
             guard !f.isEmpty else { continue }
             let special = severities[i] != nil || i == failing || i == options.selected || options.tags[i] != nil
             // A container with its parent's frame adds only another outline: draw it once.
-            if !isWindow, !special, let p = e.parent, h[p].frame == e.frame { continue }
+            if !isWindow, !special, let p = h[i].parent, h[p].frame == h[i].frame { continue }
             // The window's outline goes around its area, in the cells the layout keeps for it.
             let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
             guard r.right >= 0, r.bottom >= 0, r.left < width, r.top < height else { continue }
