@@ -50,12 +50,24 @@ enum CheckJSON {
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let r = s.run { w.runOrigin("run", r) }
             }
-            // Counted, not filtered: a filter copies every finding (all its strings) to count them.
-            w.number("blocking", Double(o.findings.reduce(0) { $0 + ($1.severity == .blocking ? 1 : 0) }))
-            w.number("blockingNow", Double(o.findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }))
-            w.number("review", Double(o.findings.reduce(0) { $0 + ($1.severity == .review ? 1 : 0) }))
+            // Counted through the buffer: filtering or iterating the array copies every finding (all its strings).
+            let (blocking, blockingNow, review) = o.findings.withUnsafeBufferPointer { found in
+                var counts = (0, 0, 0)
+                for k in found.indices {
+                    if found[k].severity == .blocking { counts.0 += 1 } else if found[k].severity == .review { counts.2 += 1 }
+                    if found[k].blocks { counts.1 += 1 }
+                }
+                return counts
+            }
+            w.number("blocking", Double(blocking))
+            w.number("blockingNow", Double(blockingNow))
+            w.number("review", Double(review))
             w.beginArray("findings")
-            for f in o.findings { w.finding(f) }
+            // Through the buffer: a for-in loop, or the array's subscript, copies each finding (retaining all its
+            // strings) before writing it; the buffer's subscript lends it in place.
+            o.findings.withUnsafeBufferPointer { buffer in
+                for k in buffer.indices { w.finding(buffer[k]) }
+            }
             w.endArray()
             w.endObject()
         }

@@ -22,13 +22,22 @@ struct TriageSummary {
     init() {}
 
     init(_ triage: Triage, _ outcomes: [CheckCommand.Outcome]) {
-        let all = outcomes.flatMap(\.findings)
-        let fingerprints = Set(all.map(\.fingerprint))
         usedBaseline = triage.baseline != nil
+        // Without a baseline or a previous run there is nothing to summarize: no pass over every finding.
+        guard triage.baseline != nil || triage.previous != nil else { return }
+        var fingerprints = Set<String>()
+        var new = 0, still = 0
+        // By index: iterating the findings would copy each one (all its strings) to read two fields.
+        for o in outcomes {
+            for k in o.findings.indices {
+                fingerprints.insert(o.findings[k].fingerprint)
+                if o.findings[k].novelty == .new { new += 1 } else if o.findings[k].novelty == .still { still += 1 }
+            }
+        }
         let screens = Set(outcomes.compactMap { $0.summary?.screen })
         stale = triage.stale(fingerprints, screens: screens)
         if triage.previous != nil {
-            since = (all.filter { $0.novelty == .new }.count, all.filter { $0.novelty == .still }.count, triage.gone(fingerprints, runs: Set(outcomes.compactMap { $0.summary.map { "\($0.screen)|\($0.mode.rawValue)" } })))
+            since = (new, still, triage.gone(fingerprints, runs: Set(outcomes.compactMap { $0.summary.map { "\($0.screen)|\($0.mode.rawValue)" } })))
         }
     }
 

@@ -137,3 +137,24 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(severities, severities.sorted())
     }
 }
+
+final class FindingOrderTests: XCTestCase {
+    /// Findings come out blocking first, then in tree order, then in rule order, ties in the order made: the
+    /// in-place sort gives what sorting copies gives.
+    func testSortingPutsBlockingFirstThenTreeOrderThenRuleOrder() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let made = (0..<Int.random(in: 0...40, using: &rng)).map { n in
+                Finding(rule: Rule.allCases.randomElement(using: &rng)!, severity: Bool.random(using: &rng) ? .blocking : .review,
+                        element: Bool.random(using: &rng) ? Int.random(in: 0..<6, using: &rng) : nil, elementPath: "p\(n)",
+                        elementType: "Button", identifier: "id\(n)", label: "", frame: nil, message: "m\(n)")
+            }
+            let expected = made.enumerated().sorted { x, y in
+                let kx = (x.element.severity.rank, x.element.element ?? -1, Rule.allCases.firstIndex(of: x.element.rule)!, x.offset)
+                let ky = (y.element.severity.rank, y.element.element ?? -1, Rule.allCases.firstIndex(of: y.element.rule)!, y.offset)
+                return kx < ky
+            }.map(\.element.message)
+            XCTAssertEqual(LayoutChecker.sorted(made).map(\.message), expected)
+        }
+    }
+}

@@ -86,3 +86,39 @@ final class KnownKeyTests: XCTestCase {
         }
     }
 }
+
+/// Strings are scanned eight bytes a step: the step never passes a quote, a backslash or a control byte,
+/// wherever in the word it sits, and labels read the same as the general parser reads them.
+final class WordScanTests: XCTestCase {
+    func testTheWordStepStopsBeforeEveryByteThatEndsARun() {
+        var rng = SystemRandomNumberGenerator()
+        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x0A, 0x1F]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x41, 0x5B, 0x5D, 0x7E, 0x7F, 0x80, 0xE3, 0xBF, 0xFF]
+        for _ in 0..<2_000 {
+            var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in plain.randomElement(using: &rng)! }
+            var firstSpecial = bytes.count
+            if !bytes.isEmpty, Bool.random(using: &rng) {
+                firstSpecial = Int.random(in: 0..<bytes.count, using: &rng)
+                bytes[firstSpecial] = specials.randomElement(using: &rng)!
+            }
+            let start = bytes.isEmpty ? 0 : Int.random(in: 0...min(firstSpecial, bytes.count - 1), using: &rng)
+            let end = bytes.withUnsafeBufferPointer { FastHierarchyReader.plainRunEnd($0, from: start) }
+            XCTAssertLessThanOrEqual(end, firstSpecial, "\(bytes) from \(start)")
+            XCTAssertGreaterThanOrEqual(end, start)
+            XCTAssertGreaterThan(end + 8, min(firstSpecial, bytes.count), "stops within a word of the special byte: \(bytes)")
+        }
+    }
+
+    func testLongLabelsReadTheSameOnBothPaths() throws {
+        for label in [String(repeating: "確認送信", count: 300), String(repeating: "a", count: 17) + "\\\"q\\\"" + String(repeating: "é", count: 9),
+                      "tab\\there" + String(repeating: "x", count: 30), String(repeating: "€", count: 1000) + "\\u0041"] {
+            let json = "{\"formatVersion\":1,\"test\":\"T/t\",\"screen\":\"S\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16.2\",\"simulator\":\"iPhone 16\",\"os\":\"iOS 18.2\"},\"failure\":{\"identifier\":\"x\",\"label\":\"\",\"isHittable\":false,\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"message\":\"m\"},\"hierarchy\":{\"type\":\"Application\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"children\":[{\"type\":\"StaticText\",\"label\":\"\(label)\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}]}}"
+            let loader = ArchiveLoader()
+            let source = ArchiveSource(path: "t.json", folder: nil)
+            let fast = try loader.decodeFast(Array(json.utf8), source: source)
+            let general = try loader.decodeGeneral(Array(json.utf8), source: source)
+            XCTAssertEqual(fast.hierarchy[1].label, general.hierarchy[1].label)
+            XCTAssertFalse(fast.hierarchy[1].label.contains("\\"), "escapes decoded: \(fast.hierarchy[1].label.prefix(40))")
+        }
+    }
+}

@@ -95,26 +95,51 @@ public struct LayoutChecker: Sendable {
         // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
         if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings() } }
         var out = ConcurrentMap.map(rules) { $0() }.flatMap { $0 }
-        let unnamed = out.compactMap { $0.elementPath.isEmpty ? $0.element : nil }
-        if !unnamed.isEmpty {
-            let paths = PathNamer.paths(of: unnamed, in: h)
-            for k in out.indices where out[k].elementPath.isEmpty {
-                if let i = out[k].element { out[k].elementPath = paths[i] ?? "" }
-            }
-        }
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
-        for k in out.indices {
-            out[k].fingerprint = out[k].fingerprint(onScreen: archive.screen)
-            out[k].hints = hints
+        let screen = archive.screen
+        // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
+        // to read or change one field; the buffer's subscript works in place.
+        out.withUnsafeMutableBufferPointer { found in
+            var unnamed: [Int] = []
+            for k in found.indices where found[k].elementPath.isEmpty {
+                if let i = found[k].element { unnamed.append(i) }
+            }
+            if !unnamed.isEmpty {
+                let paths = PathNamer.paths(of: unnamed, in: h)
+                for k in found.indices where found[k].elementPath.isEmpty {
+                    if let i = found[k].element { found[k].elementPath = paths[i] ?? "" }
+                }
+            }
+            for k in found.indices {
+                found[k].fingerprint = found[k].fingerprint(onScreen: screen)
+                found[k].hints = hints
+            }
         }
         return LayoutChecker.sorted(out)
     }
 
-    public static func sorted(_ findings: [Finding]) -> [Finding] {
-        // Sort small keys, not the findings: moving findings around copies all their strings. A rule's place is
-        // found by comparing cases, not by a dictionary: a String-backed enum hashes its raw value.
-        let keys = findings.enumerated().map { k, f in (f.severity.rank, f.element ?? -1, Rule.allCases.firstIndex(of: f.rule)!, k) }
-        return keys.sorted { $0 < $1 }.map { findings[$0.3] }
+    public static func sorted(_ findings: consuming [Finding]) -> [Finding] {
+        // Sort small keys, not the findings: copying a finding retains all its strings. A rule's place is found
+        // by comparing cases, not by a dictionary: a String-backed enum hashes its raw value.
+        var out = findings
+        let keys = out.withUnsafeBufferPointer { found in
+            found.indices.map { k in (found[k].severity.rank, found[k].element ?? -1, Rule.allCases.firstIndex(of: found[k].rule)!, k) }
+        }
+        let order = keys.sorted { $0 < $1 }.map(\.3)
+        // The order applied in place by swaps, which move findings without copying them.
+        var position = Array(out.indices)  // where each original finding is now
+        var original = Array(out.indices)  // which original finding is at each place
+        for k in order.indices {
+            let p = position[order[k]]
+            guard p != k else { continue }
+            out.swapAt(k, p)
+            let displaced = original[k]
+            original[p] = displaced
+            position[displaced] = p
+            original[k] = order[k]
+            position[order[k]] = k
+        }
+        return out
     }
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {

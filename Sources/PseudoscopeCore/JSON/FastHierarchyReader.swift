@@ -67,8 +67,10 @@ struct FastHierarchyReader {
         return (.object(JSONObject(members)), h)
     }
 
+    @inline(__always)
     func peek() -> UInt8? { parser.index < b.count ? b[parser.index] : nil }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         var i = parser.index
         let n = b.count
@@ -81,6 +83,7 @@ struct FastHierarchyReader {
     }
 
     /// The next non-space byte must be `c` (a byte, not a `Character`: converting one cost a few percent of reading).
+    @inline(__always)
     mutating func expect(_ c: UInt8) throws {
         skipWhitespace()
         guard peek() == c else { throw Declined() }
@@ -239,6 +242,7 @@ struct FastHierarchyReader {
 
     /// The index of the known key spelled by `bytes[start..<end]`, if it is one. The length and a letter or two
     /// pick the only candidate (this runs for every attribute of every element), which one comparison confirms.
+    @inline(__always)
     static func knownKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         let n = end - start
         guard n > 0 else { return nil }
@@ -283,6 +287,7 @@ struct FastHierarchyReader {
 
     /// A key and its colon. Known keys are matched on bytes; a key with escapes goes through the general string
     /// reader and is matched by name.
+    @inline(__always)
     mutating func readKey() throws -> Key {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
@@ -306,6 +311,7 @@ struct FastHierarchyReader {
         // Most strings hold no escape: made straight from the buffer. Escapes and errors go to the general
         // reader, from the opening quote.
         var i = start + 1
+        i = FastHierarchyReader.plainRunEnd(b, from: i)
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
@@ -318,9 +324,31 @@ struct FastHierarchyReader {
         return decoder.cut(try parser.parseString())
     }
 
+    /// Skips whole 8-byte words holding no quote, no backslash and no control byte (the usual word-at-a-time
+    /// tests: a word minus 0x01 in each byte, masked with its complement, shows a zero byte): labels of a
+    /// thousand characters are read eight bytes a step. Stops at the first word that may hold one; the byte loop
+    /// after it finds where.
+    static func plainRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= b.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote & highs
+            let hasBackslash = (backslash &- ones) & ~backslash & highs
+            let hasControl = (w &- ones &* 0x20) & ~w & highs
+            if hasQuote | hasBackslash | hasControl != 0 { break }
+            i += 8
+        }
+        return i
+    }
+
     /// A number. The common case, at most 15 digits with or without a fraction and no exponent, is computed here
     /// exactly as the general parser computes it (the digits over a power of ten: bit-identical); anything else
     /// goes to the general parser, from the number's start.
+    @inline(__always)
     mutating func number() throws -> Double {
         let start = parser.index
         var i = start
@@ -357,6 +385,7 @@ struct FastHierarchyReader {
         return try parser.parseNumber()
     }
 
+    @inline(__always)
     mutating func bool() throws -> Bool {
         let i = parser.index
         if i + 4 <= b.count, b[i] == UInt8(ascii: "t"), b[i + 1] == UInt8(ascii: "r"), b[i + 2] == UInt8(ascii: "u"), b[i + 3] == UInt8(ascii: "e") {
