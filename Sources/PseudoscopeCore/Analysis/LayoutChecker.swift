@@ -77,13 +77,15 @@ public struct LayoutChecker: Sendable {
         scheme = TextClassifier.detectScheme(elements.indices.lazy.filter { kinds[$0].contains(.localizedText) && !elements[$0].label.isEmpty }.map { elements[$0].label })
     }
 
-    /// All findings, sorted. The rules are independent and pure, so they run on every core; element paths are
-    /// filled in afterwards, naming only the children of the ancestors of elements with findings.
+    /// All findings, sorted. The rules run one after another: they once ran on every core, but measured with
+    /// another process busy on the second core that was slower, not faster (threads waiting on a shared core,
+    /// for rules of a few milliseconds), and a run set already checks its archives on every core. Element paths
+    /// are filled in afterwards, naming only the children of the ancestors of elements with findings.
     public func findings() -> [Finding] {
         // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
         guard archive.hierarchyNote == nil else { return [] }
         let checker = self
-        var rules: [@Sendable () -> [Finding]] = [
+        var rules: [() -> [Finding]] = [
             { checker.textTruncated() }, { checker.outside() }, { checker.primaryActions() }, { checker.missingLabels() },
             { checker.validationDuringComposition() }, { checker.overlappingText() }, { checker.smallHitRegions() },
         ]
@@ -94,7 +96,8 @@ public struct LayoutChecker: Sendable {
         }
         // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
         if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings() } }
-        var out = ConcurrentMap.map(rules) { $0() }.flatMap { $0 }
+        var out: [Finding] = []
+        for rule in rules { out += rule() }
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
         let screen = archive.screen
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
