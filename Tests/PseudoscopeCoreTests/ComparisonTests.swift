@@ -43,6 +43,31 @@ final class ComparisonTests: XCTestCase {
         XCTAssertFalse(kinds(c).contains { $0.hasPrefix("only-in") }, "\(kinds(c))")
     }
 
+    /// The numbered path steps group elements exactly as the steps' texts do: on every sample and on random
+    /// trees of few types (many same-type siblings), across both runs.
+    func testPathNumbersGroupElementsAsThePathTextsDo() throws {
+        func sameGroups(_ x: [[Int]], _ y: [[Int]], _ what: String) {
+            let px = x.flatMap { $0 }, py = y.flatMap { $0 }
+            for i in px.indices {
+                for j in px.indices where j > i { XCTAssertEqual(px[i] == px[j], py[i] == py[j], "\(what): \(i) and \(j)") }
+            }
+        }
+        let samples = try F.sampleNames.map { try F.sample($0) }
+        for (a, b) in zip(samples, samples.dropFirst() + samples.prefix(1)) {
+            sameGroups(ElementMatching.pathKeys(a.hierarchy, b.hierarchy), ElementMatching.textPathKeys(a.hierarchy, b.hierarchy), "\(a.screen) with \(b.screen)")
+        }
+        var rng = SystemRandomNumberGenerator()
+        func randomTree(_ depth: Int) -> [String] {
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                F.el(["Button", "Other", "StaticText"].randomElement(using: &rng)!, [0, 0, 10, 10], children: depth > 0 ? randomTree(depth - 1) : [])
+            }
+        }
+        for _ in 0..<30 {
+            let a = try F.archive(content: randomTree(3)), b = try F.archive(content: randomTree(3))
+            sameGroups(ElementMatching.pathKeys(a.hierarchy, b.hierarchy), ElementMatching.textPathKeys(a.hierarchy, b.hierarchy), "random")
+        }
+    }
+
     func testDuplicatedIdentifiersPairInOrder() throws {
         let a = [F.el("Button", [0, 100, 100, 44], id: "login", label: "Log in"), F.el("Button", [0, 200, 100, 44], id: "login", label: "Log in")]
         let b = [F.el("Button", [0, 100, 100, 44], id: "login", label: "Log in"), F.el("Button", [0, 260, 100, 44], id: "login", label: "Log in")]
@@ -95,6 +120,59 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(c.mirrorFindings.contains { $0.identifier == "BackButton" && $0.severity == .blocking }, "\(c.mirrorFindings.map(\.message))")
         XCTAssertTrue(c.differences.contains { $0.kind == .notMirrored && c.b.hierarchy[$0.b!].identifier == "BackButton" })
         XCTAssertFalse(c.mirrorFindings.contains { $0.identifier == "chevron.backward" }, "the chevron moved with its button: reported once")
+    }
+
+    /// The screen hint reads a top-level `screen` from the file's start and gives up on anything unusual.
+    func testTheScreenHintReadsTheTopLevelScreenOnly() {
+        func scan(_ s: String) -> String? { ScreenHint.scan(Array(s.utf8)) }
+        XCTAssertEqual(scan(#"{"formatVersion":1,"test":"T/t","screen":"Settings","hierarchy":{}}"#), "Settings")
+        XCTAssertEqual(scan("\u{FEFF} {\n \"a\" : [1, {\"screen\": \"inner\"}, \"x]\"], \"b\": {\"c\": \"}\"}, \"screen\" : \"Pay\" }"), "Pay")
+        XCTAssertEqual(scan(#"{"note":"a \"quoted\" screen","screen":"Ü 設定"}"#), "Ü 設定")
+        XCTAssertNil(scan(#"{"hierarchy":{"screen":"inner"}}"#), "only the top level")
+        XCTAssertNil(scan(#"{"screen":"A\u0042"}"#), "escapes: no hint")
+        XCTAssertNil(scan(#"{"test":"T","scre"#), "cut off")
+        XCTAssertNil(scan(#"[{"screen":"A"}]"#))
+        XCTAssertNil(scan("Application, 0x1, pid: 1\n  Window, {{0, 0}, {390, 844}}"))
+        XCTAssertNil(scan(#"{"a":1}"#))
+    }
+
+    /// Checking a night in batches by screen gives what checking each archive and reading every pair again
+    /// gives, including pairs split across batches (more runs of a screen than a batch holds) and inputs
+    /// without a hint.
+    func testBatchedCheckingMatchesCheckingEachArchiveAndEveryPair() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-batches-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ltr = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [280, 100, 100, 44], id: "next", label: "Next")]
+        var paths: [String] = []
+        for k in 0..<21 {
+            let mode = ["normal", "rtl", "expanded"][k % 3]
+            let screen = k < 12 ? "Same" : "Other\(k % 2)"
+            // The rtl runs keep the LTR places: each pair finds both buttons unmirrored.
+            var json = F.archiveJSON(mode: mode, content: ltr, top: #""screen":"\#(screen)""#)
+            if k == 20 { json = " " + json.replacingOccurrences(of: #""screen""#, with: #""scr\u0065en""#) }  // no hint
+            let path = folder.appendingPathComponent(String(format: "run-%02d.json", k)).path
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        XCTAssertGreaterThan(RunSetWork.batches(paths.map(ScreenHint.read)).count, 3, "one screen's 12 runs need two batches")
+        let work = RunSetWork(loader: ArchiveLoader())
+        var reference = paths.map { work.summarize($0) }
+        for pair in RunSetWork.pairs(reference.map { try? $0.get() }) {
+            if case .success(var s) = reference[pair.rtl] {
+                RunSetWork.merge(work.checkPair(pair), into: &s)
+                reference[pair.rtl] = .success(s)
+            }
+        }
+        let batched = work.checkAll(paths)
+        XCTAssertEqual(batched.count, reference.count)
+        for (x, y) in zip(batched, reference) {
+            let (a, b) = (try x.get(), try y.get())
+            XCTAssertEqual(a.findings, b.findings, a.path)
+            XCTAssertEqual(a.pairedWith, b.pairedWith, a.path)
+        }
+        XCTAssertTrue(batched.contains { (try? $0.get())?.findings.contains { $0.rule == .rtlNotMirrored } == true }, "pairs were checked")
     }
 
     func testRunSetWorkAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {

@@ -55,10 +55,51 @@ public struct ElementMatching: Sendable {
 
     /// A number per element, shared by both trees, that is equal exactly when `pathDescription` is (type and
     /// same-type sibling index at every level), built from the parent's number in one pass so that deep trees
-    /// stay linear.
+    /// stay linear. A step is (parent's number, type, index among same-type siblings or -1 when the type is
+    /// unique there): numbers, not the step's text, which made and hashed a string per element.
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
+        // A type spelled with a bracket could read like another type's indexed step ("Button[0]"): then the
+        // texts themselves are compared, as `pathDescription` would.
+        if [a, b].contains(where: { h in h.elements.contains { $0.type.utf8.contains(UInt8(ascii: "[")) } }) {
+            return textPathKeys(a, b)
+        }
+        struct Step: Hashable { let parent: Int, type: Int, index: Int }
+        var typeIDs: [String: Int] = [:]
+        var ids: [Step: Int] = [:]  // interns a step, across both trees
+        return [a, b].map { h in
+            // An element other than the root without a parent has no step of its own (its text is empty).
+            let types = h.indices.map { i in
+                let type = i == 0 || h[i].parent != nil ? h[i].type : ""
+                if let t = typeIDs[type] { return t }
+                typeIDs[type] = typeIDs.count
+                return typeIDs.count - 1
+            }
+            var total = [Int](repeating: 0, count: typeIDs.count)
+            var seen = [Int](repeating: 0, count: typeIDs.count)
+            var index = [Int](repeating: -1, count: h.count)
+            for p in h.indices where !h[p].children.isEmpty {
+                let kids = h[p].children
+                for k in kids { total[types[k]] += 1 }
+                for k in kids where total[types[k]] > 1 {
+                    index[k] = seen[types[k]]
+                    seen[types[k]] += 1
+                }
+                for k in kids { total[types[k]] = 0; seen[types[k]] = 0 }
+            }
+            var keys = [Int](repeating: 0, count: h.count)
+            for i in h.indices {
+                // The root's step is its type alone, whatever its place.
+                let step = Step(parent: h[i].parent.map { keys[$0] } ?? -1, type: types[i], index: i == 0 ? -1 : index[i])
+                if let id = ids[step] { keys[i] = id } else { keys[i] = ids.count; ids[step] = ids.count }
+            }
+            return keys
+        }
+    }
+
+    /// `pathKeys` from the steps' texts (`Button[1]`): the reference the numbered steps above stand for.
+    static func textPathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
         struct Step: Hashable { let parent: Int, name: String }
-        var ids: [Step: Int] = [:]  // interns a (parent's number, step) pair, across both trees
+        var ids: [Step: Int] = [:]
         return [a, b].map { h in
             var keys = [Int](repeating: 0, count: h.count)
             let steps = h.pathStepNames()

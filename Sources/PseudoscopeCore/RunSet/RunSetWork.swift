@@ -27,10 +27,28 @@ public struct RunSetWork: Sendable {
     }
 
     /// Every input, on every core, in the order given, then paired: what `check` and the plain list show.
+    ///
+    /// Archives that name the same screen are read together, in batches (the screen read from the file's first
+    /// bytes, a hint only), so that the pair rule compares runs already loaded instead of reading both again;
+    /// a batch's archives are dropped when the batch is done, so memory stays that of a few archives. The
+    /// pairs themselves are chosen from all summaries, as before: a pair the batches did not bring together
+    /// is read again.
     public func checkAll(_ paths: [String]) -> [Result<ArchiveSummary, ArchiveError>] {
-        var results = ConcurrentMap.map(paths) { summarize($0) }
+        let hints = ConcurrentMap.map(paths) { ScreenHint.read($0) }
+        let done = ConcurrentMap.map(RunSetWork.batches(hints)) { checkBatch($0, paths) }
+        var slots = [Result<ArchiveSummary, ArchiveError>?](repeating: nil, count: paths.count)
+        var ready: [Int: [PairCheck]] = [:]  // by rtl index
+        for batch in done {
+            for (k, r) in batch.results { slots[k] = r }
+            for c in batch.pairs { ready[c.pair.rtl, default: []].append(c) }
+        }
+        var results = slots.map { $0! }
         let summaries = results.map { try? $0.get() }
-        let checks = ConcurrentMap.map(RunSetWork.pairs(summaries)) { checkPair($0) }
+        let pairs = RunSetWork.pairs(summaries)
+        func prepared(_ p: RunSetPair) -> PairCheck? { ready[p.rtl]?.first { $0.pair == p } }
+        let rest = ConcurrentMap.map(pairs.filter { prepared($0) == nil }) { checkPair($0) }
+        var checks = pairs.compactMap(prepared) + rest
+        checks.sort { $0.pair.rtl < $1.pair.rtl }
         for c in checks {
             if case .success(var s) = results[c.pair.rtl] {
                 RunSetWork.merge(c, into: &s)
@@ -38,6 +56,55 @@ public struct RunSetWork: Sendable {
             }
         }
         return results
+    }
+
+    /// At most this many archives, and this many elements in all, are held at once by one batch.
+    static let batchArchives = 8
+    static let batchElements = 50_000
+
+    /// Inputs grouped by their screen hint, in the order given; inputs without a hint go alone.
+    static func batches(_ hints: [String?]) -> [[Int]] {
+        var open: [String: Int] = [:]
+        var out: [[Int]] = []
+        for (k, hint) in hints.enumerated() {
+            if let s = hint, let b = open[s], out[b].count < batchArchives {
+                out[b].append(k)
+            } else {
+                if let s = hint { open[s] = out.count }
+                out.append([k])
+            }
+        }
+        return out
+    }
+
+    /// Loads and checks a batch's archives, and applies the pair rule to the pairs they make among themselves
+    /// while they are loaded.
+    func checkBatch(_ batch: [Int], _ paths: [String]) -> (results: [(Int, Result<ArchiveSummary, ArchiveError>)], pairs: [PairCheck]) {
+        var results: [(Int, Result<ArchiveSummary, ArchiveError>)] = []
+        var loaded: [Int: Archive] = [:]
+        var held = 0
+        for k in batch {
+            switch loader.loadResult(paths[k]) {
+            case .success(let a):
+                results.append((k, .success(ArchiveSummary(path: paths[k], archive: a, findings: findings(a)))))
+                if batch.count > 1, held + a.hierarchy.count <= RunSetWork.batchElements {
+                    loaded[k] = a
+                    held += a.hierarchy.count
+                }
+            case .failure(let e):
+                results.append((k, .failure(e)))
+            }
+        }
+        guard loaded.count > 1 else { return (results, []) }
+        let pairs: [PairCheck] = RunSetWork.pairs(results.map { try? $0.1.get() }).compactMap { p in
+            let (r, l) = (batch[p.rtl], batch[p.ltr])
+            guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
+            var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: rtl)
+            triage?.apply(&pairFindings)
+            return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
+                             findings: .success(pairFindings))
+        }
+        return (results, pairs)
     }
 
     /// The LTR partner of each rtl archive of a screen: by `partnerRank`, the first of the best.
