@@ -40,8 +40,11 @@ struct CheckCommand {
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
         // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
         let summary = TriageSummary(triage, outcomes)
-        for k in outcomes.indices {
-            outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
+        // Filtered only when asked: filtering copies every finding.
+        if minSeverity != .review || rules != nil {
+            for k in outcomes.indices {
+                outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
+            }
         }
 
         if let junit = p.value("--junit") {
@@ -51,7 +54,8 @@ struct CheckCommand {
         if p.flags.contains("--markdown") {
             try StandardOutput.write(CheckMarkdown.render(outcomes, triage: summary))
         } else if p.flags.contains("--json") {
-            var json = CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary)
+            // Written as it is made: a night's report can be a hundred megabytes.
+            var json = try CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary, sink: StandardOutput.write)
             json.append(0x0A)
             try StandardOutput.write(json)
         } else if p.flags.contains("--group") {

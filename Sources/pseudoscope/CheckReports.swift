@@ -3,7 +3,10 @@ import PseudoscopeRender
 
 /// The `--json` shape of `check` (documented in docs/checks.md).
 enum CheckJSON {
-    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary()) -> [UInt8] {
+    /// The report as bytes. With `sink`, the report is handed over in pieces of about a megabyte as it is
+    /// made, and what is returned is its last piece.
+    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary(),
+                       sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)? = nil) rethrows -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
@@ -65,8 +68,11 @@ enum CheckJSON {
             w.beginArray("findings")
             // Through the buffer: a for-in loop, or the array's subscript, copies each finding (retaining all its
             // strings) before writing it; the buffer's subscript lends it in place.
-            o.findings.withUnsafeBufferPointer { buffer in
-                for k in buffer.indices { w.finding(buffer[k]) }
+            try o.findings.withUnsafeBufferPointer { buffer in
+                for k in buffer.indices {
+                    w.finding(buffer[k])
+                    if let sink = sink, w.bytes.count >= 1 << 20 { try w.flush(sink) }
+                }
             }
             w.endArray()
             w.endObject()

@@ -22,16 +22,18 @@ enum StandardOutput {
     }
 
     static func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(description: "cannot write to standard output: \(systemMessage(errno))")
-                }
-                off += n
+        try bytes.withUnsafeBufferPointer { try write($0) }
+    }
+
+    static func write(_ buf: UnsafeBufferPointer<UInt8>) throws {
+        var off = 0
+        while off < buf.count {
+            let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputError(description: "cannot write to standard output: \(systemMessage(errno))")
             }
+            off += n
         }
     }
 }

@@ -13,6 +13,14 @@ public struct JSONWriter {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Hands the bytes written so far to `sink` and starts again in the same storage: a large report is
+    /// written out as it is made instead of growing one buffer to its whole size (a hundred megabytes of
+    /// findings meant copying it at every doubling and touching fresh pages each time).
+    public mutating func flush(_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private mutating func appendEscaped(_ s: String) {
