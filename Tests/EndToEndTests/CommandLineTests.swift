@@ -80,6 +80,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(unreachable["identifier"] as? String, "checkout.confirm")
         XCTAssertEqual((unreachable["evidence"] as! [String: Any])["overhang"] as? Int, 38)
 
+        // A report of several megabytes is written in pieces as it is made: still one JSON document, every
+        // finding in it, in order.
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("ps-big-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: big) }
+        let rows = (0..<6_000).map { k in
+            #"{"type":"StaticText","identifier":"t.\#(k)","label":"Einstellungen \#(k)","frame":{"x":8,"y":\#(k % 700),"width":60,"height":40},"intrinsicContentSize":{"width":200,"height":20}}"#
+        }
+        try (#"{"formatVersion":1,"test":"Big/t","screen":"Big","mode":"normal","environment":{"xcode":"16.2","simulator":"iPhone 16","os":"iOS 18.2"},"failure":{"identifier":"t.1","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":390,"height":844},"children":[{"type":"Window","frame":{"x":0,"y":0,"width":390,"height":844},"children":["# + rows.joined(separator: ",") + "]}]}}").write(to: big, atomically: true, encoding: .utf8)
+        let large = try Harness.run(["check", "--json", big.path])
+        XCTAssertGreaterThan(large.stdoutBytes.count, 3 << 20, "several megabytes")
+        let report = try JSONSerialization.jsonObject(with: Data(large.stdoutBytes)) as! [String: Any]
+        let listed = ((report["archives"] as! [[String: Any]])[0]["findings"] as! [[String: Any]])
+        XCTAssertEqual(listed.filter { $0["rule"] as? String == "text-truncated" }.count, 6_000)
+        XCTAssertEqual(listed.filter { $0["rule"] as? String == "text-truncated" }.map { $0["identifier"] as! String }, (0..<6_000).map { "t.\($0)" })
+
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-junit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
