@@ -71,6 +71,8 @@ public final class CursesTerminal {
         keypad(ps_stdscr(), true)
         nodelay(ps_stdscr(), true)
         curs_set(0)
+        // The cursor is hidden: curses need not move it back after each update (a cursor move per frame).
+        leaveok(ps_stdscr(), true)
         if !options.escapeDelaySet { set_escdelay(25) }
         mousemask(ps_all_mouse_events(), nil)
         mouseinterval(0)

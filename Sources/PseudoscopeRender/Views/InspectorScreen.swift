@@ -99,9 +99,6 @@ public enum InspectorScreen {
             let rowRole: StyleRole = isSelected ? .selected : (WrapAround.contains(s.matches, i) ? .match : .normal)
             // Deep trees keep at least half the pane for the text.
             let indent = min(e.depth * 2, r.width / 2)
-            // The bar starts where the row's text does: the indentation stays as it is, so a move redraws the
-            // two texts and not two rows of blanks (up to half the pane in a deep tree; docs/performance.md).
-            if isSelected { c.fill(x: r.x + 3 + indent, y: y, width: max(0, r.width - 3 - indent), height: 1, role: .selected) }
             // Two marks: the failing element, then the worst finding on the element itself, or, faint, on a
             // collapsed node, the worst finding hidden inside it.
             if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: .failing, maxWidth: 1) }
@@ -116,6 +113,9 @@ public enum InspectorScreen {
             let text = expander + " " + ArchiveText.summary(e)
             let room = r.width - 3 - indent
             if room > 0 {
+                // The selection is the row's text in reverse, not a bar across the pane: the indentation and the
+                // blanks after the text stay as they are, so a move redraws the two texts and nothing else (in a
+                // deep tree the blanks were most of a move's bytes; docs/performance.md).
                 c.put(DisplayWidth.clip(text, to: room, ellipsis: s.glyphs.ellipsis), x: r.x + 3 + indent, y: y, role: rowRole)
             }
         }

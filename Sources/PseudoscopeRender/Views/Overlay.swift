@@ -51,10 +51,12 @@ enum Overlay {
     static func drawStatus(_ c: inout Canvas, left: String, right: String, glyphs: Glyphs) {
         let y = c.height - 1
         guard y >= 0 else { return }
-        c.fill(x: 0, y: y, width: c.width, height: 1, role: .status)
-        let r = right + "  ? help "
+        let r = " " + right + "  ? help "
         let rw = DisplayWidth.of(r)
+        // The bar holds the path or message; the position, which changes on every move, stands after it in
+        // plain text: redrawing a digit inside the bar cost two attribute changes per move (docs/performance.md).
+        c.fill(x: 0, y: y, width: max(0, c.width - rw), height: 1, role: .status)
         c.put(DisplayWidth.clip(" " + left, to: max(1, c.width - rw - 1), ellipsis: glyphs.ellipsis), x: 0, y: y, role: .status)
-        c.put(r, x: max(0, c.width - rw), y: y, role: .status)
+        c.put(r, x: max(0, c.width - rw), y: y, role: .normal)
     }
 }
