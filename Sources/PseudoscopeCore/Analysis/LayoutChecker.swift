@@ -40,6 +40,10 @@ public struct LayoutChecker: Sendable {
         static let localizedText = Kind(rawValue: 4)
         static let labelRequired = Kind(rawValue: 8)
         static let field = Kind(rawValue: 16)
+        /// The system's own (status bar, keyboard), and a scrolling container: looked up with the rest, so that
+        /// each element's type is hashed once.
+        static let systemChrome = Kind(rawValue: 32)
+        static let scrolls = Kind(rawValue: 64)
     }
 
     static let kindByType: [String: Kind] = {
@@ -49,6 +53,8 @@ public struct LayoutChecker: Sendable {
         for name in localizedTextTypes { t[name, default: []].insert(.localizedText) }
         for name in labelRequiredTypes { t[name, default: []].insert(.labelRequired) }
         for name in fieldTypes { t[name, default: []].insert(.field) }
+        for name in systemChromeTypes { t[name, default: []].insert(.systemChrome) }
+        for name in Element.scrollingTypes { t[name, default: []].insert(.scrolls) }
         return t
     }()
 
@@ -60,21 +66,27 @@ public struct LayoutChecker: Sendable {
         window = archive.hierarchy.windowFrame
         var scroll = [Bool](repeating: false, count: h.count)
         var chrome = [Bool](repeating: false, count: h.count)
-        for i in h.indices {
-            chrome[i] = LayoutChecker.systemChromeTypes.contains(h[i].type)
-            if let p = h[i].parent {
-                scroll[i] = scroll[p] || h[p].isScrollContainer
-                chrome[i] = chrome[i] || chrome[p]
+        var kinds = [Kind](repeating: [], count: h.count)
+        var labels: [String] = []
+        // Through the buffer: elements are read in place (an array's subscript or for-in copies each whole
+        // element, retaining all its strings, to read one field).
+        archive.hierarchy.elements.withUnsafeBufferPointer { e in
+            for i in e.indices {
+                kinds[i] = LayoutChecker.kindByType[e[i].type] ?? []
+                chrome[i] = kinds[i].contains(.systemChrome)
+                if let p = e[i].parent {
+                    scroll[i] = scroll[p] || kinds[p].contains(.scrolls)
+                    chrome[i] = chrome[i] || chrome[p]
+                }
+                // The labels the pseudo-scheme is detected from, by the type classes just looked up.
+                if kinds[i].contains(.localizedText), !e[i].label.isEmpty { labels.append(e[i].label) }
             }
         }
         inScrollView = scroll
         isSystemChrome = chrome
-        let kinds = archive.hierarchy.elements.map { LayoutChecker.kindByType[$0.type] ?? [] }
         self.kinds = kinds
         relationsKnown = archive.imported?.structure.relationsKnown ?? true
-        // The archive's `pseudoScheme`, from the type classes just looked up (no second pass of set lookups).
-        let elements = archive.hierarchy.elements
-        scheme = TextClassifier.detectScheme(elements.indices.lazy.filter { kinds[$0].contains(.localizedText) && !elements[$0].label.isEmpty }.map { elements[$0].label })
+        scheme = TextClassifier.detectScheme(labels)
     }
 
     /// All findings, sorted. The rules run one after another: they once ran on every core, but measured with

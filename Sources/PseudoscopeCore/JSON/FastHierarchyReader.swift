@@ -107,7 +107,8 @@ struct FastHierarchyReader {
         func open(_ parent: Int?) throws {
             var e = Element(type: "")
             e.parent = parent
-            e.depth = parent.map { elements[$0].depth + 1 } ?? 0
+            // The parent's depth read in place (a closure over `elements[p]` copied the whole parent).
+            if let p = parent { e.depth = elements[p].depth + 1 }
             if e.depth > limits.maxDepth { throw Declined() }
             // Over the element limit: refused here, with the general path's message and place, instead of
             // declining (the general path would parse the whole file first: the cost of the file, not the limit).
