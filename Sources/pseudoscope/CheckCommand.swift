@@ -31,6 +31,7 @@ struct CheckCommand {
         let context = try StringsOption.context(p)
         let triage = try CheckTriage.read(p, work: RunSetWork(loader: load, context: context))
         let results = RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage, context: context).checkAll(discovery.paths)
+        keepUntilExit(results)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)

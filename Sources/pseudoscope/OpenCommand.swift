@@ -79,6 +79,7 @@ struct OpenCommand {
         }
         // Plain: everything checked and paired once, then the whole list.
         let results = work.checkAll(discovery.paths)
+        keepUntilExit(results)
         var state = RunSetState(paths: discovery.paths, width: 80, height: 24, glyphs: glyphs)
         _ = state.update(.received(zip(discovery.paths, results).enumerated().map { k, item in
             LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))

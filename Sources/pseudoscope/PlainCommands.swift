@@ -31,6 +31,7 @@ struct RenderCommand {
         let width = try p.int("--width", range: 20...1000) ?? terminalColumns().map { max(20, $0) } ?? 80
         let height = try p.int("--height", range: 8...1000)
         let one = try SingleArchive(p, environment: environment)
+        keepUntilExit(one)
         var report = RenderReport(archive: one.archive, findings: one.findings, glyphs: one.glyphs,
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))
         report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
@@ -58,7 +59,9 @@ struct RenderCommand {
             report.screenshot = image
             report.imageDepth = environment.imageDepth(useColor: one.color, interactive: false)
         }
-        try StandardOutput.write(output(report.canvas(), color: one.color))
+        let canvas = report.canvas()
+        keepUntilExit(canvas)
+        try StandardOutput.write(output(canvas, color: one.color))
         return ExitCode.success
     }
 }

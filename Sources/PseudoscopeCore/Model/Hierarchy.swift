@@ -7,13 +7,15 @@ public struct Hierarchy: Equatable, Sendable {
         self.elements = elements
     }
 
-    public var count: Int { elements.count }
+    @inlinable public var count: Int { elements.count }
     public var root: Element { elements[0] }
     /// Read in place: returning a copy would retain and release every string of the element on each access.
-    public subscript(i: Int) -> Element {
+    /// Inlinable, as are `count` and `indices`: the drawing and the views read elements from another module,
+    /// where a call per access was a cost of its own.
+    @inlinable public subscript(i: Int) -> Element {
         _read { yield elements[i] }
     }
-    public var indices: Range<Int> { elements.indices }
+    @inlinable public var indices: Range<Int> { elements.indices }
 
     /// The window the screen is drawn in: the first `Window` with a size, else an `Application` root with a size
     /// (Xcode 9 gave the application a frame). Nil when neither is there (a tvOS or macOS subtree, a fragment,
