@@ -13,16 +13,17 @@ public enum ScreenHints {
         func shown(_ i: Int) -> Bool { !h[i].frame.isEmpty && h[i].isVisible != false }
 
         // Something still loading: layout may still move.
-        if let i = h.indices.first(where: { ["ActivityIndicator", "ProgressIndicator"].contains(h[$0].type) && shown($0) }) {
+        // Types compared one by one, not looked up in an array literal (which was built for every element).
+        if let i = h.indices.first(where: { (h[$0].type == "ActivityIndicator" || h[$0].type == "ProgressIndicator") && shown($0) }) {
             out.append("may be a false alarm: \(name(i)) visible (the screen may still be loading)")
         }
         // A system dialog or another app on top: what the test saw is not (only) the app's screen.
-        if let i = h.indices.first(where: { ["Alert", "Sheet"].contains(h[$0].type) && shown($0) }) {
+        if let i = h.indices.first(where: { (h[$0].type == "Alert" || h[$0].type == "Sheet") && shown($0) }) {
             out.append("may be a false alarm: \(name(i)) present (a dialog covers the screen)")
         } else if let i = h.indices.first(where: { i in
-            let e = h[i]
             // The type first: lowercasing every element's texts cost a third of `render` on large screens.
-            return (e.type == "Application" || e.type == "Window") && [e.identifier, e.label, e.title].contains { $0.lowercased().contains("springboard") }
+            guard h[i].type == "Application" || h[i].type == "Window" else { return false }
+            return [h[i].identifier, h[i].label, h[i].title].contains { $0.lowercased().contains("springboard") }
         }) {
             out.append("may be a false alarm: \(name(i)) present (the system's springboard is on screen)")
         }
