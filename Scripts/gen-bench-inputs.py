@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates the benchmark inputs deterministically (seeded): archives of N elements with depth 10-15 and mixed
-Unicode labels, and a run set of archives in three modes. Usage: gen-bench-inputs.py OUTDIR"""
+Unicode labels, and a run set of archives in three modes. Usage: gen-bench-inputs.py OUTDIR [--1m]
+(--1m writes only the archive of 1,000,000 elements, the largest the default limits take)."""
 import json, os, random, sys
 
 LABELS = ["Confirm", "Einstellungen", "確認する", "تأكيد الطلب", "Zwischensumme", "한국어 설정", "Notifications 🔔",
@@ -84,9 +85,27 @@ def shapes(out):
         with open(os.path.join(out, f"{name}.json"), "w") as f:
             json.dump(wrap(kids, screen=name), f, ensure_ascii=False)
 
+def million(out):
+    """1,000,000 elements (the default element limit), for the per-move time at the largest archive. Rows stacked
+    a million deep would pass the loader's coordinate limit (±10,000,000 pt): positions wrap at 9,000,000 pt."""
+    rng = random.Random(10**6)
+    a = archive(rng, 1000000, "expanded", "Bench/test1000000", "Screen1000000")
+    stack = [a["hierarchy"]]
+    while stack:
+        e = stack.pop()
+        f = e["frame"]
+        f["y"] = round(f["y"] % 9000000, 1)
+        f["height"] = min(f["height"], 9000000)
+        stack.extend(e.get("children", []))
+    with open(os.path.join(out, "archive-1m.json"), "w") as f:
+        json.dump(a, f, ensure_ascii=False)
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
+    if "--1m" in sys.argv:
+        million(out)
+        return
     shapes(out)
     for n in (1000, 10000, 100000):
         rng = random.Random(n)
