@@ -30,7 +30,7 @@ public struct RunComparison: Sendable {
     public let mirrorFindings: [Finding]
 
     /// Whether B is to be read as the mirror of A.
-    public var isMirrorPair: Bool { b.mode == .rtl && a.mode != .rtl }
+    public var isMirrorPair: Bool { RunComparison.isMirrorPair(a, b) }
 
     /// Where each of B's elements that did not mirror belongs: its LTR frame in A mirrored about A's screen.
     /// The views draw these as ghost outlines, so the fault shows in the picture and not only in the list.

@@ -108,9 +108,7 @@ extension RunSetWork {
                 if rank == 0 { break }
             }
             if let ltr = best?.archive {
-                var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: archive)
-                triage?.apply(&pairFindings)
-                opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings)
+                opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings(ltr: ltr, rtl: archive))
                 opened.pairedWith = ltr.source.path
             }
             return opened

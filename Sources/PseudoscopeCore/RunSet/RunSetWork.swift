@@ -99,10 +99,8 @@ public struct RunSetWork: Sendable {
         let pairs: [PairCheck] = RunSetWork.pairs(results.map { try? $0.1.get() }).compactMap { p in
             let (r, l) = (batch[p.rtl], batch[p.ltr])
             guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
-            var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: rtl)
-            triage?.apply(&pairFindings)
             return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
-                             findings: .success(pairFindings))
+                             findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
         }
         return (results, pairs)
     }
@@ -132,13 +130,18 @@ public struct RunSetWork: Sendable {
         return (testClass(test) == testClass(rtlTest) ? 0 : 2) + (mode == .normal ? 0 : 1)
     }
 
+    /// The pair rule on two loaded runs, triaged: what every path that pairs runs applies.
+    public func pairFindings(ltr: Archive, rtl: Archive) -> [Finding] {
+        var found = RunComparison.mirrorFindings(ltr: ltr, rtl: rtl)
+        triage?.apply(&found)
+        return found
+    }
+
     /// Reads both runs of a pair again and applies the pair rule.
     public func checkPair(_ pair: RunSetPair) -> PairCheck {
         do {
             let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
-            var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: rtl)
-            triage?.apply(&pairFindings)
-            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings))
+            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
         } catch let e as ArchiveError {
             return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(e))
         } catch {
@@ -166,9 +169,7 @@ public struct RunSetWork: Sendable {
             var findings = self.findings(archive)
             var pairedWith: String?
             if let p = partner, let ltr = try? loader.load(p) {
-                var pairFindings = RunComparison.mirrorFindings(ltr: ltr, rtl: archive)
-                triage?.apply(&pairFindings)
-                findings = RunSetWork.withPairFindings(findings, pairFindings)
+                findings = RunSetWork.withPairFindings(findings, pairFindings(ltr: ltr, rtl: archive))
                 pairedWith = ltr.source.path
             }
             var opened = OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)
