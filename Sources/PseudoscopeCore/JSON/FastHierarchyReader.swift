@@ -346,42 +346,12 @@ struct FastHierarchyReader {
         return i
     }
 
-    /// A number. The common case, at most 15 digits with or without a fraction and no exponent, is computed here
-    /// exactly as the general parser computes it (the digits over a power of ten: bit-identical); anything else
-    /// goes to the general parser, from the number's start.
+    /// A number: the common case on the buffer (`JSONParser.simpleNumber`), anything else by the general parser.
     @inline(__always)
     mutating func number() throws -> Double {
-        let start = parser.index
-        var i = start
-        let n = b.count
-        let negative = i < n && b[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        let integerStart = i
-        var mantissa: Int64 = 0
-        var digits = 0
-        while i < n, b[i] >= 0x30, b[i] <= 0x39, digits < 15 {
-            mantissa = mantissa * 10 + Int64(b[i] - 0x30)
-            digits += 1
-            i += 1
-        }
-        var fractionDigits = 0
-        var complete = digits > 0 && !(digits > 1 && b[integerStart] == 0x30)
-        if complete, i < n, b[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < n, b[i] >= 0x30, b[i] <= 0x39, digits + fractionDigits < 15 {
-                mantissa = mantissa * 10 + Int64(b[i] - 0x30)
-                fractionDigits += 1
-                i += 1
-            }
-            complete = fractionDigits > 0
-        }
-        if complete {
-            let next = i < n ? b[i] : 0
-            if !(next >= 0x30 && next <= 0x39) && next != UInt8(ascii: ".") && next != UInt8(ascii: "e") && next != UInt8(ascii: "E") {
-                parser.index = i
-                let v = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
-                return negative ? -v : v
-            }
+        if let (value, end) = JSONParser.simpleNumber(b, at: parser.index) {
+            parser.index = end
+            return value
         }
         return try parser.parseNumber()
     }

@@ -218,6 +218,10 @@ public struct JSONParser {
     }
 
     mutating func parseNumber() throws -> Double {
+        if let (value, end) = bytes.withUnsafeBufferPointer({ JSONParser.simpleNumber($0, at: index) }) {
+            index = end
+            return value
+        }
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         var integer: Int64 = 0
@@ -233,26 +237,15 @@ public struct JSONParser {
             throw error("invalid number: leading zero", at: start)
         }
         var isInteger = !overflow
-        // A decimal of at most 15 digits without an exponent is the digits divided by a power of ten: both are
-        // exact doubles, and IEEE division rounds correctly, so this is the value strtod gives, without making a
-        // string of the number first (frames are most of an archive's numbers).
-        var mantissa = integer
-        var fractionDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
             let fracStart = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                if digits + fractionDigits < 15 { mantissa = mantissa * 10 + Int64(bytes[index] - 0x30) }
-                fractionDigits += 1
-                index += 1
-            }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
             if index == fracStart { throw error("invalid number: no digits after '.'", at: start) }
         }
-        var simpleDecimal = !overflow && fractionDigits > 0 && digits + fractionDigits <= 15
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
-            simpleDecimal = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             let expStart = index
@@ -262,16 +255,49 @@ public struct JSONParser {
         if isInteger {
             return bytes[start] == UInt8(ascii: "-") ? -Double(integer) : Double(integer)
         }
-        if simpleDecimal {
-            let v = Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
-            return bytes[start] == UInt8(ascii: "-") ? -v : v
-        }
         let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<index]), as: UTF8.self) }
         // Double("1e400") is +inf: kept, so the archive decoder can name the path of the absurd number.
         return Double(text) ?? .nan
     }
 
     static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { v, _ in v * 10 } }
+
+    /// The common number — at most 15 digits, with or without a fraction, no exponent, no leading zero — read
+    /// from `start`, with where it ends; nil for anything else (the caller's general reading, with its errors).
+    /// Its value is the digits divided by a power of ten: both exact doubles, and IEEE division rounds
+    /// correctly, so this is the value strtod gives, without making a string of the number (frames are most of
+    /// an archive's numbers). The one definition for the fast reader and the general parser.
+    static func simpleNumber(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: Double, end: Int)? {
+        var i = start
+        let n = b.count
+        let negative = i < n && b[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let integerStart = i
+        var mantissa: Int64 = 0
+        var digits = 0
+        while i < n, b[i] >= 0x30, b[i] <= 0x39, digits < 15 {
+            mantissa = mantissa * 10 + Int64(b[i] - 0x30)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, !(digits > 1 && b[integerStart] == 0x30) else { return nil }
+        var fractionDigits = 0
+        if i < n, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, b[i] >= 0x30, b[i] <= 0x39, digits + fractionDigits < 15 {
+                mantissa = mantissa * 10 + Int64(b[i] - 0x30)
+                fractionDigits += 1
+                i += 1
+            }
+            guard fractionDigits > 0 else { return nil }
+        }
+        // The number must end here: more digits, a second '.', or an exponent are the general reading's.
+        if i < n, (b[i] >= 0x30 && b[i] <= 0x39) || b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            return nil
+        }
+        let v = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
+        return (negative ? -v : v, i)
+    }
 
     /// A number as a value: long literals keep their text, since a Double holds about 15 digits.
     mutating func parseNumberValue() throws -> JSONValue {

@@ -4,7 +4,8 @@ import Synchronization
 /// one of them is asked for, and kept: naming the paths of all findings, or of each selection in the
 /// inspector, stays linear, and opening a large archive names nothing it does not show.
 ///
-/// Safe to use from concurrent rules: the names are kept behind a lock.
+/// Safe to share between threads (it is part of the inspector's state, which is `Sendable`): the names are kept
+/// behind a lock.
 public struct PathNamer: Sendable {
     private let hierarchy: Hierarchy
     private let cache = StepNames()
@@ -44,15 +45,7 @@ public struct PathNamer: Sendable {
     }
 
     /// Indices from the root down to `i`, inclusive.
-    func chain(_ i: Int) -> [Int] {
-        var out = [i]
-        var p = hierarchy.elements[i].parent
-        while let q = p {
-            out.append(q)
-            p = hierarchy.elements[q].parent
-        }
-        return out.reversed()
-    }
+    func chain(_ i: Int) -> [Int] { hierarchy.path(to: i) }
 
     public func path(_ i: Int) -> String {
         chain(i).map { step($0) }.joined(separator: "/")
