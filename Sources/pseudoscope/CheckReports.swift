@@ -66,12 +66,13 @@ enum CheckJSON {
             w.number("blockingNow", Double(blockingNow))
             w.number("review", Double(review))
             w.beginArray("findings")
-            // Through the buffer: a for-in loop, or the array's subscript, copies each finding (retaining all its
-            // strings) before writing it; the buffer's subscript lends it in place.
+            // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining
+            // all its strings) before writing it; the writer reads it in place.
             try o.findings.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return }
                 for k in buffer.indices {
-                    w.finding(buffer[k])
-                    if let sink = sink, w.bytes.count >= 1 << 20 { try w.flush(sink) }
+                    w.finding(at: first + k)
+                    if let sink = sink, w.count >= 1 << 20 { try w.flush(sink) }
                 }
             }
             w.endArray()

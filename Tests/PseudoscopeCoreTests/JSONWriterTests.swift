@@ -45,6 +45,64 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(back?.first, s, s.debugDescription)
         }
     }
+
+    /// Every scalar of the first planes and of the tags, 64 to a string: the writer skips most multi-byte letters
+    /// by their lead byte, and must still escape every one the rule escapes.
+    func testEveryScalarIsEscapedOrNotAsTheRuleSays() {
+        let values = Array(0..<0x20000) + Array(0xE0000..<0xE0100) + Array(0x10FF00...0x10FFFF)
+        let scalars = values.compactMap { Unicode.Scalar(UInt32($0)) }
+        for start in stride(from: 0, to: scalars.count, by: 64) {
+            var s = ""
+            s.unicodeScalars.append(contentsOf: scalars[start..<min(start + 64, scalars.count)])
+            var w = JSONWriter()
+            w.string(nil, s)
+            XCTAssertEqual(w.text, reference(s), "scalars from U+\(String(scalars[start].value, radix: 16))")
+        }
+    }
+
+    /// Strings are scanned eight bytes a step: a character that needs escaping is caught at every position of a
+    /// word, and long plain runs arrive whole.
+    func testEscapesAreFoundAtEveryPositionOfALongString() {
+        for special in ["\"", "\\", "\n", "\u{7F}", "\u{1B}", "é", "\u{202E}", "確"] {
+            for position in 0..<24 {
+                let s = String(repeating: "a", count: position) + special + String(repeating: "b", count: 23 - position)
+                var w = JSONWriter()
+                w.string(nil, s)
+                XCTAssertEqual(w.text, reference(s), "\(special.debugDescription) at \(position)")
+            }
+        }
+    }
+
+    /// Numbers are written digit by digit where they can be: the text is what `NumberText.exact` (Swift's
+    /// shortest form that reads back the same) gives, for whole numbers, tenths and everything else.
+    func testNumbersAreWrittenAsTheirExactText() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.3, 20.3, 434.7, 20.299999999999997, 467.59999999999997, 1e11 + 0.5,
+                                999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, 5e-324, 0.05, 123456.75, -9.2e18, 2.5e-7]
+        for _ in 0..<20000 {
+            let scale = [1.0, 10, 100, 1000, 1e6].randomElement(using: &rng)!
+            values.append((Double.random(in: -2e6...2e6, using: &rng) * scale).rounded() / scale)
+            values.append(Double.random(in: -1e13...1e13, using: &rng))
+            values.append(Double(Float.random(in: -1000...1000, using: &rng)))
+        }
+        for v in values {
+            var w = JSONWriter()
+            w.number(nil, v)
+            XCTAssertEqual(w.text, NumberText.exact(v), "\(v)")
+        }
+    }
+
+    /// The same hints list written again is the same JSON; a different one is written afresh.
+    func testRepeatedStringListsAreWrittenInFull() {
+        var w = JSONWriter()
+        w.beginArray()
+        w.beginObject(); w.stringList("hints", ["a \"b\"", "\u{202E}c"]); w.endObject()
+        w.beginObject(); w.stringList("hints", ["a \"b\"", "\u{202E}c"]); w.endObject()
+        w.beginObject(); w.stringList("hints", ["d"]); w.endObject()
+        w.endArray()
+        let one = #"{"hints":["a \"b\"","\u202ec"]}"#
+        XCTAssertEqual(w.text, "[\(one),\(one),{\"hints\":[\"d\"]}]")
+    }
 }
 
 /// Numbers read without strtod (short decimals: digits over a power of ten) must be the very doubles strtod

@@ -1,27 +1,31 @@
 extension JSONWriter {
     /// A finding in the documented `--json` shape, shared by `check` and `compare` (docs/checks.md).
-    public mutating func finding(_ f: Finding) {
+    public mutating func finding(_ f: borrowing Finding) {
+        withUnsafePointer(to: f) { finding(at: $0) }
+    }
+
+    /// The same, for a finding in place in a list: passed by value, each finding was copied (all its strings
+    /// retained) on the way in, as the writer may not be shown to leave the list alone.
+    public mutating func finding(at p: UnsafePointer<Finding>) {
         beginObject()
-        string("rule", f.rule.rawValue)
-        string("severity", f.severity.rawValue)
-        string("elementPath", f.elementPath)
-        string("elementType", f.elementType)
-        string("identifier", f.identifier)
-        string("label", f.label)
-        string("text", f.text)
-        rect("frame", f.frame)
-        string("message", f.message)
+        string("rule", p.pointee.rule.rawValue)
+        string("severity", p.pointee.severity.rawValue)
+        string("elementPath", p.pointee.elementPath)
+        string("elementType", p.pointee.elementType)
+        string("identifier", p.pointee.identifier)
+        string("label", p.pointee.label)
+        string("text", p.pointee.text)
+        rect("frame", p.pointee.frame)
+        string("message", p.pointee.message)
         beginObject("evidence")
-        for (name, value) in f.evidence { number(name, value) }
-        endObject()
-        string("otherArchive", f.otherArchive)
-        string("fingerprint", f.fingerprint)
-        if !f.hints.isEmpty {
-            beginArray("hints")
-            for h in f.hints { string(nil, h) }
-            endArray()
+        p.pointee.evidence.withUnsafeBufferPointer { evidence in
+            for k in evidence.indices { number(evidence[k].name, evidence[k].value) }
         }
-        if let k = f.known {
+        endObject()
+        string("otherArchive", p.pointee.otherArchive)
+        string("fingerprint", p.pointee.fingerprint)
+        if !p.pointee.hints.isEmpty { stringList("hints", p.pointee.hints) }
+        if let k = p.pointee.known {
             beginObject("known")
             string("reason", k.entry.reason)
             string("owner", k.entry.owner)
@@ -29,8 +33,8 @@ extension JSONWriter {
             bool("expired", k.expired)
             endObject()
         }
-        if let n = f.novelty { string("status", n.rawValue) }
-        bool("blocks", f.blocks)
+        if let n = p.pointee.novelty { string("status", n.rawValue) }
+        bool("blocks", p.pointee.blocks)
         endObject()
     }
 }

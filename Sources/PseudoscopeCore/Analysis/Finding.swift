@@ -52,7 +52,13 @@ public struct Finding: Equatable, Sendable {
     /// Why this finding may be a false alarm, from the screen (`ScreenHints`); severity is not changed by them.
     public var hints: [String] = []
     /// Set when a baseline knows this finding (`check --baseline`).
-    public var known: KnownIssue?
+    public var known: KnownIssue? {
+        get { knownBox?.issue }
+        set { knownBox = newValue.map(KnownBox.init) }
+    }
+    /// Kept out of line: a baseline entry is as large as the rest of a finding and most findings have none, while
+    /// a large screen's findings are moved and sorted by the hundred thousand.
+    private var knownBox: KnownBox?
     /// Set when compared with a previous run (`check --since`).
     public var novelty: Novelty?
 
@@ -108,4 +114,10 @@ public enum CheckThresholds {
     /// UIKit's fixed-size controls, which an app cannot enlarge: `UISwitch` is 51×31 pt, a search field 36 pt high.
     public static let standardSwitchSize = Size(width: 51, height: 31)
     public static let standardSearchFieldHeight: Double = 36
+}
+
+/// A finding's baseline entry, out of line (`Finding.known`). Immutable: a changed entry is a new box.
+private final class KnownBox: Sendable {
+    let issue: KnownIssue
+    init(_ issue: KnownIssue) { self.issue = issue }
 }

@@ -10,19 +10,52 @@ extension Finding {
     /// 16 hex digits (FNV-1a, 64 bits: the same on every machine and in every version). `check --json`, JUnit,
     /// the inspector's details and baselines use it (docs/triage.md).
     public func fingerprint(onScreen screen: String) -> String {
-        Fingerprint.hash("\(rule.rawValue)\u{1F}\(screen)\u{1F}\(elementIdentity)")
+        Fingerprint.of(rule, screen: screen, identifier: identifier, elementPath: elementPath)
+    }
+}
+
+extension Fingerprint {
+    /// A finding's fingerprint from the fields it is made of (`Finding.fingerprint(onScreen:)`), for callers that
+    /// hold them without the whole finding. Hashed piece by piece: the same bytes as the key written out
+    /// (`rule␟screen␟id=…` or `…␟path=…`), without building it.
+    static func of(_ rule: Rule, screen: String, identifier: String, elementPath: String) -> String {
+        var h = Hasher()
+        h.add(rule.rawValue); h.add(0x1F); h.add(screen); h.add(0x1F)
+        if identifier.isEmpty { h.add("path="); h.add(elementPath) } else { h.add("id="); h.add(identifier) }
+        return h.hex
     }
 }
 
 public enum Fingerprint {
     static func hash(_ key: String) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 {
+        var h = Hasher()
+        h.add(key)
+        return h.hex
+    }
+
+    /// FNV-1a over bytes given in pieces.
+    struct Hasher {
+        private var h: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ b: UInt8) {
             h ^= UInt64(b)
             h = h &* 0x0000_0100_0000_01B3
         }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+
+        mutating func add(_ s: String) {
+            var text = s
+            text.withUTF8 { for b in $0 { add(b) } }
+        }
+
+        /// Sixteen lowercase hex digits, leading zeros kept.
+        var hex: String {
+            let digits: StaticString = "0123456789abcdef"
+            let v = h
+            return String(unsafeUninitializedCapacity: 16) { out in
+                for k in 0..<16 { out[k] = digits.utf8Start[Int(v >> UInt64(60 - 4 * k) & 0xF)] }
+                return 16
+            }
+        }
     }
 
     /// Sixteen lowercase hex digits.

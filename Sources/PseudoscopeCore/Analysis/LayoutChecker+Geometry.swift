@@ -188,22 +188,28 @@ extension LayoutChecker {
             guard kids.count > 1 else { continue }
             // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
-            let sorted = kids.sorted { h[$0].frame.minY < h[$1].frame.minY || (h[$0].frame.minY == h[$1].frame.minY && $0 < $1) }
-            // Each sibling's ink is measured once, not once per comparison (up to 128 times in a dense stack).
+            // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.)
+            let sorted = kids.map { (top: h[$0].frame.minY, index: $0) }.sorted { $0 < $1 }.map(\.index)
+            // What the comparisons read, in sweep order and side by side (a dense stack makes up to 64 comparisons
+            // per element; reading each from its element meant a cache miss each): frames, whether a control, and
+            // each sibling's ink, measured once rather than once per comparison.
+            let frames = sorted.map { h[$0].frame }
+            let controls = sorted.map { kinds[$0].contains(.interactive) }
             let inks = sorted.map { inkArea($0) }
             // Per position in `sorted`: the first overlapping sibling found (an element index, -1 for none), where
-            // they meet, and how many more overlap it. Arrays, not dictionaries: a dense stack makes up to 64
-            // comparisons per element, and hashing each one was most of this rule's time.
+            // they meet, and how many more overlap it. Arrays, not dictionaries: hashing each comparison was most of
+            // this rule's time.
             var firstOther = [Int](repeating: -1, count: sorted.count)
             var firstOverlap = [Rect](repeating: .zero, count: sorted.count)
             var others = [Int](repeating: 0, count: sorted.count)
-            for (k, a) in sorted.enumerated() {
-                let fa = h[a].frame
+            for k in sorted.indices {
+                let a = sorted[k], fa = frames[k]
                 var m = k + 1
-                while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, h[sorted[m]].frame.minY < fa.maxY - tol {
+                while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, frames[m].minY < fa.maxY - tol {
                     let b = sorted[m]
                     m += 1
-                    guard let r = inkOverlap(a, b, inks[k], inks[m - 1]), r.width > tol, r.height > tol else { continue }
+                    guard let r = LayoutChecker.inkOverlap(fa, frames[m - 1], eitherIsControl: controls[k] || controls[m - 1], inks[k], inks[m - 1]),
+                          r.width > tol, r.height > tol else { continue }
                     // Reported on the element that comes first in the tree, naming the earliest other.
                     let (lo, hi) = a < b ? (k, b) : (m - 1, a)
                     if firstOther[lo] >= 0 {
@@ -228,14 +234,12 @@ extension LayoutChecker {
         return out
     }
 
-    /// Where the drawn content of two siblings certainly meets, or nil.
-    /// (The two ink areas come measured: `inkArea(a)`, `inkArea(b)`.)
-    func inkOverlap(_ a: Int, _ b: Int, _ inkA: Rect?, _ inkB: Rect?) -> Rect? {
-        let fa = h[a].frame, fb = h[b].frame
+    /// Where the drawn content of two siblings certainly meets, or nil: their frames, whether either is a control,
+    /// and their ink areas (`inkArea`).
+    static func inkOverlap(_ fa: Rect, _ fb: Rect, eitherIsControl: Bool, _ inkA: Rect?, _ inkB: Rect?) -> Rect? {
         let tol = CheckThresholds.containmentTolerance
         // A control with its own title or icon laid over it: one contains the other and one of them is a control.
-        if fa.contains(fb, tolerance: tol) || fb.contains(fa, tolerance: tol),
-           kinds[a].contains(.interactive) || kinds[b].contains(.interactive) {
+        if eitherIsControl, fa.contains(fb, tolerance: tol) || fb.contains(fa, tolerance: tol) {
             return nil
         }
         guard let ia = inkA, let ib = inkB else { return nil }

@@ -108,8 +108,16 @@ public struct LayoutChecker: Sendable {
         }
         // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
         if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings() } }
+        // The largest rule's findings become the list and the others join it: appending copies every finding it
+        // appends (retaining all its strings). Their order here does not matter: they are sorted below, and each
+        // rule's findings keep their own order.
+        var parts = rules.map { $0() }
         var out: [Finding] = []
-        for rule in rules { out += rule() }
+        if let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) {
+            out = parts[largest]
+            parts[largest] = []
+            for part in parts where !part.isEmpty { out += part }
+        }
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
         let screen = archive.screen
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
@@ -126,11 +134,13 @@ public struct LayoutChecker: Sendable {
                 }
             }
             for k in found.indices {
-                found[k].fingerprint = found[k].fingerprint(onScreen: screen)
+                // From its fields: calling the finding's method copied the whole finding.
+                found[k].fingerprint = Fingerprint.of(found[k].rule, screen: screen, identifier: found[k].identifier,
+                                                      elementPath: found[k].elementPath)
                 found[k].hints = hints
             }
         }
-        return LayoutChecker.sorted(out)
+        return LayoutChecker.sorted(consume out)
     }
 
     public static func sorted(_ findings: consuming [Finding]) -> [Finding] {
@@ -144,15 +154,18 @@ public struct LayoutChecker: Sendable {
         // The order applied in place by swaps, which move findings without copying them.
         var position = Array(out.indices)  // where each original finding is now
         var original = Array(out.indices)  // which original finding is at each place
-        for k in order.indices {
-            let p = position[order[k]]
-            guard p != k else { continue }
-            out.swapAt(k, p)
-            let displaced = original[k]
-            original[p] = displaced
-            position[displaced] = p
-            original[k] = order[k]
-            position[order[k]] = k
+        // (The buffer's swap moves; the array's copies both findings and destroys the originals.)
+        out.withUnsafeMutableBufferPointer { found in
+            for k in order.indices {
+                let p = position[order[k]]
+                guard p != k else { continue }
+                found.swapAt(k, p)
+                let displaced = original[k]
+                original[p] = displaced
+                position[displaced] = p
+                original[k] = order[k]
+                position[order[k]] = k
+            }
         }
         return out
     }

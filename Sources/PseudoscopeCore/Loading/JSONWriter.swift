@@ -1,56 +1,69 @@
 /// Writes JSON text for `--json` output. Strings are escaped so that control characters, bidi overrides and
 /// other invisible characters arrive as `\uXXXX`, never raw.
 ///
-/// Builds UTF-8 bytes rather than a String: `check --json` over a large run set writes megabytes, and byte
-/// appends are several times faster than string appends.
+/// Builds UTF-8 bytes rather than a String, in storage written through a pointer (`ByteStore`): `check --json`
+/// writes a hundred megabytes of findings for a large screen, a few bytes at a time, and an array's append
+/// checks uniqueness and capacity for every byte.
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    private let store = ByteStore()
+    /// Whether the container being written already holds a value (a comma comes before the next); the
+    /// enclosing containers' flags wait on the stack.
+    private var hasValue = false
+    private var enclosing: [Bool] = []
+    /// The last `hints` list written and its JSON: every finding of a screen carries the same list.
+    private var lastHints: [String] = []
+    private var lastHintsJSON: [UInt8] = []
 
-    public init() {
-        bytes.reserveCapacity(4096)
-    }
+    public init() {}
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes written so far (since the last `flush`).
+    public var bytes: [UInt8] { store.array }
+    /// How many bytes are waiting (since the last `flush`).
+    public var count: Int { store.count }
+
+    public var text: String { store.withBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Hands the bytes written so far to `sink` and starts again in the same storage: a large report is
     /// written out as it is made instead of growing one buffer to its whole size (a hundred megabytes of
     /// findings meant copying it at every doubling and touching fresh pages each time).
     public mutating func flush(_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer(sink)
-        bytes.removeAll(keepingCapacity: true)
+        try store.withBytes(sink)
+        store.removeAll()
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendEscaped(_ s: String) {
-        bytes.append(0x22)
-        var text = s
-        text.withUTF8 { appendEscaped(utf8: $0) }
-        bytes.append(0x22)
+        store.append(0x22)
+        if let fast = s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) {
+            _ = fast
+        } else {
+            var text = s
+            text.withUTF8 { appendEscaped(utf8: $0) }
+        }
+        store.append(0x22)
     }
 
-    /// Copies runs of bytes that need nothing as they are, and looks at a scalar only where a byte could start
-    /// one that needs escaping (any byte below 0x20, a quote, a backslash, DEL, or a multi-byte sequence).
-    /// Multi-byte scalars are decoded from the (valid) UTF-8 in place: no String per scalar.
+    /// Copies runs of bytes that need nothing as they are (found eight bytes at a time), and looks at a scalar
+    /// only where a byte could start one that needs escaping (any byte below 0x20, a quote, a backslash, DEL, or
+    /// a multi-byte sequence). Multi-byte scalars are decoded from the (valid) UTF-8 in place: no String per scalar.
     private mutating func appendEscaped(utf8 b: UnsafeBufferPointer<UInt8>) {
         var run = 0  // start of the bytes not yet copied
         var i = 0
         let n = b.count
-        func flush(_ upTo: Int) {
-            if upTo > run { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<upTo])) }
-        }
         while i < n {
+            i = JSONWriter.plainRunEnd(b, from: i)
+            guard i < n else { break }
             let c = b[i]
             if c >= 0x20, c < 0x7F, c != 0x22, c != 0x5C { i += 1; continue }
             if c < 0x80 {
-                flush(i)
+                store.append(UnsafeBufferPointer(rebasing: b[run..<i]))
                 switch c {
-                case 0x22: bytes += [0x5C, 0x22]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                case 0x22: store.append(0x5C, 0x22)
+                case 0x5C: store.append(0x5C, 0x5C)
+                case 0x0A: store.append(0x5C, UInt8(ascii: "n"))
+                case 0x0D: store.append(0x5C, UInt8(ascii: "r"))
+                case 0x09: store.append(0x5C, UInt8(ascii: "t"))
                 default: appendUnicodeEscape(UInt32(c))
                 }
                 i += 1
@@ -59,10 +72,17 @@ public struct JSONWriter {
             }
             let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
             guard i + length <= n else { break }
+            // Only these lead bytes begin a scalar that is escaped (C1 controls and the soft hyphen, the Arabic
+            // letter mark, the Hangul and Mongolian fillers, the general punctuation controls, the Hangul filler,
+            // the specials, the tags); every other letter (CJK, Hangul, Arabic, Cyrillic, emoji) is copied as it is.
+            switch c {
+            case 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3: break
+            default: i += length; continue
+            }
             var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
             if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) {
-                flush(i)
+                store.append(UnsafeBufferPointer(rebasing: b[run..<i]))
                 if v > 0xFFFF {
                     let w = v - 0x10000
                     appendUnicodeEscape(0xD800 + (w >> 10))
@@ -74,33 +94,78 @@ public struct JSONWriter {
             }
             i += length
         }
-        flush(n)
+        store.append(UnsafeBufferPointer(rebasing: b[run..<n]))
+    }
+
+    /// Where a run of bytes that are written as they are (printable ASCII but the quote and the backslash) ends,
+    /// eight bytes a step (the reader's `plainRunEnd`, with bytes from DEL up stopping it too).
+    @inline(__always)
+    static func plainRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = b.baseAddress else { return start }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = start
+        while i + 8 <= b.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote & highs
+            let hasBackslash = (backslash &- ones) & ~backslash & highs
+            let hasControl = (w &- ones &* 0x20) & ~w & highs
+            // A byte of 0x7F gains its high bit when one is added to its low seven; one from 0x80 up has it.
+            let hasHigh = (((w & ~highs) &+ ones) | w) & highs
+            if hasQuote | hasBackslash | hasControl | hasHigh != 0 { break }
+            i += 8
+        }
+        return i
     }
 
     private mutating func appendUnicodeEscape(_ v: UInt32) {
-        bytes += [0x5C, UInt8(ascii: "u"), JSONWriter.hexDigits[Int(v >> 12 & 0xF)], JSONWriter.hexDigits[Int(v >> 8 & 0xF)],
-                  JSONWriter.hexDigits[Int(v >> 4 & 0xF)], JSONWriter.hexDigits[Int(v & 0xF)]]
+        let d = JSONWriter.hexDigits
+        store.append(0x5C, UInt8(ascii: "u"))
+        store.append(d[Int(v >> 12 & 0xF)], d[Int(v >> 8 & 0xF)])
+        store.append(d[Int(v >> 4 & 0xF)], d[Int(v & 0xF)])
     }
 
+    @inline(__always)
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if hasValue { store.append(UInt8(ascii: ",")) }
+        hasValue = true
     }
 
-    public mutating func beginObject(_ key: String? = nil) { prefix(key); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray(_ key: String? = nil) { prefix(key); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    public mutating func beginObject(_ key: String? = nil) { open(key, UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray(_ key: String? = nil) { open(key, UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
+    private mutating func open(_ key: String?, _ bracket: UInt8) {
+        prefix(key)
+        store.append(bracket)
+        enclosing.append(hasValue)
+        hasValue = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        hasValue = enclosing.removeLast()
+        store.append(bracket)
+    }
+
+    @inline(__always)
     private mutating func prefix(_ key: String?) {
         separator()
         if let k = key {
             appendEscaped(k)
-            bytes.append(UInt8(ascii: ":"))
+            store.append(UInt8(ascii: ":"))
         }
     }
 
-    private mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    private mutating func raw(_ s: StaticString) {
+        store.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    private mutating func raw(_ s: String) {
+        var text = s
+        text.withUTF8 { store.append($0) }
+    }
 
     public mutating func string(_ key: String?, _ v: String?) {
         prefix(key)
@@ -112,7 +177,38 @@ public struct JSONWriter {
         prefix(key)
         if let l = literal { raw(l); return }
         guard let v = v, v.isFinite else { raw("null"); return }
+        // Whole numbers and numbers of tenths (most frames and evidence) are written digit by digit; others take
+        // Swift's shortest form that reads back the same (`NumberText.exact`, which these agree with).
+        if abs(v) < 1e12 {
+            if v == v.rounded() {
+                appendDigits(Int64(v))
+                return
+            }
+            let tenths = (v * 10).rounded()
+            if tenths / 10 == v {
+                let t = Int64(tenths)
+                if t < 0 { store.append(UInt8(ascii: "-")) }
+                appendDigits(Int64(t.magnitude / 10))
+                store.append(UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(t.magnitude % 10))
+                return
+            }
+        }
         raw(NumberText.exact(v))
+    }
+
+    /// The decimal digits of a whole number, written in place.
+    private mutating func appendDigits(_ v: Int64) {
+        if v < 0 { store.append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var k = 20
+            repeat {
+                k -= 1
+                digits[k] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+            } while m > 0
+            store.append(UnsafeBufferPointer(rebasing: digits[k..<20]))
+        }
     }
 
     public mutating func null(_ key: String?) {
@@ -122,7 +218,7 @@ public struct JSONWriter {
 
     public mutating func bool(_ key: String?, _ v: Bool) {
         prefix(key)
-        raw(v ? "true" : "false")
+        if v { raw("true") } else { raw("false") }
     }
 
     public mutating func rect(_ key: String?, _ r: Rect?) {
@@ -131,4 +227,84 @@ public struct JSONWriter {
         number("x", r.x); number("y", r.y); number("width", r.width); number("height", r.height)
         endObject()
     }
+
+    /// An array of strings under `key`. A list the same as the last one written (every finding of a screen carries
+    /// its screen's hints) is copied from what was written then.
+    mutating func stringList(_ key: String, _ list: [String]) {
+        prefix(key)
+        if list != lastHints || lastHintsJSON.isEmpty {
+            let start = store.count
+            store.append(UInt8(ascii: "["))
+            for (k, s) in list.enumerated() {
+                if k > 0 { store.append(UInt8(ascii: ",")) }
+                appendEscaped(s)
+            }
+            store.append(UInt8(ascii: "]"))
+            lastHints = list
+            lastHintsJSON = store.suffix(from: start)
+            return
+        }
+        lastHintsJSON.withUnsafeBufferPointer { store.append($0) }
+    }
+}
+
+/// Growable bytes written through a pointer: appends check capacity once and copy with `memcpy`.
+final class ByteStore {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    private func reserve(_ n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        base[count] = a
+        base[count + 1] = b
+        count += 2
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    var array: [UInt8] { withBytes { Array($0) } }
+
+    func suffix(from start: Int) -> [UInt8] { Array(UnsafeBufferPointer(start: base + start, count: count - start)) }
+
+    func removeAll() { count = 0 }
 }

@@ -36,12 +36,41 @@ public struct PathNamer: Sendable {
         return mine
     }
 
-    /// The paths of some elements (a screen's findings).
+    /// The paths of some elements (a screen's findings), by element; the table may name their ancestors too.
+    /// Each parent's children are named once and each ancestor's path is built once: an element's path is its
+    /// parent's and one more step (a hundred thousand findings in one parent made as many walks from the root).
     public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
-        let namer = PathNamer(h)
-        var out: [Int: String] = [:]
-        for i in indices where out[i] == nil { out[i] = namer.path(i) }
-        return out
+        var steps: [Int: String] = [:]
+        var paths: [Int: String] = [:]
+        func step(_ k: Int) -> String {
+            if let known = steps[k] { return known }
+            guard let p = h.elements[k].parent else { return h.elements[k].type }
+            let kids = h.elements[p].children
+            var mine = h.elements[k].type
+            for (kid, name) in zip(kids, Hierarchy.stepNames(ofChildren: kids, in: h)) {
+                steps[kid] = name
+                if kid == k { mine = name }
+            }
+            return mine
+        }
+        var unknown: [Int] = []  // the walk up from an element to the nearest ancestor whose path is known
+        for i in indices where paths[i] == nil {
+            unknown.removeAll(keepingCapacity: true)
+            var q: Int? = i
+            var text: String?
+            while let c = q {
+                if let known = paths[c] { text = known; break }
+                unknown.append(c)
+                q = h.elements[c].parent
+            }
+            for c in unknown.reversed() {
+                let name = step(c)
+                let path = text.map { $0 + "/" + name } ?? name
+                paths[c] = path
+                text = path
+            }
+        }
+        return paths
     }
 
     /// Indices from the root down to `i`, inclusive.
