@@ -222,6 +222,7 @@ extension LayoutChecker {
                 }
             }
             let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
+            out.reserveCapacity(out.count + reported.count)  // grown once, not doubled (a finding is large to move)
             for k in reported {
                 let n = others[k]
                 let more = n == 0 ? "" : " and \(n) other sibling\(n == 1 ? "" : "s")"

@@ -116,6 +116,7 @@ public struct LayoutChecker: Sendable {
         if let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) {
             out = parts[largest]
             parts[largest] = []
+            out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count })
             for part in parts where !part.isEmpty { out += part }
         }
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)

@@ -42,6 +42,7 @@ public struct PathNamer: Sendable {
     public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
         var steps: [Int: String] = [:]
         var paths: [Int: String] = [:]
+        paths.reserveCapacity(indices.count)
         func step(_ k: Int) -> String {
             if let known = steps[k] { return known }
             guard let p = h.elements[k].parent else { return h.elements[k].type }
