@@ -62,6 +62,35 @@ final class HandoverTests: XCTestCase {
         XCTAssertNil(Handover.select("three", in: a, namer: namer))
     }
 
+    /// Findings' paths are built from their parents' (`PathNamer.paths`): the same text as naming each element
+    /// from the root, on every sample and on random trees asked in any order, a few elements or all.
+    func testPathsBuiltFromTheParentsAreThePathsFromTheRoot() throws {
+        var hierarchies = try Fixtures.sampleNames.map { try Fixtures.sample($0).hierarchy }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<40 {
+            var elements = [Element(type: "Application")]
+            for k in 1..<Int.random(in: 2...300, using: &rng) {
+                var e = Element(type: ["Button", "Other", "StaticText", "Cell"].randomElement(using: &rng)!)
+                let p = Int.random(in: max(0, k - 8)..<k, using: &rng)
+                // Pre-order: a new element's parent is the last element or one of its ancestors.
+                var q = k - 1
+                while q != p, let up = elements[q].parent, up >= p { q = up }
+                e.parent = q
+                e.depth = elements[q].depth + 1
+                elements[q].children.append(k)
+                elements.append(e)
+            }
+            hierarchies.append(Hierarchy(preorder: elements))
+        }
+        for h in hierarchies {
+            let all = Array(h.indices)
+            for asked in [all, all.shuffled(using: &rng), Array(all.shuffled(using: &rng).prefix(5))] {
+                let paths = PathNamer.paths(of: asked, in: h)
+                for i in asked { XCTAssertEqual(paths[i], h.pathDescription(i)) }
+            }
+        }
+    }
+
     func testUnnamedElementsAreToldApartByTheirFrame() {
         var b = button()
         b.frame = Rect(x: 16, y: 700, width: 44, height: 44)

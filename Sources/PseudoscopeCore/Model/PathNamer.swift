@@ -36,13 +36,15 @@ public struct PathNamer: Sendable {
         return mine
     }
 
-    /// The paths of some elements (a screen's findings), by element; the table may name their ancestors too.
-    /// Each parent's children are named once and each ancestor's path is built once: an element's path is its
-    /// parent's and one more step (a hundred thousand findings in one parent made as many walks from the root).
+    /// The paths of some elements (a screen's findings), by element. Each parent's children are named once, and
+    /// the path of each parent of an asked element is built once: a hundred thousand findings in one parent were
+    /// as many walks from the root. (Only those parents' paths are kept, not every ancestor's: in a deep tree
+    /// that would build a path for every level, each as long as its depth.)
     public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
         var steps: [Int: String] = [:]
-        var paths: [Int: String] = [:]
-        paths.reserveCapacity(indices.count)
+        var parentPaths: [Int: String] = [:]
+        var out: [Int: String] = [:]
+        out.reserveCapacity(indices.count)
         func step(_ k: Int) -> String {
             if let known = steps[k] { return known }
             guard let p = h.elements[k].parent else { return h.elements[k].type }
@@ -54,24 +56,18 @@ public struct PathNamer: Sendable {
             }
             return mine
         }
-        var unknown: [Int] = []  // the walk up from an element to the nearest ancestor whose path is known
-        for i in indices where paths[i] == nil {
-            unknown.removeAll(keepingCapacity: true)
-            var q: Int? = i
-            var text: String?
-            while let c = q {
-                if let known = paths[c] { text = known; break }
-                unknown.append(c)
-                q = h.elements[c].parent
+        for i in indices where out[i] == nil {
+            guard let p = h.elements[i].parent else { out[i] = step(i); continue }
+            let prefix: String
+            if let known = parentPaths[p] {
+                prefix = known
+            } else {
+                prefix = h.path(to: p).map(step).joined(separator: "/")
+                parentPaths[p] = prefix
             }
-            for c in unknown.reversed() {
-                let name = step(c)
-                let path = text.map { $0 + "/" + name } ?? name
-                paths[c] = path
-                text = path
-            }
+            out[i] = prefix + "/" + step(i)
         }
-        return paths
+        return out
     }
 
     /// Indices from the root down to `i`, inclusive.
