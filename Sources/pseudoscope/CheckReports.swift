@@ -58,7 +58,7 @@ enum CheckJSON {
                 var counts = (0, 0, 0)
                 for k in found.indices {
                     if found[k].severity == .blocking { counts.0 += 1 } else if found[k].severity == .review { counts.2 += 1 }
-                    if found[k].blocks { counts.1 += 1 }
+                    if Finding.blocks(found[k].severity, found[k].known) { counts.1 += 1 }
                 }
                 return counts
             }

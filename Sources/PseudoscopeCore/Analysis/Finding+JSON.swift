@@ -34,7 +34,7 @@ extension JSONWriter {
             endObject()
         }
         if let n = p.pointee.novelty { string("status", n.rawValue) }
-        bool("blocks", p.pointee.blocks)
+        bool("blocks", Finding.blocks(p.pointee.severity, p.pointee.known))
         endObject()
     }
 }

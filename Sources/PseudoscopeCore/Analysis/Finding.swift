@@ -53,7 +53,7 @@ public struct Finding: Equatable, Sendable {
     public var hints: [String] = []
     /// Set when a baseline knows this finding (`check --baseline`).
     public var known: KnownIssue? {
-        get { knownBox?.issue }
+        @inline(__always) get { knownBox?.issue }
         set { knownBox = newValue.map(KnownBox.init) }
     }
     /// Kept out of line: a baseline entry is as large as the rest of a finding and most findings have none, while

@@ -68,7 +68,13 @@ public enum Novelty: String, Sendable {
 
 extension Finding {
     /// Blocks the merge: blocking, and not a known issue whose entry is still valid.
-    public var blocks: Bool { severity == .blocking && (known.map { $0.expired } ?? true) }
+    public var blocks: Bool { Finding.blocks(severity, known) }
+
+    /// `blocks` from the two fields it reads: asked of a finding in place (as `check --json` counts and writes
+    /// them), the property copied the whole finding first.
+    public static func blocks(_ severity: Severity, _ known: KnownIssue?) -> Bool {
+        severity == .blocking && (known.map { $0.expired } ?? true)
+    }
 
     /// `text-truncated on Settings: StaticText 'settings.title'`, for lists of findings that are gone: built only from
     /// what `check --json` also records, so a previous run read from its JSON is described the same way.
