@@ -99,8 +99,16 @@ public struct Hierarchy: Equatable, Sendable {
     }
 
     /// The step names of one parent's children, in order: the type, with `[n]` when several children share it.
-    /// The one place sibling indexing is defined.
     static func stepNames(ofChildren kids: [Int], in h: Hierarchy) -> [String] {
+        zip(kids, stepOrdinals(ofChildren: kids, in: h)).map { k, n in
+            let t = h.elements[k].type
+            return n < 0 ? t : "\(t)[\(n)]"
+        }
+    }
+
+    /// For each of one parent's children, in order: its index among the children of its type, or -1 when no other
+    /// child has its type (the step is the bare type). The one place sibling indexing is defined.
+    static func stepOrdinals(ofChildren kids: [Int], in h: Hierarchy) -> [Int] {
         // A few children (most parents): compare their types directly instead of hashing them into tables.
         if kids.count <= 8 {
             return kids.indices.map { k in
@@ -110,17 +118,28 @@ public struct Hierarchy: Equatable, Sendable {
                     total += 1
                     if m < k { before += 1 }
                 }
-                return total > 1 ? "\(t)[\(before)]" : t
+                return total > 1 ? before : -1
             }
         }
-        var total: [String: Int] = [:]
-        for k in kids { total[h.elements[k].type, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        return kids.map { k in
-            let t = h.elements[k].type
-            let n = seen[t, default: 0]
-            seen[t] = n + 1
-            return total[t, default: 0] > 1 ? "\(t)[\(n)]" : t
+        // Each child's type hashed once, to a slot; the counting is on arrays.
+        var slotOfType: [String: Int] = [:]
+        var slots = [Int](repeating: 0, count: kids.count)
+        var total: [Int] = []
+        for (k, kid) in kids.enumerated() {
+            let t = h.elements[kid].type
+            if let s = slotOfType[t] {
+                slots[k] = s
+                total[s] += 1
+            } else {
+                slotOfType[t] = total.count
+                slots[k] = total.count
+                total.append(1)
+            }
+        }
+        var seen = [Int](repeating: 0, count: total.count)
+        return slots.map { s in
+            defer { seen[s] += 1 }
+            return total[s] > 1 ? seen[s] : -1
         }
     }
 

@@ -41,33 +41,59 @@ public struct PathNamer: Sendable {
     /// as many walks from the root. (Only those parents' paths are kept, not every ancestor's: in a deep tree
     /// that would build a path for every level, each as long as its depth.)
     public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
-        var steps: [Int: String] = [:]
+        // Steps are written straight into the path from each parent's sibling ordinals (a step string made per
+        // element and then copied into its path was a third of naming a large parent's children).
+        var ordinals: [Int: [Int]] = [:]  // by parent
+        var last = (parent: -1, ordinals: [Int]())  // the last parent's, at hand: siblings' findings come together
+        func appendStep(_ k: Int, to path: inout String) {
+            path += h.elements[k].type
+            guard let p = h.elements[k].parent else { return }
+            let kids = h.elements[p].children
+            if last.parent != p {
+                if ordinals[p] == nil { ordinals[p] = Hierarchy.stepOrdinals(ofChildren: kids, in: h) }
+                last = (p, ordinals[p]!)
+            }
+            let n = last.ordinals[PathNamer.position(of: k, in: kids)]
+            if n >= 0 { path += "[\(n)]" }
+        }
         var parentPaths: [Int: String] = [:]
         var out: [Int: String] = [:]
         out.reserveCapacity(indices.count)
-        func step(_ k: Int) -> String {
-            if let known = steps[k] { return known }
-            guard let p = h.elements[k].parent else { return h.elements[k].type }
-            let kids = h.elements[p].children
-            var mine = h.elements[k].type
-            for (kid, name) in zip(kids, Hierarchy.stepNames(ofChildren: kids, in: h)) {
-                steps[kid] = name
-                if kid == k { mine = name }
-            }
-            return mine
-        }
         for i in indices where out[i] == nil {
-            guard let p = h.elements[i].parent else { out[i] = step(i); continue }
-            let prefix: String
-            if let known = parentPaths[p] {
-                prefix = known
-            } else {
-                prefix = h.path(to: p).map(step).joined(separator: "/")
-                parentPaths[p] = prefix
+            var path = ""
+            if let p = h.elements[i].parent {
+                let prefix: String
+                if let known = parentPaths[p] {
+                    prefix = known
+                } else {
+                    var text = ""
+                    for (n, a) in h.path(to: p).enumerated() {
+                        if n > 0 { text += "/" }
+                        appendStep(a, to: &text)
+                    }
+                    prefix = text
+                    parentPaths[p] = prefix
+                }
+                path.reserveCapacity(prefix.utf8.count + 1 + h.elements[i].type.utf8.count + 8)
+                path += prefix
+                path += "/"
             }
-            out[i] = prefix + "/" + step(i)
+            appendStep(i, to: &path)
+            out[i] = path
         }
         return out
+    }
+
+    /// Where child `k` stands among `kids`: found by halving, as children are listed in tree order (ascending
+    /// indices), and by a scan when they are not.
+    static func position(of k: Int, in kids: [Int]) -> Int {
+        var lo = 0, hi = kids.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if kids[mid] < k { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < kids.count, kids[lo] == k { return lo }
+        return kids.firstIndex(of: k) ?? 0
     }
 
     /// Indices from the root down to `i`, inclusive.
