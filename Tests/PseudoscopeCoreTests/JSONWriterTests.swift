@@ -78,7 +78,7 @@ final class JSONWriterTests: XCTestCase {
     func testNumbersAreWrittenAsTheirExactText() {
         var rng = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.3, 20.3, 434.7, 20.299999999999997, 467.59999999999997, 1e11 + 0.5,
-                                999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, 5e-324, 0.05, 123456.75, -9.2e18, 2.5e-7]
+                                999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, .leastNonzeroMagnitude, 0.05, 123456.75, -9.2e18, 2.5e-7]
         for _ in 0..<20000 {
             let scale = [1.0, 10, 100, 1000, 1e6].randomElement(using: &rng)!
             values.append((Double.random(in: -2e6...2e6, using: &rng) * scale).rounded() / scale)
@@ -140,6 +140,31 @@ final class KnownKeyTests: XCTestCase {
         }
         for miss in ["", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
                      "isSelectex", "isHittablx", "markedTexx", "placeholderValuf", "intrinsicContentSizf", "childrenUnknowm", "hasFocuz"] {
+            XCTAssertNil(lookup(miss), miss)
+        }
+    }
+
+    /// The two-word recognition of keys up to fifteen bytes: as read from a file (the key, its closing quote, what
+    /// follows), every such known key is found at its length, and near misses, longer keys and keys written with
+    /// an escape are not (they go the byte-by-byte way).
+    func testKeysToldFromTwoWordsAreTheKnownKeys() {
+        func lookup(_ spelled: String) -> FastHierarchyReader.Key? {
+            let bytes = Array((spelled + "\":0,\"x\":1,\"y\":2}").utf8)
+            return bytes.withUnsafeBytes { raw in
+                let w0 = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                guard let n = FastHierarchyReader.firstQuote(w0) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }) else { return nil }
+                XCTAssertEqual(n, spelled.utf8.count <= 15 ? spelled.utf8.count : n, spelled)
+                return FastHierarchyReader.wordKey(n, w0, w1)
+            }
+        }
+        var found = 0
+        for (k, name) in FastHierarchyReader.elementKeyStrings.enumerated() where name.utf8.count <= 15 {
+            XCTAssertEqual(lookup(name)?.rawValue, k, name)
+            found += 1
+        }
+        XCTAssertEqual(found, 18, "every known key but placeholderValue and intrinsicContentSize")
+        for miss in ["", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
+                     "isSelectex", "isHittablx", "markedTexx", "childrenUnknowm", "hasFocuz", "frame2", "x1", #"t\u0079pe"#] {
             XCTAssertNil(lookup(miss), miss)
         }
     }

@@ -293,6 +293,21 @@ struct FastHierarchyReader {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
         let start = parser.index + 1
+        // Keys of up to fifteen bytes (every frequent one) are told from two words read at once: where the closing
+        // quote is and the bytes before it (`wordKey`). A key spelled with an escape never matches one.
+        if start + 16 <= b.count, let base = b.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let w0 = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            let w1 = raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
+            if let n = FastHierarchyReader.firstQuote(w0).map({ $0 }) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }),
+               let k = FastHierarchyReader.wordKey(n, w0, w1) {
+                parser.index = start + n + 1
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw Declined() }
+                parser.index += 1
+                return k
+            }
+        }
         var end = start
         while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\") { end += 1 }
         if end < b.count, b[end] == UInt8(ascii: "\""), let k = FastHierarchyReader.knownKey(b, start, end) {
@@ -304,6 +319,50 @@ struct FastHierarchyReader {
         }
         let spelled = try parser.parseKey()
         return FastHierarchyReader.elementKeyStrings.firstIndex(of: spelled).flatMap { Key(rawValue: $0) } ?? .unknown
+    }
+
+    /// The position of the first quote byte in a word read from the file (bytes in file order, little-endian),
+    /// if any: the usual zero-byte test on the word XOR quotes, whose lowest flagged byte is exact.
+    @inline(__always)
+    static func firstQuote(_ w: UInt64) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let q = w ^ (ones &* 0x22)
+        let found = (q &- ones) & ~q & highs
+        return found == 0 ? nil : found.trailingZeroBitCount / 8
+    }
+
+    /// The known key of `n` bytes (up to 15) whose bytes begin the words `w0` and `w1` (little-endian), if it is
+    /// one. The constants are the keys' bytes (`KnownKeyTests` checks each against its name).
+    @inline(__always)
+    static func wordKey(_ n: Int, _ w0: UInt64, _ w1: UInt64) -> Key? {
+        if n <= 8 {
+            let word = n == 8 ? w0 : w0 & ((1 << UInt64(8 * n)) &- 1)
+            switch (n, word) {
+            case (1, 0x78): return .x
+            case (1, 0x79): return .y
+            case (4, 0x6570_7974): return .type
+            case (5, 0x6C_6562_616C): return .label
+            case (5, 0x65_756C_6176): return .value
+            case (5, 0x65_6C74_6974): return .title
+            case (5, 0x65_6D61_7266): return .frame
+            case (5, 0x68_7464_6977): return .width
+            case (6, 0x7468_6769_6568): return .height
+            case (8, 0x6E65_7264_6C69_6863): return .children
+            case (8, 0x7375_636F_4673_6168): return .hasFocus
+            default: return nil
+            }
+        }
+        let rest = w1 & ((1 << UInt64(8 * (n - 8))) &- 1)
+        switch (n, w0, rest) {
+        case (10, 0x6966_6974_6E65_6469, 0x7265): return .identifier
+        case (9, 0x656C_6261_6E45_7369, 0x64): return .isEnabled
+        case (9, 0x6C62_6973_6956_7369, 0x65): return .isVisible
+        case (10, 0x7463_656C_6553_7369, 0x6465): return .isSelected
+        case (10, 0x6261_7474_6948_7369, 0x656C): return .isHittable
+        case (10, 0x6554_6465_6B72_616D, 0x7478): return .markedText
+        case (15, 0x6E65_7264_6C69_6863, 0x6E_776F_6E6B_6E55): return .childrenUnknown
+        default: return nil
+        }
     }
 
     mutating func string() throws -> String {
