@@ -92,6 +92,21 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// A writer copied part way is a value, as it was when it held an array: what either writes after the copy is
+    /// its own.
+    func testACopiedWriterWritesOnItsOwn() {
+        var a = JSONWriter()
+        a.beginArray()
+        a.string(nil, "shared")
+        var b = a
+        a.string(nil, "only a")
+        b.number(nil, 2)
+        a.endArray()
+        b.endArray()
+        XCTAssertEqual(a.text, #"["shared","only a"]"#)
+        XCTAssertEqual(b.text, #"["shared",2]"#)
+    }
+
     /// The same hints list written again is the same JSON; a different one is written afresh.
     func testRepeatedStringListsAreWrittenInFull() {
         var w = JSONWriter()

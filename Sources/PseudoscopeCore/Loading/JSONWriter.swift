@@ -5,7 +5,7 @@
 /// writes a hundred megabytes of findings for a large screen, a few bytes at a time, and an array's append
 /// checks uniqueness and capacity for every byte.
 public struct JSONWriter {
-    private let store = ByteStore()
+    private var store = ByteStore()
     /// Whether the container being written already holds a value (a comma comes before the next); the
     /// enclosing containers' flags wait on the stack.
     private var hasValue = false
@@ -27,6 +27,7 @@ public struct JSONWriter {
     /// written out as it is made instead of growing one buffer to its whole size (a hundred megabytes of
     /// findings meant copying it at every doubling and touching fresh pages each time).
     public mutating func flush(_ sink: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        ownStorage()
         try store.withBytes(sink)
         store.removeAll()
     }
@@ -126,8 +127,16 @@ public struct JSONWriter {
         store.append(d[Int(v >> 4 & 0xF)], d[Int(v & 0xF)])
     }
 
+    /// A copied writer gets storage of its own on its first write (copy on write, as an array would): the
+    /// storage is a class. Checked once per value written, not per byte.
+    @inline(__always)
+    private mutating func ownStorage() {
+        if !isKnownUniquelyReferenced(&store) { store = store.copy() }
+    }
+
     @inline(__always)
     private mutating func separator() {
+        ownStorage()
         if hasValue { store.append(UInt8(ascii: ",")) }
         hasValue = true
     }
@@ -145,6 +154,7 @@ public struct JSONWriter {
     }
 
     private mutating func close(_ bracket: UInt8) {
+        ownStorage()
         hasValue = enclosing.removeLast()
         store.append(bracket)
     }
@@ -307,4 +317,11 @@ final class ByteStore {
     func suffix(from start: Int) -> [UInt8] { Array(UnsafeBufferPointer(start: base + start, count: count - start)) }
 
     func removeAll() { count = 0 }
+
+    /// Another store holding the same bytes.
+    func copy() -> ByteStore {
+        let other = ByteStore(capacity: max(capacity, 1))
+        withBytes { other.append($0) }
+        return other
+    }
 }
