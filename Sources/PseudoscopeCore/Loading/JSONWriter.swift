@@ -36,9 +36,8 @@ public struct JSONWriter {
 
     private mutating func appendEscaped(_ s: String) {
         store.append(0x22)
-        if let fast = s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) {
-            _ = fast
-        } else {
+        // In place when the string's bytes are contiguous (a native string); `withUTF8` on a copy otherwise.
+        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) == nil {
             var text = s
             text.withUTF8 { appendEscaped(utf8: $0) }
         }
