@@ -299,7 +299,7 @@ struct FastHierarchyReader {
             let raw = UnsafeRawPointer(base)
             let w0 = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
             let w1 = raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
-            if let n = FastHierarchyReader.firstQuote(w0).map({ $0 }) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }),
+            if let n = FastHierarchyReader.firstQuote(w0) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }),
                let k = FastHierarchyReader.wordKey(n, w0, w1) {
                 parser.index = start + n + 1
                 skipWhitespace()
@@ -391,18 +391,24 @@ struct FastHierarchyReader {
     static func plainRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = b.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = start
         while i + 8 <= b.count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
-            let hasQuote = (quote &- ones) & ~quote & highs
-            let hasBackslash = (backslash &- ones) & ~backslash & highs
-            let hasControl = (w &- ones &* 0x20) & ~w & highs
-            if hasQuote | hasBackslash | hasControl != 0 { break }
+            if specialBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) != 0 { break }
             i += 8
         }
         return i
+    }
+
+    /// The high bit of each byte of `w` that may be a quote, a backslash or a control byte (exact for the first
+    /// such byte): the word tests the reader and the JSON writer scan strings with.
+    @inline(__always)
+    static func specialBytes(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote & highs
+        let hasBackslash = (backslash &- ones) & ~backslash & highs
+        let hasControl = (w &- ones &* 0x20) & ~w & highs
+        return hasQuote | hasBackslash | hasControl
     }
 
     /// A number: the common case on the buffer (`JSONParser.simpleNumber`), anything else by the general parser.

@@ -107,13 +107,9 @@ public struct JSONWriter {
         var i = start
         while i + 8 <= b.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
-            let hasQuote = (quote &- ones) & ~quote & highs
-            let hasBackslash = (backslash &- ones) & ~backslash & highs
-            let hasControl = (w &- ones &* 0x20) & ~w & highs
             // A byte of 0x7F gains its high bit when one is added to its low seven; one from 0x80 up has it.
             let hasHigh = (((w & ~highs) &+ ones) | w) & highs
-            if hasQuote | hasBackslash | hasControl | hasHigh != 0 { break }
+            if FastHierarchyReader.specialBytes(w) | hasHigh != 0 { break }
             i += 8
         }
         return i
