@@ -1,11 +1,4 @@
 extension Finding {
-    /// What the element is, independent of where it is drawn: its identifier, else its type and place in the
-    /// tree (`path=Application/Window/Other/Button[1]`). Frames never enter: a moved or resized element keeps
-    /// its identity.
-    public var elementIdentity: String {
-        identifier.isEmpty ? "path=" + elementPath : "id=" + identifier
-    }
-
     /// A finding's fingerprint, stable across runs: the rule, the screen and the element's identity, hashed to
     /// 16 hex digits (FNV-1a, 64 bits: the same on every machine and in every version). `check --json`, JUnit,
     /// the inspector's details and baselines use it (docs/triage.md).
@@ -16,8 +9,10 @@ extension Finding {
 
 extension Fingerprint {
     /// A finding's fingerprint from the fields it is made of (`Finding.fingerprint(onScreen:)`), for callers that
-    /// hold them without the whole finding. Hashed piece by piece: the same bytes as the key written out
-    /// (`rule␟screen␟id=…` or `…␟path=…`), without building it.
+    /// hold them without the whole finding. The element's identity is what it is, independent of where it is
+    /// drawn: its identifier, else its type and place in the tree (`path=Application/Window/Other/Button[1]`);
+    /// frames never enter, so a moved or resized element keeps its fingerprint. Hashed piece by piece: the same
+    /// bytes as the key `rule␟screen␟id=…` (or `…␟path=…`) written out, without building it.
     static func of(_ rule: Rule, screen: String, identifier: String, elementPath: String) -> String {
         var h = Hasher()
         h.add(rule.rawValue); h.add(0x1F); h.add(screen); h.add(0x1F)
