@@ -92,6 +92,30 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Points (messages, the inspector) are written into the string's bytes: the text is the one the formula
+    /// gives, rounded to a tenth, whole numbers without a decimal, a negative sign only when a tenth shows.
+    func testPointsAreTheNumberToATenth() {
+        func reference(_ v: Double) -> String {
+            let tenths = (v * 10).rounded()
+            if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int64(tenths / 10)) }
+            let a = Int64(tenths).magnitude
+            return (tenths < 0 ? "-" : "") + "\(a / 10).\(a % 10)"
+        }
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, -0.04, -0.05, -0.06, 0.05, 0.95, 9.95, -9.95, 1, -1, 12.5, -0.3, 434.7, 99.99, 1e14 + 0.3,
+                                999_999_999_999_999.9 / 10, -1e14 - 0.7]
+        for _ in 0..<20000 {
+            values.append(Double.random(in: -1000...1000, using: &rng))
+            values.append((Double.random(in: -1e7...1e7, using: &rng) * 10).rounded() / 10)
+            values.append(Double.random(in: -1e14...1e14, using: &rng))
+        }
+        for v in values { XCTAssertEqual(NumberText.points(v), reference(v), "\(v)") }
+        XCTAssertEqual(NumberText.points(-0.04), "0")
+        XCTAssertEqual(NumberText.points(-0.06), "-0.1")
+        XCTAssertEqual(NumberText.points(1e15), "1000000000000000")
+        XCTAssertEqual(NumberText.points(.nan), "nan")
+    }
+
     /// A writer copied part way is a value, as it was when it held an array: what either writes after the copy is
     /// its own.
     func testACopiedWriterWritesOnItsOwn() {

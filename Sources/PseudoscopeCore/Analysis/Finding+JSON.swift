@@ -8,33 +8,33 @@ extension JSONWriter {
     /// retained) on the way in, as the writer may not be shown to leave the list alone.
     public mutating func finding(at p: UnsafePointer<Finding>) {
         beginObject()
-        string("rule", p.pointee.rule.rawValue)
-        string("severity", p.pointee.severity.rawValue)
-        string("elementPath", p.pointee.elementPath)
-        string("elementType", p.pointee.elementType)
-        string("identifier", p.pointee.identifier)
-        string("label", p.pointee.label)
-        string("text", p.pointee.text)
-        rect("frame", p.pointee.frame)
-        string("message", p.pointee.message)
-        beginObject("evidence")
+        string(fixed: "rule", p.pointee.rule.rawValue)
+        string(fixed: "severity", p.pointee.severity.rawValue)
+        string(fixed: "elementPath", p.pointee.elementPath)
+        string(fixed: "elementType", p.pointee.elementType)
+        string(fixed: "identifier", p.pointee.identifier)
+        string(fixed: "label", p.pointee.label)
+        string(fixed: "text", p.pointee.text)
+        rect(fixed: "frame", p.pointee.frame)
+        string(fixed: "message", p.pointee.message)
+        beginObject(fixed: "evidence")
         p.pointee.evidence.withUnsafeBufferPointer { evidence in
             for k in evidence.indices { number(evidence[k].name, evidence[k].value) }
         }
         endObject()
-        string("otherArchive", p.pointee.otherArchive)
-        string("fingerprint", p.pointee.fingerprint)
+        string(fixed: "otherArchive", p.pointee.otherArchive)
+        string(fixed: "fingerprint", p.pointee.fingerprint)
         if !p.pointee.hints.isEmpty { stringList("hints", p.pointee.hints) }
         if let k = p.pointee.known {
-            beginObject("known")
-            string("reason", k.entry.reason)
-            string("owner", k.entry.owner)
-            string("expires", k.entry.expires.description)
-            bool("expired", k.expired)
+            beginObject(fixed: "known")
+            string(fixed: "reason", k.entry.reason)
+            string(fixed: "owner", k.entry.owner)
+            string(fixed: "expires", k.entry.expires.description)
+            bool(fixed: "expired", k.expired)
             endObject()
         }
-        if let n = p.pointee.novelty { string("status", n.rawValue) }
-        bool("blocks", Finding.blocks(p.pointee.severity, p.pointee.known))
+        if let n = p.pointee.novelty { string(fixed: "status", n.rawValue) }
+        bool(fixed: "blocks", Finding.blocks(p.pointee.severity, p.pointee.known))
         endObject()
     }
 }

@@ -7,22 +7,23 @@ extension LayoutChecker {
         var out: [Finding] = []
         // Elements are read in place until one has a recorded size: copying each out would retain and release
         // all its strings (this runs over every element).
-        for i in h.indices where h[i].intrinsicContentSize != nil {
-            let e = h[i]
-            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty || kinds[i].contains(.text) else { continue }
-            let dw = want.width - e.frame.width, dh = want.height - e.frame.height
+        for i in h.indices {
+            // (`let e = h[i]` copied the element, all its strings retained, for the two fields read here.)
+            guard let want = h[i].intrinsicContentSize else { continue }
+            let frame = h[i].frame
+            let dw = want.width - frame.width, dh = want.height - frame.height
             let tol = CheckThresholds.truncationTolerance
-            guard dw > tol || dh > tol else { continue }
+            guard dw > tol || dh > tol, !h[i].displayText.isEmpty || kinds[i].contains(.text) else { continue }
             var parts: [String] = []
             var evidence: [(name: String, value: Double)] = []
             if dw > tol {
                 let hidden = want.width > 0 ? Int((dw / want.width * 100).rounded()) : 0
-                parts.append("text needs \(formatPoints(want.width)) pt, frame is \(formatPoints(e.frame.width)) pt wide (-\(formatPoints(dw)) pt, \(hidden)% hidden)")
-                evidence += [("neededWidth", want.width), ("frameWidth", e.frame.width), ("hiddenPercent", Double(hidden))]
+                parts.append("text needs \(formatPoints(want.width)) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(dw)) pt, \(hidden)% hidden)")
+                evidence += [("neededWidth", want.width), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden))]
             }
             if dh > tol {
-                parts.append("text needs \(formatPoints(want.height)) pt, frame is \(formatPoints(e.frame.height)) pt high (-\(formatPoints(dh)) pt)")
-                evidence += [("neededHeight", want.height), ("frameHeight", e.frame.height)]
+                parts.append("text needs \(formatPoints(want.height)) pt, frame is \(formatPoints(frame.height)) pt high (-\(formatPoints(dh)) pt)")
+                evidence += [("neededHeight", want.height), ("frameHeight", frame.height)]
             }
             out.append(finding(.textTruncated, .blocking, i, parts.joined(separator: "; "), evidence))
         }
@@ -35,16 +36,16 @@ extension LayoutChecker {
     func truncationHeadroom() -> [Finding] {
         var out: [Finding] = []
         let tol = CheckThresholds.truncationTolerance
-        for i in h.indices where h[i].intrinsicContentSize != nil {
-            let e = h[i]
-            guard let want = e.intrinsicContentSize, !e.displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
-            guard want.width <= e.frame.width + tol else { continue }  // already truncated: text-truncated says so
+        for i in h.indices {
+            guard let want = h[i].intrinsicContentSize else { continue }  // read in place, as in textTruncated
+            let frame = h[i].frame
+            guard want.width <= frame.width + tol else { continue }  // already truncated: text-truncated says so
             let expanded = want.width * CheckThresholds.expansionFactor
-            let short = expanded - e.frame.width
-            guard short > tol else { continue }
+            let short = expanded - frame.width
+            guard short > tol, !h[i].displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
             out.append(finding(.truncationHeadroom, .review, i,
-                               "text needs \(formatPoints(want.width)) pt of \(formatPoints(e.frame.width)) pt; at +40% (the expanded run) it needs about \(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short",
-                               [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", e.frame.width), ("shortBy", short)]))
+                               "text needs \(formatPoints(want.width)) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about \(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short",
+                               [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
         }
         return out
     }
@@ -181,7 +182,6 @@ extension LayoutChecker {
     func overlappingText() -> [Finding] {
         guard relationsKnown else { return [] }
         var out: [Finding] = []
-        let tol = CheckThresholds.overlapTolerance
         for p in h.indices {
             guard h[p].children.count > 1 else { continue }
             let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) && !isSystemChrome[$0] }
@@ -190,61 +190,112 @@ extension LayoutChecker {
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
             // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.)
             let sorted = kids.map { (top: h[$0].frame.minY, index: $0) }.sorted { $0 < $1 }.map(\.index)
-            // What the comparisons read, in sweep order and side by side (a dense stack makes up to 64 comparisons
-            // per element; reading each from its element meant a cache miss each): frames, whether a control, and
-            // each sibling's ink, measured once rather than once per comparison.
-            let frames = sorted.map { h[$0].frame }
-            let controls = sorted.map { kinds[$0].contains(.interactive) }
-            let inks = sorted.map { inkArea($0) }
-            // Per position in `sorted`: the first overlapping sibling found (an element index, -1 for none), where
-            // they meet, and how many more overlap it. Arrays, not dictionaries: hashing each comparison was most of
-            // this rule's time.
+            let sweep = OverlapSweep(sorted.map { h[$0].frame }, controls: sorted.map { kinds[$0].contains(.interactive) },
+                                     inks: sorted.map { inkArea($0) })
+            // Per position in `sorted`: the first overlapping sibling found (an element index, -1 for none), how
+            // far they meet, and how many more overlap it. Arrays, not dictionaries: hashing each comparison was
+            // most of this rule's time.
             var firstOther = [Int](repeating: -1, count: sorted.count)
-            var firstOverlap = [Rect](repeating: .zero, count: sorted.count)
+            var firstOverlap = [(width: Double, height: Double)](repeating: (0, 0), count: sorted.count)
             var others = [Int](repeating: 0, count: sorted.count)
-            for k in sorted.indices {
-                let a = sorted[k], fa = frames[k]
-                var m = k + 1
-                while m < sorted.count, m - k <= LayoutChecker.overlapComparisonsPerElement, frames[m].minY < fa.maxY - tol {
-                    let b = sorted[m]
-                    m += 1
-                    guard let r = LayoutChecker.inkOverlap(fa, frames[m - 1], eitherIsControl: controls[k] || controls[m - 1], inks[k], inks[m - 1]),
-                          r.width > tol, r.height > tol else { continue }
-                    // Reported on the element that comes first in the tree, naming the earliest other.
-                    let (lo, hi) = a < b ? (k, b) : (m - 1, a)
-                    if firstOther[lo] >= 0 {
-                        others[lo] += 1
-                        if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = r }
-                    } else {
-                        firstOther[lo] = hi
-                        firstOverlap[lo] = r
-                    }
+            sweep.forEachOverlap { k, m, width, height in
+                // Reported on the element that comes first in the tree, naming the earliest other.
+                let a = sorted[k], b = sorted[m]
+                let (lo, hi) = a < b ? (k, b) : (m, a)
+                if firstOther[lo] >= 0 {
+                    others[lo] += 1
+                    if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = (width, height) }
+                } else {
+                    firstOther[lo] = hi
+                    firstOverlap[lo] = (width, height)
                 }
             }
             let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
             out.reserveCapacity(out.count + reported.count)  // grown once, not doubled (a finding is large to move)
             for k in reported {
                 let n = others[k]
-                let more = n == 0 ? "" : " and \(n) other sibling\(n == 1 ? "" : "s")"
                 let overlap = firstOverlap[k]
-                out.append(finding(.overlappingText, .review, sorted[k],
-                                   "its text overlaps its sibling \(h[firstOther[k]].reference) by \(formatPoints(overlap.width))×\(formatPoints(overlap.height)) pt\(more)",
+                // Built in one string, piece by piece (interpolating the reference and then the message made each
+                // twice; a dense stack gives a finding per element).
+                var message = ""
+                message.reserveCapacity(80 + h[firstOther[k]].identifier.utf8.count)
+                message += "its text overlaps its sibling "
+                h[firstOther[k]].appendReference(to: &message)
+                message += " by "
+                message += formatPoints(overlap.width)
+                message += "×"
+                message += formatPoints(overlap.height)
+                message += " pt"
+                if n > 0 {
+                    message += " and "
+                    message += String(n)
+                    message += n == 1 ? " other sibling" : " other siblings"
+                }
+                out.append(finding(.overlappingText, .review, sorted[k], message,
                                    [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))]))
             }
         }
         return out
     }
 
-    /// Where the drawn content of two siblings certainly meets, or nil: their frames, whether either is a control,
-    /// and their ink areas (`inkArea`).
-    static func inkOverlap(_ fa: Rect, _ fb: Rect, eitherIsControl: Bool, _ inkA: Rect?, _ inkB: Rect?) -> Rect? {
-        let tol = CheckThresholds.containmentTolerance
-        // A control with its own title or icon laid over it: one contains the other and one of them is a control.
-        if eitherIsControl, fa.contains(fb, tolerance: tol) || fb.contains(fa, tolerance: tol) {
-            return nil
+    /// The comparisons of the overlap rule for one parent's siblings, sorted by top edge: each sibling with the
+    /// ones after it whose vertical ranges meet it, at most `overlapComparisonsPerElement` of them. What they read
+    /// lies side by side in sweep order, a number per array (a dense stack makes up to 64 comparisons per element;
+    /// reading whole frames from the elements meant a cache miss each).
+    struct OverlapSweep {
+        /// Top edges, and bottom edges less the tolerance: where the comparisons of an element stop.
+        let tops: [Double], reach: [Double]
+        let frames: [Rect], controls: [Bool]
+        /// Ink areas as edges (`inkArea`; an element without one meets nothing: its edges are inverted).
+        let inkMinX: [Double], inkMaxX: [Double], inkMinY: [Double], inkMaxY: [Double]
+
+        init(_ frames: [Rect], controls: [Bool], inks: [Rect?]) {
+            let tol = CheckThresholds.overlapTolerance
+            tops = frames.map(\.minY)
+            reach = frames.map { $0.maxY - tol }
+            self.frames = frames
+            self.controls = controls
+            inkMinX = inks.map { $0?.minX ?? .infinity }
+            inkMaxX = inks.map { $0?.maxX ?? -.infinity }
+            inkMinY = inks.map { $0?.minY ?? .infinity }
+            inkMaxY = inks.map { $0?.maxY ?? -.infinity }
         }
-        guard let ia = inkA, let ib = inkB else { return nil }
-        return ia.intersection(ib)
+
+        /// Calls `body` with the sweep positions of each pair whose ink meets by more than the tolerance both ways
+        /// (their ink areas meet, and neither is a control whose frame nests with the other's), and how far: the width and height where they meet.
+        func forEachOverlap(_ body: (Int, Int, Double, Double) -> Void) {
+            let tol = CheckThresholds.overlapTolerance
+            let cap = LayoutChecker.overlapComparisonsPerElement
+            let n = tops.count
+            tops.withUnsafeBufferPointer { tops in
+            reach.withUnsafeBufferPointer { reach in
+            inkMinX.withUnsafeBufferPointer { x0 in
+            inkMaxX.withUnsafeBufferPointer { x1 in
+            inkMinY.withUnsafeBufferPointer { y0 in
+            inkMaxY.withUnsafeBufferPointer { y1 in
+            controls.withUnsafeBufferPointer { controls in
+                for k in 0..<n {
+                    let limit = reach[k], end = min(n, k + cap + 1)
+                    let ax0 = x0[k], ax1 = x1[k], ay0 = y0[k], ay1 = y1[k]
+                    var m = k + 1
+                    while m < end, tops[m] < limit {
+                        defer { m += 1 }
+                        // Rect.intersection's arithmetic: the larger minimum and the smaller maximum of each axis.
+                        let w = min(ax1, x1[m]) - max(ax0, x0[m]), h = min(ay1, y1[m]) - max(ay0, y0[m])
+                        guard w > tol, h > tol else { continue }
+                        // A control with its own title or icon laid over it: one contains the other.
+                        if controls[k] || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
+                        body(k, m, w, h)
+                    }
+                }
+            }}}}}}}
+        }
+    }
+
+    /// Whether one frame contains the other, within the containment tolerance.
+    static func nests(_ fa: Rect, _ fb: Rect) -> Bool {
+        let tol = CheckThresholds.containmentTolerance
+        return fa.contains(fb, tolerance: tol) || fb.contains(fa, tolerance: tol)
     }
 
     /// The part of an element's frame its text is drawn in. Text takes its own width (the intrinsic size when
@@ -252,14 +303,15 @@ extension LayoutChecker {
     /// right in an rtl run), controls centre their titles. Text wider than the frame fills it. An element
     /// without text (an icon button) covers its whole frame.
     func inkArea(_ i: Int) -> Rect? {
-        let e = h[i]
-        let text = e.displayText
-        guard !text.isEmpty else { return e.frame }
-        let f = e.frame
+        // Fields read in place (`let e = h[i]` copied the element for every sibling compared).
+        let f = h[i].frame
+        let text = h[i].displayText
+        guard !text.isEmpty else { return f }
+        let size = h[i].intrinsicContentSize
         // Font size from the frame: a single line of body text is about 1.2 em high; larger frames are padded.
         let fontSize = min(17, max(10, f.height / 1.2))
-        let tw = min(f.width, e.intrinsicContentSize?.width ?? TextClassifier.estimatedWidth(text, fontSize: fontSize))
-        let th = min(f.height, e.intrinsicContentSize?.height ?? fontSize * 1.2)
+        let tw = min(f.width, size?.width ?? TextClassifier.estimatedWidth(text, fontSize: fontSize))
+        let th = min(f.height, size?.height ?? fontSize * 1.2)
         let x: Double
         if kinds[i].contains(.interactive) {
             x = f.midX - tw / 2

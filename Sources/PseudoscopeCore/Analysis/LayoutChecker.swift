@@ -124,15 +124,13 @@ public struct LayoutChecker: Sendable {
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
         // to read or change one field; the buffer's subscript works in place.
         out.withUnsafeMutableBufferPointer { found in
-            var unnamed: [Int] = []
+            var unnamed: [Int] = [], elements: [Int] = []  // findings without a path, and their elements
             for k in found.indices where found[k].elementPath.isEmpty {
-                if let i = found[k].element { unnamed.append(i) }
+                if let i = found[k].element { unnamed.append(k); elements.append(i) }
             }
             if !unnamed.isEmpty {
-                let paths = PathNamer.paths(of: unnamed, in: h)
-                for k in found.indices where found[k].elementPath.isEmpty {
-                    if let i = found[k].element { found[k].elementPath = paths[i] ?? "" }
-                }
+                var paths = PathNamer.paths(of: elements, in: h)
+                for n in unnamed.indices { swap(&found[unnamed[n]].elementPath, &paths[n]) }
             }
             for k in found.indices {
                 // From its fields: calling the finding's method copied the whole finding.
@@ -172,9 +170,9 @@ public struct LayoutChecker: Sendable {
     }
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {
-        let e = h[i]
-        return Finding(rule: rule, severity: severity, element: i, elementPath: "", elementType: e.type,
-                       identifier: e.identifier, label: e.label, text: e.displayText, frame: e.frame, message: message, evidence: evidence)
+        // Fields read in place: `let e = h[i]` copied the whole element (retaining and releasing all its strings).
+        Finding(rule: rule, severity: severity, element: i, elementPath: "", elementType: h[i].type,
+                identifier: h[i].identifier, label: h[i].label, text: h[i].displayText, frame: h[i].frame, message: message, evidence: evidence)
     }
 
     static let systemChromeTypes: Set<String> = ["StatusBar", "Keyboard"]

@@ -49,9 +49,25 @@ public struct Element: Equatable, Sendable {
 
     /// `Button 'checkout.confirm'`, or `Button "Confirm"` when there is no identifier.
     public var reference: String {
-        if !identifier.isEmpty { return "\(type) '\(identifier)'" }
-        if !displayText.isEmpty { return "\(type) \"\(displayText)\"" }
-        return type
+        var text = ""
+        appendReference(to: &text)
+        return text
+    }
+
+    /// Appends `reference` to `text`: a message naming another element is built in one string.
+    public func appendReference(to text: inout String) {
+        text += type
+        if !identifier.isEmpty {
+            text += " '"
+            text += identifier
+            text += "'"
+            return
+        }
+        let shown = displayText
+        guard !shown.isEmpty else { return }
+        text += " \""
+        text += shown
+        text += "\""
     }
 }
 

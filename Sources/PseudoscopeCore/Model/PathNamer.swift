@@ -36,15 +36,18 @@ public struct PathNamer: Sendable {
         return mine
     }
 
-    /// The paths of some elements (a screen's findings), by element. Each parent's children are named once, and
-    /// the path of each parent of an asked element is built once: a hundred thousand findings in one parent were
-    /// as many walks from the root. (Only those parents' paths are kept, not every ancestor's: in a deep tree
-    /// that would build a path for every level, each as long as its depth.)
-    public static func paths(of indices: [Int], in h: Hierarchy) -> [Int: String] {
+    /// The paths of some elements (a screen's findings), in the order asked (an element asked twice is named
+    /// twice). Each parent's children are named once, and the path of each parent of an asked element is built
+    /// once: a hundred thousand findings in one parent were as many walks from the root. (Only those parents'
+    /// paths are kept, not every ancestor's: in a deep tree that would build a path for every level, each as long
+    /// as its depth.) Siblings' findings come together, so the last parent's path and ordinals are kept at hand
+    /// and a table is looked up only when the parent changes; the answer is a list, not a table by element, as
+    /// hashing each finding's element twice was a third of naming a large parent's children.
+    public static func paths(of indices: [Int], in h: Hierarchy) -> [String] {
         // Steps are written straight into the path from each parent's sibling ordinals (a step string made per
         // element and then copied into its path was a third of naming a large parent's children).
         var ordinals: [Int: [Int]] = [:]  // by parent
-        var last = (parent: -1, ordinals: [Int]())  // the last parent's, at hand: siblings' findings come together
+        var last = (parent: -1, ordinals: [Int]())  // the last parent's, at hand
         func appendStep(_ k: Int, to path: inout String) {
             path += h.elements[k].type
             guard let p = h.elements[k].parent else { return }
@@ -54,32 +57,38 @@ public struct PathNamer: Sendable {
                 last = (p, ordinals[p]!)
             }
             let n = last.ordinals[PathNamer.position(of: k, in: kids)]
-            if n >= 0 { path += "[\(n)]" }
+            if n >= 0 {
+                path += "["
+                path += String(n)  // a short string held inline: no interpolation, no allocation
+                path += "]"
+            }
         }
         var parentPaths: [Int: String] = [:]
-        var out: [Int: String] = [:]
+        var lastPrefix = (parent: -1, path: "")
+        var out: [String] = []
         out.reserveCapacity(indices.count)
-        for i in indices where out[i] == nil {
+        for i in indices {
             var path = ""
             if let p = h.elements[i].parent {
-                let prefix: String
-                if let known = parentPaths[p] {
-                    prefix = known
-                } else {
-                    var text = ""
-                    for (n, a) in h.path(to: p).enumerated() {
-                        if n > 0 { text += "/" }
-                        appendStep(a, to: &text)
+                if lastPrefix.parent != p {
+                    if let known = parentPaths[p] {
+                        lastPrefix = (p, known)
+                    } else {
+                        var text = ""
+                        for (n, a) in h.path(to: p).enumerated() {
+                            if n > 0 { text += "/" }
+                            appendStep(a, to: &text)
+                        }
+                        parentPaths[p] = text
+                        lastPrefix = (p, text)
                     }
-                    prefix = text
-                    parentPaths[p] = prefix
                 }
-                path.reserveCapacity(prefix.utf8.count + 1 + h.elements[i].type.utf8.count + 8)
-                path += prefix
+                path.reserveCapacity(lastPrefix.path.utf8.count + 1 + h.elements[i].type.utf8.count + 8)
+                path += lastPrefix.path
                 path += "/"
             }
             appendStep(i, to: &path)
-            out[i] = path
+            out.append(path)
         }
         return out
     }

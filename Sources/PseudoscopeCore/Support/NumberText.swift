@@ -5,11 +5,32 @@ public enum NumberText {
         guard v.isFinite else { return nonFinite(v) }
         // Beyond 10^15 a tenth is below a Double's precision: the value is shown whole.
         if abs(v) >= 1e15 { return integer(v.rounded()) }
-        let tenths = (v * 10).rounded()
-        if tenths.truncatingRemainder(dividingBy: 10) == 0 { return integer(tenths / 10) }
-        let t = Int64(tenths)  // |tenths| < 10^16: fits
+        let t = Int64((v * 10).rounded())  // |tenths| < 10^16: fits
+        if t % 10 == 0 { return String(t / 10) }  // (a tenth of -0 included: "0")
+        // Written into the string's own bytes (at most 18): the messages of a large screen's findings hold a
+        // hundred thousand of these, and interpolating them was a fifth of building a message.
         let a = t.magnitude
-        return (t < 0 ? "-" : "") + "\(a / 10).\(a % 10)"
+        return String(unsafeUninitializedCapacity: 20) { out in
+            var n = 0
+            if t < 0 { out[0] = UInt8(ascii: "-"); n = 1 }
+            n = writeDigits(a / 10, into: out, at: n)
+            out[n] = UInt8(ascii: ".")
+            out[n + 1] = UInt8(ascii: "0") + UInt8(a % 10)
+            return n + 2
+        }
+    }
+
+    /// Writes the decimal digits of `m` at `start`; returns where they end.
+    static func writeDigits(_ m: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var length = 1, rest = m
+        while rest >= 10 { rest /= 10; length += 1 }
+        var q = m, k = start + length
+        repeat {
+            k -= 1
+            out[k] = UInt8(ascii: "0") + UInt8(q % 10)
+            q /= 10
+        } while k > start
+        return start + length
     }
 
     /// A data value exactly: whole numbers in full digits, others in the shortest form that reads back the same
