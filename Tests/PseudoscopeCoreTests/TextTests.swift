@@ -32,6 +32,18 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitize("確認 👍 مرحبا"), "確認 👍 مرحبا", "ordinary text passes unchanged")
     }
 
+    /// Text that is not plain ASCII is passed unchanged only when nothing in it is escaped and no character
+    /// carries more marks than are kept; anything after the first non-ASCII character is still looked at.
+    func testSanitizeLooksAtEveryCharacterOfTextBeyondASCII() {
+        let marks = "\u{301}\u{302}\u{303}\u{304}"
+        XCTAssertEqual(TerminalText.sanitize("its text overlaps by 3×4 pt"), "its text overlaps by 3×4 pt")
+        XCTAssertEqual(TerminalText.sanitize("e" + marks + " e" + marks), "e" + marks + " e" + marks, "four marks are kept")
+        XCTAssertEqual(TerminalText.sanitize("e" + marks + "\u{305}\u{306}x"), "e" + marks + "[+2 marks]x")
+        XCTAssertEqual(TerminalText.sanitize("確認 3×4\u{202E}"), "確認 3×4\\u{202E}")
+        XCTAssertEqual(TerminalText.sanitize("é\u{1B}[2J"), "é\\e[2J")
+        XCTAssertEqual(TerminalText.sanitize("한\u{3164}국"), "한\\u{3164}국", "the Hangul filler draws as blank space")
+    }
+
     func testMarkers() {
         XCTAssertTrue(TextClassifier.hasMarkers("［Konto···］"))
         XCTAssertFalse(TextClassifier.hasMarkers("Konto"))

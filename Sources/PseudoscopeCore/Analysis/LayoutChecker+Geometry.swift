@@ -192,24 +192,7 @@ extension LayoutChecker {
             let sorted = kids.map { (top: h[$0].frame.minY, index: $0) }.sorted { $0 < $1 }.map(\.index)
             let sweep = OverlapSweep(sorted.map { h[$0].frame }, controls: sorted.map { kinds[$0].contains(.interactive) },
                                      inks: sorted.map { inkArea($0) })
-            // Per position in `sorted`: the first overlapping sibling found (an element index, -1 for none), how
-            // far they meet, and how many more overlap it. Arrays, not dictionaries: hashing each comparison was
-            // most of this rule's time.
-            var firstOther = [Int](repeating: -1, count: sorted.count)
-            var firstOverlap = [(width: Double, height: Double)](repeating: (0, 0), count: sorted.count)
-            var others = [Int](repeating: 0, count: sorted.count)
-            sweep.forEachOverlap { k, m, width, height in
-                // Reported on the element that comes first in the tree, naming the earliest other.
-                let a = sorted[k], b = sorted[m]
-                let (lo, hi) = a < b ? (k, b) : (m, a)
-                if firstOther[lo] >= 0 {
-                    others[lo] += 1
-                    if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = (width, height) }
-                } else {
-                    firstOther[lo] = hi
-                    firstOverlap[lo] = (width, height)
-                }
-            }
+            let (firstOther, firstOverlap, others) = sweep.firstOverlaps(of: sorted)
             let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
             out.reserveCapacity(out.count + reported.count)  // grown once, not doubled (a finding is large to move)
             for k in reported {
@@ -261,12 +244,24 @@ extension LayoutChecker {
             inkMaxY = inks.map { $0?.maxY ?? -.infinity }
         }
 
-        /// Calls `body` with the sweep positions of each pair whose ink meets by more than the tolerance both ways
-        /// (their ink areas meet, and neither is a control whose frame nests with the other's), and how far: the width and height where they meet.
-        func forEachOverlap(_ body: (Int, Int, Double, Double) -> Void) {
+        /// For each sweep position: the first overlapping sibling (an element index, -1 for none), how far they
+        /// meet (width, height), and how many more overlap it. A pair meets when their ink areas meet by more than
+        /// the tolerance both ways and neither is a control whose frame nests with the other's; it is counted on
+        /// the element that comes first in the tree (`order` gives the element at each position), naming the
+        /// earliest other. Arrays, not dictionaries: hashing each comparison was most of this rule's time.
+        func firstOverlaps(of order: [Int]) -> (first: [Int], overlap: [(width: Double, height: Double)], others: [Int]) {
             let tol = CheckThresholds.overlapTolerance
             let cap = LayoutChecker.overlapComparisonsPerElement
             let n = tops.count
+            var firstOther = [Int](repeating: -1, count: n)
+            var firstOverlap = [(width: Double, height: Double)](repeating: (0, 0), count: n)
+            var others = [Int](repeating: 0, count: n)
+            // Through buffers: a dense stack makes 64 comparisons per element, most of them hits, and the arrays'
+            // checks and the closures' captures cost more than the comparisons.
+            firstOther.withUnsafeMutableBufferPointer { firstOther in
+            firstOverlap.withUnsafeMutableBufferPointer { firstOverlap in
+            others.withUnsafeMutableBufferPointer { others in
+            order.withUnsafeBufferPointer { order in
             tops.withUnsafeBufferPointer { tops in
             reach.withUnsafeBufferPointer { reach in
             inkMinX.withUnsafeBufferPointer { x0 in
@@ -285,10 +280,19 @@ extension LayoutChecker {
                         guard w > tol, h > tol else { continue }
                         // A control with its own title or icon laid over it: one contains the other.
                         if controls[k] || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
-                        body(k, m, w, h)
+                        let a = order[k], b = order[m]
+                        let (lo, hi) = a < b ? (k, b) : (m, a)
+                        if firstOther[lo] >= 0 {
+                            others[lo] += 1
+                            if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = (w, h) }
+                        } else {
+                            firstOther[lo] = hi
+                            firstOverlap[lo] = (w, h)
+                        }
                     }
                 }
-            }}}}}}}
+            }}}}}}}}}}}
+            return (firstOther, firstOverlap, others)
         }
     }
 

@@ -249,16 +249,7 @@ public struct JSONWriter {
     /// The decimal digits of a whole number, written in place.
     private mutating func appendDigits(_ v: Int64) {
         if v < 0 { store.append(UInt8(ascii: "-")) }
-        var m = v.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var k = 20
-            repeat {
-                k -= 1
-                digits[k] = UInt8(ascii: "0") + UInt8(m % 10)
-                m /= 10
-            } while m > 0
-            store.append(UnsafeBufferPointer(rebasing: digits[k..<20]))
-        }
+        store.appendDecimal(v.magnitude)
     }
 
     public mutating func null(_ key: String?) {
@@ -346,6 +337,21 @@ final class ByteStore {
         reserve(bytes.count)
         (base + count).update(from: from, count: bytes.count)
         count += bytes.count
+    }
+
+    /// The decimal digits of `m`, written straight into the storage.
+    @inline(__always)
+    func appendDecimal(_ m: UInt64) {
+        reserve(20)
+        var length = 1, rest = m
+        while rest >= 10 { rest /= 10; length += 1 }
+        var q = m, k = count + length
+        repeat {
+            k -= 1
+            base[k] = UInt8(ascii: "0") + UInt8(q % 10)
+            q /= 10
+        } while k > count
+        count += length
     }
 
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -48,15 +48,19 @@ public struct PathNamer: Sendable {
         // element and then copied into its path was a third of naming a large parent's children).
         var ordinals: [Int: [Int]] = [:]  // by parent
         var last = (parent: -1, ordinals: [Int]())  // the last parent's, at hand
-        func appendStep(_ k: Int, to path: inout String) {
-            path += h.elements[k].type
-            guard let p = h.elements[k].parent else { return }
+        /// Child `k`'s ordinal among its parent `p`'s children of its type (-1 when it is the only one).
+        func ordinal(_ k: Int, of p: Int) -> Int {
             let kids = h.elements[p].children
             if last.parent != p {
                 if ordinals[p] == nil { ordinals[p] = Hierarchy.stepOrdinals(ofChildren: kids, in: h) }
                 last = (p, ordinals[p]!)
             }
-            let n = last.ordinals[PathNamer.position(of: k, in: kids)]
+            return last.ordinals[PathNamer.position(of: k, in: kids)]
+        }
+        func appendStep(_ k: Int, to path: inout String) {
+            path += h.elements[k].type
+            guard let p = h.elements[k].parent else { return }
+            let n = ordinal(k, of: p)
             if n >= 0 {
                 path += "["
                 path += String(n)  // a short string held inline: no interpolation, no allocation
@@ -68,7 +72,6 @@ public struct PathNamer: Sendable {
         var out: [String] = []
         out.reserveCapacity(indices.count)
         for i in indices {
-            var path = ""
             if let p = h.elements[i].parent {
                 if lastPrefix.parent != p {
                     if let known = parentPaths[p] {
@@ -83,14 +86,38 @@ public struct PathNamer: Sendable {
                         lastPrefix = (p, text)
                     }
                 }
-                path.reserveCapacity(lastPrefix.path.utf8.count + 1 + h.elements[i].type.utf8.count + 8)
-                path += lastPrefix.path
-                path += "/"
+                // The prefix, a slash and the step written into the string's bytes at once: appending them one by
+                // one was most of naming a large parent's children.
+                out.append(PathNamer.joined(lastPrefix.path, h.elements[i].type, ordinal(i, of: p)))
+                continue
             }
-            appendStep(i, to: &path)
-            out.append(path)
+            var root = ""
+            appendStep(i, to: &root)
+            out.append(root)
         }
         return out
+    }
+
+    /// `prefix/type[ordinal]` (no brackets for an ordinal below zero), written byte by byte into one string.
+    static func joined(_ prefix: String, _ type: String, _ ordinal: Int) -> String {
+        var prefix = prefix, type = type  // (`withUTF8` reads a native string in place)
+        return prefix.withUTF8 { p in
+            type.withUTF8 { t in
+                String(unsafeUninitializedCapacity: p.count + t.count + 23) { out in
+                    let base = UnsafeMutableRawPointer(out.baseAddress!)
+                    if let from = p.baseAddress { base.copyMemory(from: from, byteCount: p.count) }
+                    var n = p.count
+                    out[n] = UInt8(ascii: "/"); n += 1
+                    if let from = t.baseAddress { (base + n).copyMemory(from: from, byteCount: t.count) }
+                    n += t.count
+                    guard ordinal >= 0 else { return n }
+                    out[n] = UInt8(ascii: "["); n += 1
+                    n = NumberText.writeDigits(UInt64(ordinal), into: out, at: n)
+                    out[n] = UInt8(ascii: "]")
+                    return n + 1
+                }
+            }
+        }
     }
 
     /// Where child `k` stands among `kids`: found by halving, as children are listed in tree order (ascending
