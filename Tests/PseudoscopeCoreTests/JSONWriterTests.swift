@@ -116,6 +116,23 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(NumberText.points(.nan), "nan")
     }
 
+    /// A finding's text is copied from its label's written bytes only when the two are the same bytes: a text
+    /// that merely reads the same (another spelling of `é`) is written as it is.
+    func testAFindingsTextIsWrittenAsItsOwnBytes() {
+        func written(label: String, text: String) -> String {
+            var w = JSONWriter()
+            w.beginArray()
+            w.finding(Finding(rule: .textTruncated, severity: .blocking, element: 1, elementPath: "A/B", elementType: "StaticText",
+                              identifier: "", label: label, text: text, frame: nil, message: "m"))
+            w.endArray()
+            return w.text
+        }
+        XCTAssertTrue(written(label: "Caf\u{E9}\u{202E}", text: "Caf\u{E9}\u{202E}").contains(#""label":"Café\u202e","text":"Café\u202e","frame""#))
+        XCTAssertTrue(written(label: "Caf\u{E9}", text: "Cafe\u{301}").contains("\"label\":\"Caf\u{E9}\",\"text\":\"Cafe\u{301}\","))
+        XCTAssertTrue(written(label: "", text: "Value").contains(#""label":"","text":"Value","#))
+        XCTAssertTrue(written(label: "Same", text: "Samf").contains(#""label":"Same","text":"Samf","#))
+    }
+
     /// A writer copied part way is a value, as it was when it held an array: what either writes after the copy is
     /// its own.
     func testACopiedWriterWritesOnItsOwn() {
