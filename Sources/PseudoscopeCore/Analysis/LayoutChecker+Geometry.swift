@@ -5,10 +5,9 @@ extension LayoutChecker {
 
     func textTruncated() -> [Finding] {
         var out: [Finding] = []
-        // Elements are read in place until one has a recorded size: copying each out would retain and release
-        // all its strings (this runs over every element).
+        // Fields are read in place: copying an element out (`let e = h[i]`) retains and releases all its strings,
+        // and this runs over every element.
         for i in h.indices {
-            // (`let e = h[i]` copied the element, all its strings retained, for the two fields read here.)
             guard let want = h[i].intrinsicContentSize else { continue }
             let frame = h[i].frame
             let dw = want.width - frame.width, dh = want.height - frame.height
