@@ -61,7 +61,8 @@ struct OpenCommand {
         try runSetRefusingSelect(p)
         var options = p.dumpOptions
         options.refuseConflictingArchives = false
-        let work = try triagedWork(p, options: options)
+        var work = try triagedWork(p, options: options)
+        work.namesSummaryFindings = false  // the list shows counts; an archive opened from it is checked in full
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
         for problem in discovery.problems { printError("pseudoscope: \(TerminalText.sanitize(problem.description))") }
         guard !discovery.paths.isEmpty else { return discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput }

@@ -175,6 +175,32 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(batched.contains { (try? $0.get())?.findings.contains { $0.rule == .rtlNotMirrored } == true }, "pairs were checked")
     }
 
+    /// The archive list keeps counts: its summaries' findings are the same findings (rule, element, severity,
+    /// message), in the same order, without paths, fingerprints and hints; an archive opened from it is named in full.
+    func testTheListsSummariesCountWhatCheckCountsAndOpeningNamesInFull() throws {
+        let paths = try FileManager.default.contentsOfDirectory(atPath: F.samples.path).sorted().map { F.samples.appendingPathComponent($0).path }
+            .filter { FileManager.default.fileExists(atPath: $0 + "/archive.json") }
+        XCTAssertGreaterThan(paths.count, 5)
+        let check = RunSetWork(loader: ArchiveLoader())
+        var list = check
+        list.namesSummaryFindings = false
+        var compared = 0
+        for (x, y) in zip(check.checkAll(paths), list.checkAll(paths)) {
+            let (a, b) = (try x.get(), try y.get())
+            XCTAssertEqual(a.blocking, b.blocking, a.path)
+            XCTAssertEqual(a.review, b.review, a.path)
+            XCTAssertEqual(a.findings.map(\.message), b.findings.map(\.message), a.path)
+            XCTAssertEqual(a.findings.map(\.element), b.findings.map(\.element), a.path)
+            // (The pair rule's findings, which name the other run, are made named.)
+            XCTAssertTrue(b.findings.allSatisfy { $0.otherArchive != nil || ($0.fingerprint.isEmpty && $0.hints.isEmpty) }, a.path)
+            compared += a.findings.count
+            let opened = try list.open(a.path, partner: nil).get()
+            XCTAssertEqual(opened.findings, check.findings(try ArchiveLoader().load(a.path)), a.path)
+            XCTAssertTrue(opened.findings.allSatisfy { !$0.fingerprint.isEmpty }, a.path)
+        }
+        XCTAssertGreaterThan(compared, 20, "the samples have findings to compare")
+    }
+
     func testRunSetWorkAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {
         let paths = ["settings-normal", "settings-rtl", "settings-expanded"].map { F.samples.appendingPathComponent($0).path }
         let work = RunSetWork(loader: ArchiveLoader())

@@ -93,7 +93,12 @@ public struct LayoutChecker: Sendable {
     /// another process busy on the second core that was slower, not faster (threads waiting on a shared core,
     /// for rules of a few milliseconds), and a run set already checks its archives on every core. Element paths
     /// are filled in afterwards, naming only the children of the ancestors of elements with findings.
-    public func findings() -> [Finding] {
+    ///
+    public func findings() -> [Finding] { findings(named: true) }
+
+    /// `named: false` leaves out what only a reader of each finding needs (its path, fingerprint and hints), for a
+    /// list that shows counts: the archive list without a baseline or a previous run (`RunSetWork`).
+    public func findings(named: Bool) -> [Finding] {
         // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
         guard archive.hierarchyNote == nil else { return [] }
         let checker = self
@@ -119,6 +124,12 @@ public struct LayoutChecker: Sendable {
             out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count })
             for part in parts where !part.isEmpty { out += part }
         }
+        if named { name(&out) }
+        return LayoutChecker.sorted(consume out)
+    }
+
+    /// Fills in each finding's path, fingerprint and the screen's hints.
+    func name(_ out: inout [Finding]) {
         let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
         let screen = archive.screen
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
@@ -139,7 +150,6 @@ public struct LayoutChecker: Sendable {
                 found[k].hints = hints
             }
         }
-        return LayoutChecker.sorted(consume out)
     }
 
     public static func sorted(_ findings: consuming [Finding]) -> [Finding] {

@@ -49,11 +49,25 @@ public struct ArchiveSummary: Sendable, Equatable {
     }
 
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
-    public var blocking: Int { findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) } }
+    /// (Counted through the buffer: `reduce` hands each finding over by value, a copy with every string retained,
+    /// and the list asks this of every archive on every screen it draws.)
+    public var blocking: Int {
+        findings.withUnsafeBufferPointer { found in
+            var n = 0
+            for k in found.indices where Finding.blocks(found[k].severity, found[k].known) { n += 1 }
+            return n
+        }
+    }
     /// Everything else: review findings, and known issues.
     public var review: Int { findings.count - blocking }
     /// Findings that were not in the previous run (`--since`).
-    public var newFindings: Int { findings.reduce(0) { $0 + ($1.novelty == .new ? 1 : 0) } }
+    public var newFindings: Int {
+        findings.withUnsafeBufferPointer { found in
+            var n = 0
+            for k in found.indices where found[k].novelty == .new { n += 1 }
+            return n
+        }
+    }
 
     /// `[de] retry 1 of 2`: which run of a bundle's test this is, when the bundle ran it in several
     /// configurations or more than once; empty otherwise.

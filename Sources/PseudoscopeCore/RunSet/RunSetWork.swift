@@ -7,6 +7,10 @@ public struct RunSetWork: Sendable {
     public var triage: Triage?
     /// What the checks read besides each archive: the app's string tables (`--strings`).
     public var context: CheckContext
+    /// Whether a summary's findings carry their paths, fingerprints and hints. The archive list shows only counts
+    /// and sets this false, unless a baseline or a previous run (which match fingerprints) is given; an archive
+    /// opened from the list is checked again in full (`open`).
+    public var namesSummaryFindings = true
 
     public init(loader: ArchiveLoader, triage: Triage? = nil, context: CheckContext = CheckContext()) {
         self.loader = loader
@@ -21,9 +25,15 @@ public struct RunSetWork: Sendable {
         return out
     }
 
+    /// The findings a summary keeps: named unless the list does not need it (`namesSummaryFindings`).
+    func summaryFindings(_ a: Archive) -> [Finding] {
+        guard !namesSummaryFindings, triage == nil else { return findings(a) }
+        return LayoutChecker(a, context: context).findings(named: false)
+    }
+
     /// Loads and checks one archive; the hierarchy is dropped once the summary is made.
     public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
-        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: findings($0)) }
+        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: summaryFindings($0)) }
     }
 
     /// Every input, on every core, in the order given, then paired: what `check` and the plain list show.
@@ -86,7 +96,7 @@ public struct RunSetWork: Sendable {
         for k in batch {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                results.append((k, .success(ArchiveSummary(path: paths[k], archive: a, findings: findings(a)))))
+                results.append((k, .success(ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a)))))
                 if batch.count > 1, held + a.hierarchy.count <= RunSetWork.batchElements {
                     loaded[k] = a
                     held += a.hierarchy.count

@@ -14,10 +14,11 @@ public enum RunSetReport {
             let continues = screen != nil && screen == previousScreen
             previousScreen = screen
             if let m = e.summary {
-                let mark = m.blocking > 0 ? glyphs.blockingMark : m.review > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, "\(m.blocking)", "\(m.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
+                let blocking = m.blocking, review = m.findings.count - blocking  // (each counts the findings)
+                let mark = blocking > 0 ? glyphs.blockingMark : review > 0 ? glyphs.reviewMark : " "
+                table.append([mark, m.mode.rawValue, "\(blocking)", "\(review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
                               m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
-                roles.append(m.blocking > 0 ? .blocking : .normal)
+                roles.append(blocking > 0 ? .blocking : .normal)
             } else {
                 table.append(["!", "error", "", "", TerminalText.sanitize(e.error ?? e.path), "", "", "", ""])
                 roles.append(.blocking)
@@ -30,9 +31,11 @@ public enum RunSetReport {
             for (c, cell) in cells.enumerated() {
                 out += c == cells.count - 1 ? cell : cell.padded(to: widths[c] + 1)
             }
-            var trimmed = Substring(out)
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            return width.map { DisplayWidth.clip(String(trimmed), to: $0, ellipsis: glyphs.ellipsis) } ?? String(trimmed)
+            // Trailing spaces trimmed by bytes (a space is one byte and ends no other character).
+            var end = out.utf8.endIndex
+            while end > out.utf8.startIndex, out.utf8[out.utf8.index(before: end)] == UInt8(ascii: " ") { end = out.utf8.index(before: end) }
+            let trimmed = String(out[..<end])
+            return width.map { DisplayWidth.clip(trimmed, to: $0, ellipsis: glyphs.ellipsis) } ?? trimmed
         }
         let loaded = s.entries.compactMap { $0 }
         let blocked = loaded.filter { $0.blocking > 0 }.count
