@@ -129,6 +129,22 @@ final class TriageTests: XCTestCase {
 
     // MARK: - Hints
 
+    /// Today is the UTC day of the clock, by arithmetic: the same day Foundation's calendar gives, at midnight,
+    /// a second before it, and across leap days, for moments over two centuries.
+    func testTodayIsTheUTCDayFoundationsCalendarGives() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var moments: [Double] = [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 1_795_996_800, 4_107_542_399]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { moments.append(Double.random(in: -2_208_988_800...7_258_118_400, using: &rng)) }
+        for t in moments {
+            let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: t))
+            let d = CalendarDay.day(secondsSince1970: t)
+            XCTAssertEqual([d.year, d.month, d.day], [c.year!, c.month!, c.day!], "\(t)")
+        }
+        XCTAssertEqual(CalendarDay.today(environment: ["PSEUDOSCOPE_TODAY": "2026-02-28"]).description, "2026-02-28")
+    }
+
     func testEachHintHasAPositiveAndANegativeCase() {
         var spinner = Element(type: "ActivityIndicator")
         spinner.identifier = "loading"

@@ -16,10 +16,19 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     /// Today in UTC, or `PSEUDOSCOPE_TODAY` (YYYY-MM-DD) for reproducible runs and tests.
     public static func today(environment: [String: String]) -> CalendarDay {
         if let t = environment["PSEUDOSCOPE_TODAY"], let d = CalendarDay(t) { return d }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: Date())
-        return CalendarDay(String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!))!
+        return day(secondsSince1970: Date().timeIntervalSince1970)
+    }
+
+    /// The UTC day of a moment, by the civil calendar's arithmetic (`adding(days:)`): Foundation's `Calendar`
+    /// loads ICU's calendar data, a few percent of every `check` for a date nothing may even read.
+    static func day(secondsSince1970 t: Double) -> CalendarDay {
+        CalendarDay(year: 1970, month: 1, day: 1).adding(days: Int((t / 86_400).rounded(.down)))
+    }
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
     }
 
     /// Days since 1970-01-01 (for differences).
@@ -44,7 +53,7 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return CalendarDay(String(format: "%04d-%02d-%02d", y, m, d))!
+        return CalendarDay(year: y, month: m, day: d)
     }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
