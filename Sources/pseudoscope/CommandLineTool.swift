@@ -102,8 +102,12 @@ struct HelpCommand {
 }
 
 /// A loader with the limits from the environment (a malformed limit is refused in one line).
+/// The process's environment, read once: each read of `ProcessInfo`'s builds a dictionary of every variable, and a
+/// `check` asked for it three times.
+let processEnvironment = ProcessInfo.processInfo.environment
+
 func loader(_ options: DumpOptions) throws -> ArchiveLoader {
-    ArchiveLoader(limits: try LoadLimits.from(environment: ProcessInfo.processInfo.environment), dumpOptions: options)
+    ArchiveLoader(limits: try LoadLimits.from(environment: processEnvironment), dumpOptions: options)
 }
 
 /// The terminal's width in columns, for plain output on a terminal; nil when stdout is not one.

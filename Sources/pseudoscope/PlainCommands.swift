@@ -46,7 +46,7 @@ struct RenderCommand {
             }
             let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
             let image = try ImageDecoder.decode(try source.read(limits: try loader(p.dumpOptions).limits),
-                                                maxPixels: try ImageDecoder.maxPixels(environment: ProcessInfo.processInfo.environment),
+                                                maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
                                                 file: one.archive.screenshot ?? "the screenshot")
             if let proto = GraphicsProtocol(rawValue: graphics) {
                 // The picture itself, for a terminal the user says takes it.
@@ -112,9 +112,9 @@ func screenshotStatus(_ a: Archive) -> String {
     case .failure(let why): return "no screenshot to show (\(why.reason))"
     case .success(let source):
         do {
-            let limits = try LoadLimits.from(environment: ProcessInfo.processInfo.environment)
+            let limits = try LoadLimits.from(environment: processEnvironment)
             let bytes = try source.read(limits: limits)
-            let image = try ImageDecoder.decode(bytes, maxPixels: try ImageDecoder.maxPixels(environment: ProcessInfo.processInfo.environment), file: "the screenshot")
+            let image = try ImageDecoder.decode(bytes, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment), file: "the screenshot")
             let kind = ContentType.detect(Array(bytes.prefix(64))).rawValue
             var line = "the failure screenshot: \(kind), \(image.width)×\(image.height) pixels (render --screenshot, or s in the inspector)"
             if let gap = a.screenshotTimeGap, abs(gap) > 2 {

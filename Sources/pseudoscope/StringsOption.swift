@@ -20,7 +20,7 @@ enum StringsOption {
             return CheckContext()
         }
         let catalog = try StringCatalog.load(path, developmentLanguage: development,
-                                             limits: try LoadLimits.from(environment: ProcessInfo.processInfo.environment))
+                                             limits: try LoadLimits.from(environment: processEnvironment))
         for w in catalog.warnings {
             printError("pseudoscope: warning: \(TerminalText.sanitize(w.file)):\(w.line): \(TerminalText.sanitize(w.message))")
         }
