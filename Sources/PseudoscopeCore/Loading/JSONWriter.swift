@@ -339,19 +339,11 @@ final class ByteStore {
         count += bytes.count
     }
 
-    /// The decimal digits of `m`, written straight into the storage.
+    /// The decimal digits of `m`, written straight into the storage (`NumberText.writeDigits`).
     @inline(__always)
     func appendDecimal(_ m: UInt64) {
         reserve(20)
-        var length = 1, rest = m
-        while rest >= 10 { rest /= 10; length += 1 }
-        var q = m, k = count + length
-        repeat {
-            k -= 1
-            base[k] = UInt8(ascii: "0") + UInt8(q % 10)
-            q /= 10
-        } while k > count
-        count += length
+        count = NumberText.writeDigits(m, into: UnsafeMutableBufferPointer(start: base, count: capacity), at: count)
     }
 
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -21,6 +21,7 @@ public enum NumberText {
     }
 
     /// Writes the decimal digits of `m` at `start`; returns where they end.
+    @inline(__always)
     static func writeDigits(_ m: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         var length = 1, rest = m
         while rest >= 10 { rest /= 10; length += 1 }
