@@ -89,11 +89,9 @@ public struct PathNamer: Sendable {
                 // The prefix, a slash and the step written into the string's bytes at once: appending them one by
                 // one was most of naming a large parent's children.
                 out.append(PathNamer.joined(lastPrefix.path, h.elements[i].type, ordinal(i, of: p)))
-                continue
+            } else {
+                out.append(h.elements[i].type)  // the root: its type alone
             }
-            var root = ""
-            appendStep(i, to: &root)
-            out.append(root)
         }
         return out
     }
