@@ -28,9 +28,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
         .target(name: "PseudoscopeTerminal", dependencies: ["PseudoscopeRender", "PseudoscopeImage", "CNcurses"]),
+        // glibc's malloc.h (mallopt), which the Glibc module leaves out; part of libc, nothing to install.
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "pseudoscope",
-            dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender", "PseudoscopeTerminal"]
+            dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender", "PseudoscopeTerminal", "CMalloc"]
         ),
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
         .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender"]),

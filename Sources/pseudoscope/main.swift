@@ -1,8 +1,15 @@
+import CMalloc
 import Foundation
 import PseudoscopeCore
 import PseudoscopeRender
 
 // The executable: parse the command line, pick the command, map its outcome to an exit status.
+
+// Large blocks from the heap, not from mmap: glibc maps each block over its threshold afresh and unmaps it when
+// freed, so every array that grows by doubling (a large screen's elements, its findings, the report's buffer)
+// faulted in new zeroed pages at each step. From the heap, freed blocks are reused. (A tenth of `check --json`
+// on 100k elements in one parent; docs/performance.md.)
+_ = mallopt(M_MMAP_THRESHOLD, 1 << 30)
 let environment = TerminalEnvironment(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: processEnvironment)
 let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment).run()
 exit(status)

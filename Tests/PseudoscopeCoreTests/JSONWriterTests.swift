@@ -114,6 +114,16 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(NumberText.points(-0.06), "-0.1")
         XCTAssertEqual(NumberText.points(1e15), "1000000000000000")
         XCTAssertEqual(NumberText.points(.nan), "nan")
+        // Messages write points into their own bytes (`MessageBytes`): the same text, sizes beyond 10^15 and
+        // numbers that are not numbers included, and whole counts with their sign.
+        values += [-10, -1e15, 1e300, -.infinity, .infinity, .nan, Double.greatestFiniteMagnitude]
+        for v in values {
+            let written = MessageBytes.string(capacity: MessageBytes.numberCapacity + 1) { $0.put(points: v); $0.put("|") }
+            XCTAssertEqual(written, NumberText.points(v) + "|", "\(v)")
+        }
+        for n in [0, 7, -7, 63, Int.max, Int.min] {
+            XCTAssertEqual(MessageBytes.string(capacity: MessageBytes.numberCapacity) { $0.put(n) }, String(n))
+        }
     }
 
     /// A finding's text is copied from its label's written bytes only when the two are the same bytes: a text
@@ -260,4 +270,55 @@ final class WordScanTests: XCTestCase {
             XCTAssertFalse(fast.hierarchy[1].label.contains("\\"), "escapes decoded: \(fast.hierarchy[1].label.prefix(40))")
         }
     }
+
+    /// A finding is written as literal runs between its values (`finding(at:)`), for speed: the bytes are the
+    /// shape written field by field, for every combination of what a finding may lack or carry (no frame, no
+    /// evidence, another archive, hints, a baseline entry expired or not, novelty, hostile text), and a list of
+    /// findings stays valid JSON with its commas.
+    func testFindingJSONIsTheFieldByFieldShape() throws {
+        let hostile = "\u{1B}[31m\"x\"\\\u{202E}確認\n"
+        var findings: [Finding] = []
+        for frame in [nil, Rect(x: 1.5, y: -2, width: 20.299999999999997, height: 1e300)] as [Rect?] {
+            for evidence in [[], [("neededWidth", 434.7)], [("overlapWidth", 377), ("overlapHeight", 20.3), ("otherSiblings", 63)]] as [[(name: String, value: Double)]] {
+                for other in [nil, "runs/rtl/\(hostile)archive.json"] as [String?] {
+                    var f = Finding(rule: .overlappingText, severity: other == nil ? .review : .blocking, element: 3,
+                                    elementPath: "Application/Window/StaticText[3]", elementType: "StaticText",
+                                    identifier: other == nil ? "" : "id.\(hostile)", label: hostile, text: "shown " + hostile,
+                                    frame: frame, message: "its text overlaps \(hostile) by 377×20.3 pt", evidence: evidence,
+                                    otherArchive: other)
+                    f.fingerprint = "b01eb6d04ea9e989"
+                    findings.append(f)
+                    f.hints = ["may be a false alarm: \(hostile)", "second"]
+                    findings.append(f)
+                    let entry = Baseline.Entry(fingerprint: f.fingerprint, reason: "known \(hostile)", owner: "@team",
+                                               expires: CalendarDay(year: 2026, month: 12, day: 31))
+                    for expired in [false, true] {
+                        f.known = KnownIssue(entry: entry, expired: expired, daysExpired: expired ? 3 : -30)
+                        findings.append(f)
+                    }
+                    f.novelty = .new
+                    findings.append(f)
+                    f.known = nil
+                    f.novelty = .still
+                    findings.append(f)
+                }
+            }
+        }
+        var fast = JSONWriter(), fieldByField = JSONWriter()
+        fast.beginArray(); fieldByField.beginArray()
+        for k in findings.indices {
+            var one = JSONWriter(), oneByField = JSONWriter()
+            findings.withUnsafeBufferPointer { one.finding(at: $0.baseAddress! + k); fast.finding(at: $0.baseAddress! + k) }
+            oneByField.findingFieldByField(findings[k])
+            fieldByField.findingFieldByField(findings[k])
+            XCTAssertEqual(one.text, oneByField.text, "finding \(k)")
+        }
+        fast.endArray(); fieldByField.endArray()
+        XCTAssertEqual(fast.text, fieldByField.text)
+        let list = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fast.text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.count, findings.count)
+        XCTAssertEqual(list.last?["status"] as? String, "still")
+        XCTAssertEqual(list.filter { $0["known"] != nil }.count, findings.filter { $0.known != nil }.count)
+    }
 }
+

@@ -197,21 +197,21 @@ extension LayoutChecker {
             for k in reported {
                 let n = others[k]
                 let overlap = firstOverlap[k]
-                // Built in one string, piece by piece (interpolating the reference and then the message made each
-                // twice; a dense stack gives a finding per element).
-                var message = ""
-                message.reserveCapacity(80 + h[firstOther[k]].identifier.utf8.count)
-                message += "its text overlaps its sibling "
-                h[firstOther[k]].appendReference(to: &message)
-                message += " by "
-                message += formatPoints(overlap.width)
-                message += "×"
-                message += formatPoints(overlap.height)
-                message += " pt"
-                if n > 0 {
-                    message += " and "
-                    message += String(n)
-                    message += n == 1 ? " other sibling" : " other siblings"
+                // Written into one string's bytes at once (`MessageBytes`); a dense stack gives a finding per element.
+                let other = firstOther[k]
+                let message = MessageBytes.string(capacity: 64 + MessageBytes.referenceCapacity(h[other]) + 3 * MessageBytes.numberCapacity) { m in
+                    m.put("its text overlaps its sibling ")
+                    m.put(referenceTo: h[other])
+                    m.put(" by ")
+                    m.put(points: overlap.width)
+                    m.put("×")
+                    m.put(points: overlap.height)
+                    m.put(" pt")
+                    if n > 0 {
+                        m.put(" and ")
+                        m.put(n)
+                        m.put(n == 1 ? " other sibling" : " other siblings")
+                    }
                 }
                 out.append(finding(.overlappingText, .review, sorted[k], message,
                                    [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))]))

@@ -34,7 +34,7 @@ public struct JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func appendEscaped(_ s: String) {
+    mutating func appendEscaped(_ s: String) {
         store.append(0x22)
         // In place when the string's bytes are contiguous (a native string); `withUTF8` on a copy otherwise.
         if s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) == nil {
@@ -130,7 +130,7 @@ public struct JSONWriter {
     }
 
     @inline(__always)
-    private mutating func separator() {
+    mutating func separator() {
         ownStorage()
         if hasValue { store.append(UInt8(ascii: ",")) }
         hasValue = true
@@ -203,7 +203,7 @@ public struct JSONWriter {
         endObject()
     }
 
-    private mutating func raw(_ s: StaticString) {
+    mutating func raw(_ s: StaticString) {
         store.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
@@ -225,7 +225,7 @@ public struct JSONWriter {
         numberValue(v)
     }
 
-    private mutating func numberValue(_ v: Double) {
+    mutating func numberValue(_ v: Double) {
         guard v.isFinite else { raw("null"); return }
         // Whole numbers and numbers of tenths (most frames and evidence) are written digit by digit; others take
         // Swift's shortest form that reads back the same (`NumberText.exact`, which these agree with).
@@ -273,6 +273,11 @@ public struct JSONWriter {
     /// its screen's hints) is copied from what was written then.
     mutating func stringList(_ key: StaticString, _ list: [String]) {
         fixedKey(key)
+        stringListValue(list)
+    }
+
+    /// The array itself (`stringList`), after its key.
+    mutating func stringListValue(_ list: [String]) {
         if list != lastHints || lastHintsJSON.isEmpty {
             let start = store.count
             store.append(UInt8(ascii: "["))

@@ -47,27 +47,10 @@ public struct Element: Equatable, Sendable {
         return type
     }
 
-    /// `Button 'checkout.confirm'`, or `Button "Confirm"` when there is no identifier.
+    /// `Button 'checkout.confirm'`, or `Button "Confirm"` when there is no identifier (`MessageBytes`, which also
+    /// writes it inside longer messages).
     public var reference: String {
-        var text = ""
-        appendReference(to: &text)
-        return text
-    }
-
-    /// Appends `reference` to `text`: a message naming another element is built in one string.
-    public func appendReference(to text: inout String) {
-        text += type
-        if !identifier.isEmpty {
-            text += " '"
-            text += identifier
-            text += "'"
-            return
-        }
-        let shown = displayText
-        guard !shown.isEmpty else { return }
-        text += " \""
-        text += shown
-        text += "\""
+        MessageBytes.string(capacity: MessageBytes.referenceCapacity(self)) { $0.put(referenceTo: self) }
     }
 }
 
