@@ -34,11 +34,11 @@ public struct JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    mutating func appendEscaped(_ s: String) {
+    mutating func appendEscaped(_ s: borrowing String) {
         store.append(0x22)
         // In place when the string's bytes are contiguous (a native string); `withUTF8` on a copy otherwise.
         if s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) == nil {
-            var text = s
+            var text = copy s
             text.withUTF8 { appendEscaped(utf8: $0) }
         }
         store.append(0x22)
@@ -203,6 +203,7 @@ public struct JSONWriter {
         endObject()
     }
 
+    @inline(__always)
     mutating func raw(_ s: StaticString) {
         store.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
