@@ -84,6 +84,22 @@ def shapes(out):
     for name, kids in (("flat-100k", flat), ("deep-100k", deep), ("cjk-10k", cjk), ("overlap-3k", overlap)):
         with open(os.path.join(out, f"{name}.json"), "w") as f:
             json.dump(wrap(kids, screen=name), f, ensure_ascii=False)
+    parents(out)
+
+def parents(out):
+    """20,000 small parents, each with two texts that overlap: a finding per parent. The overlap rule once reserved
+    room for each parent's findings exactly, moving all the findings so far at every parent (quadratic)."""
+    rng = random.Random(20000)
+    rows = []
+    for i in range(20000):
+        y = (i * 7) % 800  # inside the window (rows of different parents are not siblings: no overlap between them)
+        pair = [{"type": "StaticText", "identifier": f"id.{i}.{k}", "label": rng.choice(LABELS),
+                 "frame": {"x": 8 + 2 * k, "y": y + 2 * k, "width": 200, "height": 44}} for k in range(2)]
+        rows.append({"type": "Other", "frame": {"x": 0, "y": y, "width": 393, "height": 48}, "children": pair})
+    rows[0]["children"][0]["identifier"] = "id.target"
+    scroll = [{"type": "ScrollView", "frame": {"x": 0, "y": 0, "width": 393, "height": 852}, "children": rows}]
+    with open(os.path.join(out, "overlap-parents-20k.json"), "w") as f:
+        json.dump(wrap(scroll, screen="overlap-parents-20k"), f, ensure_ascii=False)
 
 def million(out):
     """1,000,000 elements (the default element limit), for the per-move time at the largest archive. Rows stacked
@@ -105,6 +121,9 @@ def main():
     os.makedirs(out, exist_ok=True)
     if "--1m" in sys.argv:
         million(out)
+        return
+    if "--parents" in sys.argv:
+        parents(out)
         return
     shapes(out)
     for n in (1000, 10000, 100000):

@@ -3,8 +3,7 @@
 extension LayoutChecker {
     // MARK: text-truncated
 
-    func textTruncated() -> [Finding] {
-        var out: [Finding] = []
+    func textTruncated(into out: inout [Finding]) {
         // Fields are read in place: copying an element out (`let e = h[i]`) retains and releases all its strings,
         // and this runs over every element.
         for i in h.indices {
@@ -26,14 +25,12 @@ extension LayoutChecker {
             }
             out.append(finding(.textTruncated, .blocking, i, parts.joined(separator: "; "), evidence))
         }
-        return out
     }
 
     // MARK: truncation-headroom
 
     /// In a normal run: text that fits today but not at the expanded run's +40%, with how far it falls short.
-    func truncationHeadroom() -> [Finding] {
-        var out: [Finding] = []
+    func truncationHeadroom(into out: inout [Finding]) {
         let tol = CheckThresholds.truncationTolerance
         for i in h.indices {
             guard let want = h[i].intrinsicContentSize else { continue }  // read in place, as in textTruncated
@@ -46,7 +43,6 @@ extension LayoutChecker {
                                "text needs \(formatPoints(want.width)) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about \(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short",
                                [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
         }
-        return out
     }
 
     // MARK: outside-window / outside-parent
@@ -68,8 +64,7 @@ extension LayoutChecker {
         return (phrases, amount)
     }
 
-    func outside() -> [Finding] {
-        var out: [Finding] = []
+    func outside(into out: inout [Finding]) {
         var reportedOutside = [Bool](repeating: false, count: h.count)
         // Pre-order makes the window's subtree one range: no ancestor walks (deep trees stay linear).
         let windowSubtree = windowIndex.map { $0..<h.subtreeEnd($0) } ?? 0..<0
@@ -100,12 +95,11 @@ extension LayoutChecker {
                 out.append(finding(.outsideParent, .review, i, "clipped by its parent \(h[p].reference): " + pp.joined(separator: ", ") + " it", [("overhang", pa)]))
             }
         }
-        return out
     }
 
     // MARK: primary-action-unreachable
 
-    func primaryActions() -> [Finding] {
+    func primaryActions(into out: inout [Finding]) {
         // The failing element counts as a primary action when it is one a user acts on (a truncated label that
         // failed the gate is not an action, and static text is rarely hittable).
         var targets: [(id: String, index: Int?)] = []
@@ -113,7 +107,6 @@ extension LayoutChecker {
         for id in archive.primaryActions where !id.isEmpty && !targets.contains(where: { $0.id == id }) {
             targets.append((id, h.firstIndex(identifier: id)))
         }
-        var out: [Finding] = []
         for t in targets {
             guard let i = t.index else {
                 out.append(Finding(rule: .primaryActionUnreachable, severity: .blocking, element: nil, elementPath: "(missing)",
@@ -147,7 +140,6 @@ extension LayoutChecker {
                 out.append(finding(.primaryActionUnreachable, .blocking, i, reasons.joined(separator: "; "), evidence))
             }
         }
-        return out
     }
 
     /// The offline hit test: the topmost element later in tree order, neither ancestor nor descendant of `i`,
@@ -178,9 +170,8 @@ extension LayoutChecker {
     /// Rendered text that really collides with a sibling. Not a control and its own title laid over it, not
     /// elements of a flat list (they are not siblings), and not a short text in a wide frame whose glyphs do not
     /// reach the other element.
-    func overlappingText() -> [Finding] {
-        guard relationsKnown else { return [] }
-        var out: [Finding] = []
+    func overlappingText(into out: inout [Finding]) {
+        guard relationsKnown else { return }
         for p in h.indices {
             guard h[p].children.count > 1 else { continue }
             let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) && !isSystemChrome[$0] }
@@ -193,7 +184,10 @@ extension LayoutChecker {
                                      inks: sorted.map { inkArea($0) })
             let (firstOther, firstOverlap, others) = sweep.firstOverlaps(of: sorted)
             let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
-            out.reserveCapacity(out.count + reported.count)  // grown once, not doubled (a finding is large to move)
+            // Room for this parent's findings at once (a large parent's are not grown into by doubling, each step
+            // moving all so far), yet geometrically: reserving the exact count for each of many small parents
+            // would move the whole list at every parent.
+            if out.capacity < out.count + reported.count { out.reserveCapacity(max(out.count + reported.count, 2 * out.capacity)) }
             for k in reported {
                 let n = others[k]
                 let overlap = firstOverlap[k]
@@ -217,7 +211,6 @@ extension LayoutChecker {
                                    [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))]))
             }
         }
-        return out
     }
 
     /// The comparisons of the overlap rule for one parent's siblings, sorted by top edge: each sibling with the
@@ -329,12 +322,11 @@ extension LayoutChecker {
     /// Controls smaller than 44×44 pt. Not: invisible or disabled ones, UIKit's fixed-size controls at their
     /// standard size, a control repeated inside a control of the same frame, or one inside a larger tappable
     /// control (the row or button around it takes the tap).
-    func smallHitRegions() -> [Finding] {
+    func smallHitRegions(into out: inout [Finding]) {
         // 44 pt is a touch guideline: a pointer (macOS) or a focus engine (tvOS) has none.
-        guard archive.platform.isTouch else { return [] }
+        guard archive.platform.isTouch else { return }
         let minSize = CheckThresholds.minimumHitSize
         let reach = minSize - CheckThresholds.hitSizeTolerance
-        var out: [Finding] = []
         for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) && h[i].isEnabled && !isSystemChrome[i] {
             guard h[i].frame.width < reach || h[i].frame.height < reach else { continue }
             let e = h[i]
@@ -352,7 +344,6 @@ extension LayoutChecker {
                                "hit region is \(formatPoints(f.width))×\(formatPoints(f.height)) pt, smaller than \(formatPoints(minSize))×\(formatPoints(minSize)) pt",
                                [("width", f.width), ("height", f.height)]))
         }
-        return out
     }
 
     /// Controls whose whole area takes a tap for what they contain: a table row, a button around its icon.

@@ -47,16 +47,15 @@ extension LayoutChecker {
         }.sorted { $0.0 < $1.0 }
     }
 
-    func localeRunStrings() -> [Finding] {
-        guard let language = runLanguage else { return [] }
-        if let catalog = strings { return againstTables(catalog, language: language) }
-        return againstShownStrings(language: language)
+    func localeRunStrings(into out: inout [Finding]) {
+        guard let language = runLanguage else { return }
+        if let catalog = strings { againstTables(catalog, language: language, into: &out); return }
+        againstShownStrings(language: language, into: &out)
     }
 
-    func againstTables(_ catalog: StringCatalog, language: String) -> [Finding] {
+    func againstTables(_ catalog: StringCatalog, language: String, into out: inout [Finding]) {
         let dev = catalog.developmentLanguage
         let runIsDevelopment = StringCatalog.sameLanguage(dev, language)
-        var out: [Finding] = []
         for (i, text, isData) in localeTexts() {
             let found = catalog.matches(text)
             if found.isEmpty && isData { continue }
@@ -85,20 +84,17 @@ extension LayoutChecker {
             }
             out.append(finding(.hardcodedText, .review, i, "\(quoted) is in no string table in any language: it bypassed the localization layer"))
         }
-        return out
     }
 
     /// Without tables: the run's own record of the strings it showed (a result bundle's localization
     /// attachment). A text whose frame no shown string covers was not localized.
-    func againstShownStrings(language: String) -> [Finding] {
+    func againstShownStrings(language: String, into out: inout [Finding]) {
         let shown = archive.shownStrings
-        var out: [Finding] = []
         for (i, text, isData) in localeTexts() where !isData {
             if !shown.contains(where: { ElementStrings.covers(h[i].frame, $0.frame) }) {
                 out.append(finding(.hardcodedText, .review, i, "\"\(DisplayWidth.clip(text, to: 60))\" was not shown through a localized string (the run's localization record has none at its frame)"))
             }
         }
-        return out
     }
 
     func ref(_ s: LocalizedString) -> String { "'\(s.key)' (\(s.table))" }

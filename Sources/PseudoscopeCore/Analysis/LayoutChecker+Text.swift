@@ -25,10 +25,9 @@ extension LayoutChecker {
 
     /// In an expanded run: visible text without the run's pseudo-localization marks (the gate's `［…］`, or the
     /// scheme detected in the run: Xcode's bounded strings, double length, bracketed pseudo-locales).
-    func hardcodedText() -> [Finding] {
+    func hardcodedText(into out: inout [Finding]) {
         let marks = scheme ?? .fullwidthBrackets
         let data = testDataStrings()
-        var out: [Finding] = []
         var flaggedLabels: [Int: String] = [:]
         for i in h.indices where !kinds[i].isDisjoint(with: [.localizedText, .field]) {
             let e = h[i]
@@ -44,16 +43,14 @@ extension LayoutChecker {
             flaggedLabels[i] = text
             out.append(finding(.hardcodedText, .review, i, "\"\(DisplayWidth.clip(text, to: 60))\" has no \(marks.rawValue) marks: it bypassed the localization layer"))
         }
-        return out
     }
 
     // MARK: concatenated-string
 
     /// Two or more marked pieces in one string: the text was assembled from separately localized parts, and
     /// its word order will be wrong in languages that order them differently.
-    func concatenatedStrings() -> [Finding] {
-        guard let marks = scheme, marks != .doubleLength else { return [] }
-        var out: [Finding] = []
+    func concatenatedStrings(into out: inout [Finding]) {
+        guard let marks = scheme, marks != .doubleLength else { return }
         var reported: [Int: String] = [:]
         for i in h.indices where kinds[i].contains(.localizedText) && isVisible(i) && !isSystemChrome[i] {
             let text = h[i].label
@@ -65,7 +62,6 @@ extension LayoutChecker {
                                "\"\(DisplayWidth.clip(text, to: 60))\" is assembled from \(pieces) localized pieces: use one string with placeholders, so that translators can order the words",
                                [("pieces", Double(pieces))]))
         }
-        return out
     }
 
     // MARK: missing-accessible-label
@@ -75,10 +71,9 @@ extension LayoutChecker {
         "SegmentedControl", "Stepper", "Cell",
     ]
 
-    func missingLabels() -> [Finding] {
+    func missingLabels(into out: inout [Finding]) {
         // A format that prints no labels (Xcode 7) cannot show that one is missing.
-        guard archive.imported?.labelsRecorded != false else { return [] }
-        var out: [Finding] = []
+        guard archive.imported?.labelsRecorded != false else { return }
         for i in h.indices where kinds[i].contains(.labelRequired) && !isSystemChrome[i] && h[i].title.isEmpty && h[i].placeholderValue.isEmpty {
             let e = h[i]
             guard e.label.trimmingWhitespace().isEmpty, e.title.isEmpty, e.placeholderValue.isEmpty else { continue }
@@ -98,7 +93,6 @@ extension LayoutChecker {
             }
             out.append(finding(.missingAccessibleLabel, .blocking, i, "\(e.type) has no accessible label, title or placeholder\(hint)"))
         }
-        return out
     }
 
     // MARK: validation-during-composition
@@ -107,8 +101,7 @@ extension LayoutChecker {
     static let submitWords = ["submit", "confirm", "continue", "next", "save"]
     static let validationWords = ["error", "validation"]
 
-    func validationDuringComposition() -> [Finding] {
-        var out: [Finding] = []
+    func validationDuringComposition(into out: inout [Finding]) {
         for i in h.indices where kinds[i].contains(.field) {
             guard let marked = h[i].markedText, !marked.isEmpty else { continue }
             // The field's container: the subtree of its topmost ancestor below the window (the screen's content).
@@ -134,7 +127,6 @@ extension LayoutChecker {
                                    "field is composing \"\(marked)\" (IME marked text) while " + reasons.joined(separator: " and ")))
             }
         }
-        return out
     }
 
     // MARK: rtl-not-mirrored (one archive)
@@ -167,8 +159,7 @@ extension LayoutChecker {
         return nil
     }
 
-    func rtlNotMirrored() -> [Finding] {
-        var out: [Finding] = []
+    func rtlNotMirrored(into out: inout [Finding]) {
         var isBack = [Bool](repeating: false, count: h.count)
         for (i, bar) in backButtons() {
             isBack[i] = true
@@ -202,6 +193,5 @@ extension LayoutChecker {
             }
             if let m = message { out.append(finding(.rtlNotMirrored, .review, i, m, [("centerX", h[i].frame.midX)])) }
         }
-        return out
     }
 }

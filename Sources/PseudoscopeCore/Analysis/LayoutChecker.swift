@@ -102,28 +102,23 @@ public struct LayoutChecker: Sendable {
         // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
         guard archive.hierarchyNote == nil else { return [] }
         let checker = self
-        var rules: [() -> [Finding]] = [
-            { checker.textTruncated() }, { checker.outside() }, { checker.primaryActions() }, { checker.missingLabels() },
-            { checker.validationDuringComposition() }, { checker.overlappingText() }, { checker.smallHitRegions() },
+        var rules: [(inout [Finding]) -> Void] = [
+            { checker.textTruncated(into: &$0) }, { checker.outside(into: &$0) }, { checker.primaryActions(into: &$0) },
+            { checker.missingLabels(into: &$0) }, { checker.validationDuringComposition(into: &$0) },
+            { checker.overlappingText(into: &$0) }, { checker.smallHitRegions(into: &$0) },
         ]
         switch archive.mode {
-        case .normal: rules.append { checker.truncationHeadroom() }
-        case .expanded: rules += [{ checker.hardcodedText() }, { checker.concatenatedStrings() }]
-        case .rtl: rules.append { checker.rtlNotMirrored() }
+        case .normal: rules.append { checker.truncationHeadroom(into: &$0) }
+        case .expanded: rules += [{ checker.hardcodedText(into: &$0) }, { checker.concatenatedStrings(into: &$0) }]
+        case .rtl: rules.append { checker.rtlNotMirrored(into: &$0) }
         }
         // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
-        if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings() } }
-        // The largest rule's findings become the list and the others join it: appending copies every finding it
-        // appends (retaining all its strings). Their order here does not matter: they are sorted below, and each
-        // rule's findings keep their own order.
-        var parts = rules.map { $0() }
+        if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings(into: &$0) } }
+        // Every rule appends to one list: merging lists of their own copied every finding of all but the largest
+        // (retaining all its strings) and then released the originals. Their order here does not matter: they are
+        // sorted below, and each rule's findings keep their own order.
         var out: [Finding] = []
-        if let largest = parts.indices.max(by: { parts[$0].count < parts[$1].count }) {
-            out = parts[largest]
-            parts[largest] = []
-            out.reserveCapacity(out.count + parts.reduce(0) { $0 + $1.count })
-            for part in parts where !part.isEmpty { out += part }
-        }
+        for rule in rules { rule(&out) }
         if named { name(&out) }
         return LayoutChecker.sorted(consume out)
     }

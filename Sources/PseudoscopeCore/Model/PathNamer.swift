@@ -47,15 +47,19 @@ public struct PathNamer: Sendable {
         // Steps are written straight into the path from each parent's sibling ordinals (a step string made per
         // element and then copied into its path was a third of naming a large parent's children).
         var ordinals: [Int: [Int]] = [:]  // by parent
-        var last = (parent: -1, ordinals: [Int]())  // the last parent's, at hand
+        // The last parent's children and ordinals at hand, and where the last child asked for stands: siblings are
+        // mostly asked for in order, so the next one is usually the next child (no search among 100k siblings).
+        var last = (parent: -1, kids: [Int](), ordinals: [Int](), position: -1)
         /// Child `k`'s ordinal among its parent `p`'s children of its type (-1 when it is the only one).
         func ordinal(_ k: Int, of p: Int) -> Int {
-            let kids = h.elements[p].children
             if last.parent != p {
+                let kids = h.elements[p].children
                 if ordinals[p] == nil { ordinals[p] = Hierarchy.stepOrdinals(ofChildren: kids, in: h) }
-                last = (p, ordinals[p]!)
+                last = (p, kids, ordinals[p]!, -1)
             }
-            return last.ordinals[PathNamer.position(of: k, in: kids)]
+            let next = last.position + 1
+            last.position = next < last.kids.count && last.kids[next] == k ? next : PathNamer.position(of: k, in: last.kids)
+            return last.ordinals[last.position]
         }
         func appendStep(_ k: Int, to path: inout String) {
             path += h.elements[k].type
