@@ -72,6 +72,44 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(f.first { $0.identifier == "ghost" }?.message, "primary action 'ghost' is missing from the hierarchy")
     }
 
+    /// An archive may name many primary actions, some twice: each distinct one is judged once, in the archive's
+    /// order, found by the same lookup as a single one (the first element with the identifier); the covers are
+    /// named as for one; and when a screen's hit tests reach their bound (thousands of unhittable actions on a
+    /// large screen), the rest say so instead of being walked (the tree order: earlier actions keep their test).
+    func testManyPrimaryActionsAreJudgedOnceEachAndTheHitTestsAreBounded() throws {
+        var content: [String] = [], names: [String] = []
+        for k in 0..<40 {
+            content.append(F.el("Button", [Double(k % 4) * 90, 100 + Double(k / 4) * 60, 80, 44], id: "act\(k)", label: "A\(k)", extra: "\"isHittable\":false"))
+            names += ["act\(k)", "act\(k)", "gone\(k)"]
+        }
+        content.append(F.el("Other", [0, 100, 90, 60], id: "toast", label: "Saved"))  // over act0's centre, drawn later
+        let list = names.map { "\"\($0)\"" }.joined(separator: ",")
+        let f = LayoutChecker(try F.archive(content: content, top: "\"primaryActions\":[\(list)]")).findings().filter { $0.rule == .primaryActionUnreachable }
+        XCTAssertEqual(f.count, 80, "40 unhittable and 40 missing, each once")
+        XCTAssertEqual(Set(f.map(\.identifier)), Set((0..<40).flatMap { ["act\($0)", "gone\($0)"] }))
+        XCTAssertEqual(f.first { $0.identifier == "act0" }?.message, "covered by Other 'toast' at its hit point")
+        XCTAssertEqual(f.first { $0.identifier == "act1" }?.message, "not hittable (nothing in the archive covers it: hidden, transparent or under a system overlay)")
+
+        // The bound: 300 unhittable actions, each walking every element drawn after it. At the shipped bound all
+        // are hit-tested; with a bound of 3,000 walked elements, the first ones in the archive's order are and the
+        // rest say why they are not.
+        let many = (0..<300).map { F.el("Button", [Double($0 % 3) * 130, 100 + Double($0 / 3) * 7, 120, 5], id: "b\($0)", label: "B", extra: "\"isHittable\":false") }
+        let all = (0..<300).map { "\"b\($0)\"" }.joined(separator: ",")
+        let checker = LayoutChecker(try F.archive(content: many, top: "\"primaryActions\":[\(all)]"))
+        var shipped: [Finding] = [], bounded: [Finding] = []
+        checker.primaryActions(into: &shipped)
+        checker.primaryActions(into: &bounded, hitTestBudget: 3000)
+        XCTAssertEqual(shipped.count, 300)
+        XCTAssertFalse(shipped.contains { $0.message.contains("not hit-tested") })
+        XCTAssertEqual(bounded.map(\.identifier), shipped.map(\.identifier))
+        let skipped = bounded.indices.filter { bounded[$0].message.contains("not hit-tested") }
+        let first = try XCTUnwrap(skipped.first, "the bound is reached")
+        XCTAssertEqual(bounded[first].message, "not hittable (not hit-tested: the hit tests of this screen's 300 primary actions reached their bound)")
+        XCTAssertEqual(Array(bounded.prefix(first).map(\.message)), Array(shipped.prefix(first).map(\.message)), "tested ones as without a bound")
+        XCTAssertEqual(skipped, Array(first..<300), "none tested after the first that did not fit")
+        XCTAssertEqual(skipped.count, 300 - 10, "walks of about 300 elements each: 10 fit in 3,000")
+    }
+
     func testHardcodedTextOnlyInExpandedRuns() throws {
         let content = [
             F.el("StaticText", [0, 100, 200, 20], id: "a", label: "［Konto···］"),

@@ -99,14 +99,28 @@ extension LayoutChecker {
 
     // MARK: primary-action-unreachable
 
-    func primaryActions(into out: inout [Finding]) {
+    /// `hitTestBudget`: the elements the hit tests may walk in all (the default is the rule's bound; tests set
+    /// a small one).
+    func primaryActions(into out: inout [Finding], hitTestBudget: Int? = nil) {
         // The failing element counts as a primary action when it is one a user acts on (a truncated label that
         // failed the gate is not an action, and static text is rarely hittable).
         var targets: [(id: String, index: Int?)] = []
-        if let f = archive.failingIndex, h[f].isInteractive { targets.append((h[f].identifier, f)) }
-        for id in archive.primaryActions where !id.isEmpty && !targets.contains(where: { $0.id == id }) {
-            targets.append((id, h.firstIndex(identifier: id)))
+        var named = Set<String>()
+        if let f = archive.failingIndex, h[f].isInteractive {
+            targets.append((h[f].identifier, f))
+            named.insert(h[f].identifier)
         }
+        // The archive's list may be long (it is the archive's word): each name is looked up in a table made once,
+        // not by a walk of the tree per name, and repeats are dropped by a set.
+        let wanted = archive.primaryActions.filter { !$0.isEmpty }
+        let firstWithIdentifier = wanted.count > 4 ? h.firstIndices(identifiers: Set(wanted)) : nil
+        for id in wanted where named.insert(id).inserted {
+            targets.append((id, firstWithIdentifier.map { $0[id] } ?? h.firstIndex(identifier: id)))
+        }
+        // The hit test walks the elements drawn after each target: its work is bounded (charged at the most a
+        // walk can take), so that an archive naming thousands of unhittable actions on a large screen cannot
+        // make it quadratic. Realistic screens (a few actions) never reach the bound.
+        var hitTestBudget = hitTestBudget ?? LayoutChecker.hitTestWalksPerElement * h.count + LayoutChecker.hitTestMinimumBudget
         for t in targets {
             guard let i = t.index else {
                 out.append(Finding(rule: .primaryActionUnreachable, severity: .blocking, element: nil, elementPath: "(missing)",
@@ -128,7 +142,13 @@ extension LayoutChecker {
                 }
             }
             if !e.isHittable {
-                if let cover = coveringElement(i) {
+                let walk = h.count - h.subtreeEnd(i)
+                let tested = walk <= hitTestBudget
+                // Once one does not fit, none after it is tested: which actions were is the archive's order.
+                hitTestBudget = tested ? hitTestBudget - walk : -1
+                if !tested {
+                    reasons.append("not hittable (not hit-tested: the hit tests of this screen's \(targets.count) primary actions reached their bound)")
+                } else if let cover = coveringElement(i) {
                     reasons.append("covered by \(h[cover].reference) at its hit point")
                 } else if reasons.isEmpty {
                     reasons.append("not hittable (nothing in the archive covers it: hidden, transparent or under a system overlay)")
@@ -141,6 +161,11 @@ extension LayoutChecker {
             }
         }
     }
+
+    /// The bound of the primary actions' hit tests (`primaryActions`): elements walked, per element of the
+    /// screen, plus a floor for small screens.
+    static let hitTestWalksPerElement = 64
+    static let hitTestMinimumBudget = 10_000_000
 
     /// The offline hit test: the topmost element later in tree order, neither ancestor nor descendant of `i`,
     /// whose frame contains `i`'s centre. Later in tree order is drawn on top.

@@ -28,6 +28,7 @@ extension LayoutChecker {
     func hardcodedText(into out: inout [Finding]) {
         let marks = scheme ?? .fullwidthBrackets
         let data = testDataStrings()
+        let inText = TestDataIndex(data)
         var flaggedLabels: [Int: String] = [:]
         for i in h.indices where !kinds[i].isDisjoint(with: [.localizedText, .field]) {
             let e = h[i]
@@ -37,7 +38,7 @@ extension LayoutChecker {
             guard !text.isEmpty, isVisible(i), !isSystemChrome[i], !marks.marksTrimmed(text) else { continue }
             if TextClassifier.isNumericLike(text) || TextClassifier.isPunctuationOnly(text) { continue }
             // Test data is fixed and not localized: a name or a server message may appear as it is, or inside a sentence.
-            if data.contains(text) || data.contains(where: { $0.count >= 3 && text.contains($0) }) { continue }
+            if data.contains(text) || inText.candidates(in: text).contains(where: { text.contains($0) }) { continue }
             // A button's inner StaticText repeats its label: report once.
             if let p = e.parent, flaggedLabels[p] == text { flaggedLabels[i] = text; continue }
             flaggedLabels[i] = text

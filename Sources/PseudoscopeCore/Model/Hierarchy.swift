@@ -148,4 +148,15 @@ public struct Hierarchy: Equatable, Sendable {
         guard !identifier.isEmpty else { return nil }
         return elements.firstIndex { $0.identifier == identifier }
     }
+
+    /// `firstIndex(identifier:)` of each of `identifiers`, in one walk (absent ones are left out).
+    public func firstIndices(identifiers: Set<String>) -> [String: Int] {
+        var found: [String: Int] = [:]
+        elements.withUnsafeBufferPointer { e in
+            for i in e.indices where !e[i].identifier.isEmpty && found[e[i].identifier] == nil && identifiers.contains(e[i].identifier) {
+                found[e[i].identifier] = i
+            }
+        }
+        return found
+    }
 }
