@@ -16,6 +16,43 @@ final class ComparisonTests: XCTestCase {
         }
     }
 
+    /// The rtl pair rule groups a parent's matched children into rows. It once compared each child with every
+    /// child placed before it (quadratic in a flat list); it now finds the first row through a tree of each row's
+    /// reach. The rows are the same as the pairwise rule's, for random frames with shared centres, tall elements
+    /// spanning several rows, and nested spans.
+    func testRowsAreThoseOfThePairwiseRule() {
+        func pairwise(_ members: [Int], _ h: Hierarchy) -> [[Int]] {
+            var rows: [[Int]] = []
+            for j in members.sorted(by: { h[$0].frame.midY < h[$1].frame.midY }) {
+                let f = h[j].frame
+                if let k = rows.firstIndex(where: { row in row.contains { let g = h[$0].frame; return f.midY >= g.minY && f.midY <= g.maxY || g.midY >= f.minY && g.midY <= f.maxY } }) {
+                    rows[k].append(j)
+                } else {
+                    rows.append([j])
+                }
+            }
+            return rows
+        }
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<400 {
+            var elements = [Element(type: "Other")]
+            let count = Int.random(in: 1...(round < 300 ? 12 : 200), using: &rng)
+            for k in 0..<count {
+                var e = Element(type: "Button")
+                let tall = Int.random(in: 0..<6, using: &rng) == 0
+                let y = Double(Int.random(in: 0...40, using: &rng)) * 5
+                let height = tall ? Double(Int.random(in: 40...200, using: &rng)) : Double(Int.random(in: 1...12, using: &rng)) * 4
+                e.frame = Rect(x: Double(k) * 10, y: y, width: 10, height: height)
+                e.parent = 0
+                elements.append(e)
+            }
+            elements[0].children = Array(1...count)
+            let h = Hierarchy(preorder: elements)
+            let members = Array(1...count).shuffled(using: &rng)
+            XCTAssertEqual(MirrorCheck.rows(members, h), pairwise(members, h), "round \(round)")
+        }
+    }
+
     func testIdenticalRunsHaveNoDifferences() throws {
         let content = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK")]
         XCTAssertTrue(try compare(content, content).differences.isEmpty)

@@ -43,7 +43,7 @@ struct MirrorCheck {
         // first element that stayed.
         for p in hb.indices {
             let members = hb[p].children.filter { matching.bToA[$0] != nil && !hb[$0].frame.isEmpty }
-            for row in rows(members, hb) where row.count >= 2 && row.contains(where: { stayed[$0] != nil }) {
+            for row in MirrorCheck.rows(members, hb) where row.count >= 2 && row.contains(where: { stayed[$0] != nil }) {
                 let orderA = row.sorted { ha[matching.bToA[$0]!].frame.minX < ha[matching.bToA[$1]!].frame.minX }
                 let orderB = row.sorted { hb[$0].frame.minX < hb[$1].frame.minX }
                 guard orderA == orderB else { continue }  // reversed (or reshuffled): mirrored enough
@@ -72,18 +72,66 @@ struct MirrorCheck {
         return hb.path(to: j).contains { hb[$0].type == "NavigationBar" || hb[$0].type == "TabBar" || hb[$0].type == "Toolbar" }
     }
 
-    /// Groups elements into rows: each joins the row of an element whose vertical span contains its centre.
-    func rows(_ members: [Int], _ h: Hierarchy) -> [[Int]] {
+    /// Groups elements into rows: taken by their vertical centres, each joins the first row holding an element
+    /// whose vertical span contains its centre, or whose centre its own span contains; else it starts a row.
+    ///
+    /// Comparing each element with every element placed before it was quadratic in a parent's children (a
+    /// flat list of thousands). Taken in order of their centres, an earlier element `g` meets `f` exactly when
+    /// `g`'s bottom reaches `f`'s centre or `g`'s centre reaches `f`'s top (the other halves of the two tests hold
+    /// for every earlier element of a non-empty frame), so a row meets `f` when its lowest bottom or its lowest
+    /// centre does: the first such row is found in a tree of those two per row.
+    static func rows(_ members: [Int], _ h: Hierarchy) -> [[Int]] {
+        let ordered = members.sorted(by: { h[$0].frame.midY < h[$1].frame.midY })
         var rows: [[Int]] = []
-        for j in members.sorted(by: { h[$0].frame.midY < h[$1].frame.midY }) {
+        var reach = RowReach(capacity: ordered.count)
+        for j in ordered {
             let f = h[j].frame
-            if let k = rows.firstIndex(where: { row in row.contains { let g = h[$0].frame; return f.midY >= g.minY && f.midY <= g.maxY || g.midY >= f.minY && g.midY <= f.maxY } }) {
+            let k: Int
+            if let found = reach.firstRow(bottomAtLeast: f.midY, centreAtLeast: f.minY) {
+                k = found
                 rows[k].append(j)
             } else {
+                k = rows.count
                 rows.append([j])
             }
+            reach.include(row: k, bottom: f.maxY, centre: f.midY)
         }
         return rows
+    }
+
+    /// Per row, the lowest bottom and the lowest centre of its elements, in a tree of maxima over the rows (a
+    /// segment tree), to find the first row reaching a height in logarithmic time.
+    struct RowReach {
+        private let leaves: Int
+        private var bottom: [Double], centre: [Double]
+
+        init(capacity: Int) {
+            var n = 1
+            while n < max(capacity, 1) { n *= 2 }
+            leaves = n
+            bottom = [Double](repeating: -.infinity, count: 2 * n)
+            centre = [Double](repeating: -.infinity, count: 2 * n)
+        }
+
+        mutating func include(row: Int, bottom b: Double, centre c: Double) {
+            var node = leaves + row
+            bottom[node] = max(bottom[node], b)
+            centre[node] = max(centre[node], c)
+            while node > 1 {
+                node /= 2
+                bottom[node] = max(bottom[2 * node], bottom[2 * node + 1])
+                centre[node] = max(centre[2 * node], centre[2 * node + 1])
+            }
+        }
+
+        /// The first row whose lowest bottom is at least `y` or whose lowest centre is at least `top`.
+        func firstRow(bottomAtLeast y: Double, centreAtLeast top: Double) -> Int? {
+            func reaches(_ node: Int) -> Bool { bottom[node] >= y || centre[node] >= top }
+            guard reaches(1) else { return nil }
+            var node = 1
+            while node < leaves { node = reaches(2 * node) ? 2 * node : 2 * node + 1 }
+            return node - leaves
+        }
     }
 
     func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
