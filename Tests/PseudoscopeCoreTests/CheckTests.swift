@@ -154,6 +154,18 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(rules(try F.archive(content: [withSubmit])).filter { $0.hasPrefix("validation") }, ["validation-during-composition name"])
         let disabled = submit.replacingOccurrences(of: "\"label\":\"Submit\"", with: "\"label\":\"Submit\",\"isEnabled\":false")
         XCTAssertTrue(rules(try F.archive(content: [F.el("Other", [0, 90, 390, 300], children: [field, disabled])])).filter { $0.hasPrefix("validation") }.isEmpty)
+        // Fields composing in one container share what it shows (looked at once per container); a field in another
+        // container has its own.
+        let second = F.el("TextField", [0, 250, 300, 44], id: "city", label: "City", extra: "\"markedText\":\"bei\"")
+        let lone = F.el("TextField", [0, 500, 300, 44], id: "note", label: "Note", extra: "\"markedText\":\"ni\"")
+        let found = LayoutChecker(try F.archive(content: [F.el("Other", [0, 90, 390, 300], id: "form", children: [field, error, second, submit]),
+                                                          F.el("Other", [0, 450, 390, 300], id: "other", children: [lone])]))
+            .findings().filter { $0.rule == .validationDuringComposition }
+        XCTAssertEqual(found.map(\.identifier), ["name", "city"])
+        XCTAssertEqual(found.map(\.message), [
+            "field is composing \"zhong\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
+            "field is composing \"bei\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
+        ])
     }
 
     func testOverlapAndSmallHitRegion() throws {

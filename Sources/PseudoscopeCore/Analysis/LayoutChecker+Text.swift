@@ -103,31 +103,43 @@ extension LayoutChecker {
     static let validationWords = ["error", "validation"]
 
     func validationDuringComposition(into out: inout [Finding]) {
+        // What each container shows, looked at once per container: fields composing in the same container share it
+        // (the field itself is never a reason: it is no StaticText or Button), and an archive marking thousands of
+        // fields must not walk the screen for each.
+        var reasonsByScope: [Int: [String]] = [:]
         for i in h.indices where kinds[i].contains(.field) {
             guard let marked = h[i].markedText, !marked.isEmpty else { continue }
             // The field's container: the subtree of its topmost ancestor below the window (the screen's content).
             let path = h.path(to: i)
             let top = windowIndex ?? 0
             let scopeRoot = path.first { h[$0].depth == h[top].depth + 1 && h.isAncestor(top, of: $0) } ?? 0
-            var reasons: [String] = []
-            for j in scopeRoot..<h.subtreeEnd(scopeRoot) where j != i {
-                let e = h[j]
-                let id = e.identifier.lowercased()
-                if e.type == "StaticText", isVisible(j), LayoutChecker.validationWords.contains(where: id.contains) {
-                    reasons.append("validation message \(e.reference) is shown")
-                }
-                if e.type == "Button", e.isEnabled, isVisible(j) {
-                    let key = TextClassifier.keywordText(e)
-                    if LayoutChecker.submitWords.contains(where: key.contains) {
-                        reasons.append("submit-like \(e.reference) is enabled")
-                    }
-                }
-            }
+            let reasons = reasonsByScope[scopeRoot] ?? compositionReasons(in: scopeRoot)
+            reasonsByScope[scopeRoot] = reasons
             if !reasons.isEmpty {
                 out.append(finding(.validationDuringComposition, .blocking, i,
                                    "field is composing \"\(marked)\" (IME marked text) while " + reasons.joined(separator: " and ")))
             }
         }
+    }
+
+    /// A shown validation message or an enabled submit-like button in the subtree of `scopeRoot`: what must not
+    /// happen while a field of it is composing.
+    func compositionReasons(in scopeRoot: Int) -> [String] {
+        var reasons: [String] = []
+        for j in scopeRoot..<h.subtreeEnd(scopeRoot) {
+            let e = h[j]
+            let id = e.identifier.lowercased()
+            if e.type == "StaticText", isVisible(j), LayoutChecker.validationWords.contains(where: id.contains) {
+                reasons.append("validation message \(e.reference) is shown")
+            }
+            if e.type == "Button", e.isEnabled, isVisible(j) {
+                let key = TextClassifier.keywordText(e)
+                if LayoutChecker.submitWords.contains(where: key.contains) {
+                    reasons.append("submit-like \(e.reference) is enabled")
+                }
+            }
+        }
+        return reasons
     }
 
     // MARK: rtl-not-mirrored (one archive)
