@@ -113,10 +113,8 @@ extension LayoutChecker {
         // The archive's list may be long (it is the archive's word): each name is looked up in a table made once,
         // not by a walk of the tree per name, and repeats are dropped by a set.
         let wanted = archive.primaryActions.filter { !$0.isEmpty }
-        let firstWithIdentifier = wanted.count > 4 ? h.firstIndices(identifiers: Set(wanted)) : nil
-        for id in wanted where named.insert(id).inserted {
-            targets.append((id, firstWithIdentifier.map { $0[id] } ?? h.firstIndex(identifier: id)))
-        }
+        let firstWithIdentifier = wanted.isEmpty ? [:] : h.firstIndices(identifiers: Set(wanted))
+        for id in wanted where named.insert(id).inserted { targets.append((id, firstWithIdentifier[id])) }
         // The hit test walks the elements drawn after each target: its work is bounded (charged at the most a
         // walk can take), so that an archive naming thousands of unhittable actions on a large screen cannot
         // make it quadratic. Realistic screens (a few actions) never reach the bound.

@@ -35,13 +35,15 @@ public enum ScreenHints {
         // the data it says, so text lengths (and truncation) may differ from a rerun.
         // Elements by the first byte of their text (the test's first condition), made once: an archive with many
         // test-data values asked every element about each of them.
-        var byFirstByte: [UInt8: [Int]] = [:]
-        if !a.testData.members.isEmpty {
-            for i in h.indices { if let b = h[i].displayText.utf8.first { byFirstByte[b, default: []].append(i) } }
-        }
+        var byFirstByte: [UInt8: [Int]]?
         for (key, value) in a.testData.members {
             guard case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first else { continue }
-            if let i = byFirstByte[b]?.first(where: { differsInLength(shown: h[$0].displayText, fixed: fixed) }) {
+            if byFirstByte == nil {
+                var table: [UInt8: [Int]] = [:]
+                for i in h.indices { if let first = h[i].displayText.utf8.first { table[first, default: []].append(i) } }
+                byFirstByte = table
+            }
+            if let i = byFirstByte?[b]?.first(where: { differsInLength(shown: h[$0].displayText, fixed: fixed) }) {
                 out.append("may be a false alarm: \(name(i)) shows test data '\(TerminalText.sanitize(key))' with another length than the archive's (\(h[i].displayText.count) vs \(fixed.count) characters)")
                 break
             }
