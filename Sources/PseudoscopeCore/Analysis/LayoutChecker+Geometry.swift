@@ -39,8 +39,14 @@ extension LayoutChecker {
             let expanded = want.width * CheckThresholds.expansionFactor
             let short = expanded - frame.width
             guard short > tol, !h[i].displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
-            out.append(finding(.truncationHeadroom, .review, i,
-                               "text needs \(formatPoints(want.width)) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about \(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short",
+            // Written into one string's bytes at once (`MessageBytes`): a long list of labels gives one per label.
+            let message = MessageBytes.string(capacity: 100 + 4 * MessageBytes.numberCapacity) { m in
+                m.put("text needs "); m.put(points: want.width)
+                m.put(" pt of "); m.put(points: frame.width)
+                m.put(" pt; at +40% (the expanded run) it needs about "); m.put(points: expanded)
+                m.put(" pt and will fall "); m.put(points: short); m.put(" pt short")
+            }
+            out.append(finding(.truncationHeadroom, .review, i, message,
                                [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
         }
     }
