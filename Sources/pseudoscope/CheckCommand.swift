@@ -81,8 +81,8 @@ struct CheckCommand {
         }
         out += "\nBy screen\n"
         for s in summary.byScreen {
-            let modes = s.modes.joined(separator: ", ")
-            out += "  " + TerminalText.sanitize("\(s.screen) [\(modes)]: \(s.blocking) blocking, \(s.review) review") + "\n"
+            let runs = s.runs.joined(separator: ", ")
+            out += "  " + TerminalText.sanitize("\(s.screen) [\(runs)]: \(s.blocking) blocking, \(s.review) review") + "\n"
             for (rule, count) in s.rules { out += "      \(rule.rawValue) ×\(count)\n" }
         }
         let invalid = outcomes.filter { $0.error != nil }.count
@@ -132,7 +132,8 @@ struct CheckCommand {
 /// Findings summarised by rule and by screen (`check --group`).
 struct CheckGroups {
     struct RuleRow { var rule: Rule; var archives: Int; var findings: Int; var blocking: Int }
-    struct ScreenRow { var screen: String; var modes: [String]; var blocking: Int; var review: Int; var rules: [(Rule, Int)] }
+    /// `modes` are the members' modes (`--json`); `runs` name them for people, a locale run with its language.
+    struct ScreenRow { var screen: String; var modes: [String]; var runs: [String]; var blocking: Int; var review: Int; var rules: [(Rule, Int)] }
     var byRule: [RuleRow] = []
     var byScreen: [ScreenRow] = []
 
@@ -154,6 +155,7 @@ struct CheckGroups {
                 return n > 0 ? (r, n) : nil
             }
             byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.summary?.mode.rawValue }.sorted(),
+                                      runs: members.compactMap { $0.summary?.runLabel }.sorted(),
                                       blocking: all.filter { $0.severity == .blocking }.count,
                                       review: all.filter { $0.severity == .review }.count, rules: rules))
         }

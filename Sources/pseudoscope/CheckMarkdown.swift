@@ -18,7 +18,7 @@ enum CheckMarkdown {
             out += "## \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
             out += "- Archive: \(Handover.code(o.path))\n"
             out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
-            let message = s.failureMessage.split(separator: "\n").first.map(String.init) ?? ""
+            let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
             out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
             if let note = s.hierarchyNote {
                 out += "- Not checked: \(Handover.md(note))\n"

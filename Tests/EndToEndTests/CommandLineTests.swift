@@ -180,7 +180,7 @@ final class CompareCommandTests: XCTestCase {
         let r = try Harness.run(["check", "--group", Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("By rule"))
-        XCTAssertTrue(r.stdout.contains("Settings [expanded, normal, normal, normal, rtl]"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Settings [expanded (de), normal (en), normal (es), normal (fr), rtl (ar)]"), r.stdout)
         XCTAssertTrue(r.stdout.range(of: #"rtl-not-mirrored\s+2 archives"#, options: .regularExpression) != nil, r.stdout)
     }
 

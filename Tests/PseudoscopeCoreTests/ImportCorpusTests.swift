@@ -27,6 +27,38 @@ final class ImportCorpusTests: XCTestCase {
         }
     }
 
+    /// A dump saved with Windows line ends (CRLF) or classic Mac ones (CR) reads as the same tree with the same
+    /// findings: Swift reads CRLF as one character, and splitting at LF had left such a dump in one piece
+    /// ("no element lines found").
+    func testEveryDumpReadsTheSameWithCRLFAndCRLineEnds() throws {
+        for url in try corpusFiles() {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let lf = String(decoding: bytes, as: UTF8.self)
+            guard lf.utf8.contains(0x0A), !lf.utf8.contains(0x0D) else { continue }
+            let original = ArchiveLoader().loadResult(url.path)
+            for (name, ends) in [("CRLF", "\r\n"), ("CR", "\r")] {
+                let text = lf.replacingOccurrences(of: "\n", with: ends)
+                let variant = read(text, as: url.path)
+                switch (original, variant) {
+                case (.success(let a), .success(let b)):
+                    XCTAssertEqual(b.hierarchy.elements.map(\.type), a.hierarchy.elements.map(\.type), "\(name): \(url.lastPathComponent)")
+                    XCTAssertEqual(b.hierarchy.elements.map(\.label), a.hierarchy.elements.map(\.label), "\(name): \(url.lastPathComponent)")
+                    XCTAssertEqual(b.hierarchy.elements.map(\.frame), a.hierarchy.elements.map(\.frame), "\(name): \(url.lastPathComponent)")
+                    XCTAssertEqual(LayoutChecker(b).findings().map(\.message), LayoutChecker(a).findings().map(\.message), "\(name): \(url.lastPathComponent)")
+                case (.failure(let a), .failure(let b)):
+                    XCTAssertEqual(b.message, a.message, "\(name): \(url.lastPathComponent)")
+                default:
+                    XCTFail("\(name): \(url.lastPathComponent) reads as \(variant), the original as \(original)")
+                }
+            }
+        }
+    }
+
+    func read(_ text: String, as path: String) -> Result<Archive, ArchiveError> {
+        do { return .success(try ArchiveLoader().load(bytes: Array(text.utf8), source: ArchiveSource(path: path, folder: nil))) }
+        catch { return .failure(error as? ArchiveError ?? ArchiveError(file: path, message: "\(error)")) }
+    }
+
     /// Element counts of the complete dumps (SOURCES.md; for text dumps, the lines of the element subtree).
     func testCompleteDumpsReproduceTheirElementCounts() throws {
         _ = try corpusFiles()

@@ -2,6 +2,17 @@ import XCTest
 @testable import PseudoscopeCore
 
 final class TextTests: XCTestCase {
+    func testLineBreaksFromAnyPlatformBecomeLF() {
+        XCTAssertEqual("a\r\nb\r\n".normalizingLineBreaks(), "a\nb\n", "Windows")
+        XCTAssertEqual("a\rb\r".normalizingLineBreaks(), "a\nb\n", "classic Mac: no LF at all")
+        XCTAssertEqual("a\rb\nc\r\n".normalizingLineBreaks(), "a\rb\nc\n", "a lone CR among LFs is part of its line")
+        XCTAssertEqual("a\r\r\nb".normalizingLineBreaks(), "a\r\nb", "converted twice: one CR stays, in the line")
+        XCTAssertEqual("確認\r\n👍".normalizingLineBreaks(), "確認\n👍")
+        XCTAssertEqual("plain\ntext".normalizingLineBreaks(), "plain\ntext")
+        XCTAssertEqual("a\r\nb\nc\r\n\r\nd".splitLines().map(String.init), ["a", "b", "c", "", "d"])
+        XCTAssertEqual("\r\nfirst\r\nsecond".splitLines(omittingEmpty: true).first.map(String.init), "first")
+    }
+
     func testDisplayWidth() {
         XCTAssertEqual(DisplayWidth.of("Confirm"), 7)
         XCTAssertEqual(DisplayWidth.of("確認"), 4, "CJK takes two columns")

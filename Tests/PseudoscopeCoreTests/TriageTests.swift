@@ -76,6 +76,19 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(c.entry(for: "00000000000000bb")?.reason, "replaced")
     }
 
+    /// A baseline saved with Windows line ends (an editor, `core.autocrlf`) read as one comment line: every known
+    /// issue blocked again, silently.
+    func testABaselineWithWindowsLineEndsReadsTheSame() throws {
+        let crlf = valid.replacingOccurrences(of: "\n", with: "\r\n")
+        let b = try Baseline.parse(crlf, file: "k.baseline")
+        XCTAssertEqual(b.entries.map(\.fingerprint), ["00000000000000aa", "00000000000000bb"])
+        XCTAssertEqual(b.entries.map(\.reason), ["copy too long", "r"])
+        XCTAssertEqual(b.entries[0].line, 2)
+        XCTAssertThrowsError(try Baseline.parse("[00000000000000aa]\r\ncolour = red\r\n", file: "k")) { e in
+            XCTAssertEqual((e as? ArchiveError)?.place, "line 2")
+        }
+    }
+
     func testABadBaselineIsRefusedWithItsLine() {
         let cases: [(String, String, String)] = [
             ("[00000000000000aa]\nreason r\n", "line 2", "expected [fingerprint] or key = value"),

@@ -120,7 +120,7 @@ public enum Handover {
         lines.append("- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "") + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")
         lines.append("- Element: " + code(namer.path(i)) + " at " + code(e.frame.shortDescription))
         if mine.isEmpty {
-            lines.append("- Failure: " + md(a.failure.message.split(separator: "\n").first.map(String.init) ?? ""))
+            lines.append("- Failure: " + md(a.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""))
         }
         for f in mine {
             lines.append("- **\(f.severity.rawValue) \(f.rule.rawValue)**: " + md(f.message))

@@ -122,8 +122,9 @@ public enum DumpImporter {
     }
 
     /// Reads a dump from its text, detecting the format from the content.
+    /// Line ends are made LF first: every step after it splits lines at LF.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
-        let unwrapped = Unwrapper.unwrap(text)
+        let unwrapped = Unwrapper.unwrap(text.normalizingLineBreaks())
         if unwrapped.utf8Contains("<XCUIElementType") {
             let dump = try PageSourceParser.parse(unwrapped, file: file, limits: limits)
             // An archive needs at least one element: a source whose only tags are cut off or inside comments has none.

@@ -80,7 +80,7 @@ public enum ContentType: String, Sendable, CaseIterable {
         let text = String(decoding: head.prefix(64), as: UTF8.self)
         if text.hasPrefix("<?xml"), text.contains("plist") || head.count >= 64 && text.contains("<!DOCTYPE plist") { return .propertyList }
         if text.hasPrefix("<?xml") || text.hasPrefix("<plist") { return text.contains("plist") ? .propertyList : .text }
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        let trimmed = text.drop(while: \.isWhitespace)
         if trimmed.first == "{" || trimmed.first == "[" { return .json }
         let printable = head.filter { $0 >= 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.count
         if !head.isEmpty, printable * 100 >= head.count * 95 { return .text }

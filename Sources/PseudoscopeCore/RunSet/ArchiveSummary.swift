@@ -48,6 +48,10 @@ public struct ArchiveSummary: Sendable, Equatable {
         self.findings = findings
     }
 
+    /// The run as a person names it: its mode and, when the archive records them (`-AppleLanguages`), its first
+    /// language: `normal (es)`. Two locale runs of a screen are told apart where the mode alone reads the same.
+    public var runLabel: String { languages.first.map { "\(mode.rawValue) (\($0))" } ?? mode.rawValue }
+
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
     /// (Counted through the buffer: `reduce` hands each finding over by value, a copy with every string retained,
     /// and the list asks this of every archive on every screen it draws.)
@@ -84,7 +88,7 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// What failed, in a list's few columns: the failing element's identifier, else the start of the message.
     public var failingSummary: String {
         if !failingIdentifier.isEmpty { return failingIdentifier }
-        let line = failureMessage.split(separator: "\n").first.map(String.init) ?? ""
+        let line = failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
         return line.count > 60 ? String(line.prefix(59)) + "…" : line
     }
 }

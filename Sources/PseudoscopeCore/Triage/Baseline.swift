@@ -136,7 +136,7 @@ public struct Baseline: Equatable, Sendable {
             e.line = c.line
             entries.append(e)
         }
-        for (k, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (k, raw) in text.splitLines().enumerated() {
             let number = k + 1
             let line = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\r", with: "")
             if line.isEmpty || line.hasPrefix("#") { continue }

@@ -169,12 +169,12 @@ public struct BundleIndex: Sendable {
             guard let bytes = try? bundle.bytes(log, limit: 4 << 20) else { continue }
             let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
             if let r = text.range(of: "Xcode version: ") {
-                let rest = text[r.upperBound...].prefix { $0 != "\n" && $0 != "]" && $0 != "\r" }
+                let rest = text[r.upperBound...].prefix { !$0.isNewline && $0 != "]" }
                 if !rest.isEmpty { return String(rest.prefix(40)) }
             }
             if let r = text.range(of: "built with Xcode ") {
                 // `1150(11E605b)`: Xcode 11.5.0 as four digits, then the build.
-                let token = text[r.upperBound...].prefix { $0 != "," && $0 != " " && $0 != "\n" }
+                let token = text[r.upperBound...].prefix { $0 != "," && $0 != " " && !$0.isNewline }
                 let digits = token.prefix { $0.isNumber }
                 let build = token.drop { $0.isNumber }.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
                 if digits.count >= 3, let n = Int(digits) {

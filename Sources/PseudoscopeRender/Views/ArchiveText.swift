@@ -174,7 +174,7 @@ public enum ArchiveText {
         if let r = a.recordedAt { add("Recorded    \(r)") }
         out.append("")
         // A message of several lines (a bundle joins all of a run's failures) keeps its lines, up to 20.
-        let messageLines = a.failure.message.split(separator: "\n", omittingEmptySubsequences: true)
+        let messageLines = a.failure.message.splitLines(omittingEmpty: true)
         add("Failure     \(messageLines.first.map(String.init) ?? "")")
         for line in messageLines.dropFirst().prefix(19) { add("            \(line)") }
         if messageLines.count > 20 { add("            … \(messageLines.count - 20) more lines") }

@@ -45,7 +45,7 @@ public enum InspectorScreen {
         case .noPartner: pair = " no LTR run found: pair rule not run "
         }
         let pw = DisplayWidth.of(TerminalText.sanitize(pair))
-        let message = s.archive.failure.message.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        let message = s.archive.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
         let text = "\(s.glyphs.failing) " + (message.isEmpty ? "(no failure message)" : message)
         c.put(DisplayWidth.clip(TerminalText.sanitize(text), to: max(1, s.width - pw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: y, role: .failing)
         if !pair.isEmpty, pw < s.width - 10 { c.put(pair, x: s.width - pw, y: y, role: s.pairing == .noPartner ? .review : .dim) }
@@ -57,7 +57,7 @@ public enum InspectorScreen {
         let width = min(s.width - 4, 100)
         var lines: [(String, StyleRole)] = [("Copy to the clipboard (Esc closes)", .title), ("", .normal)]
         for item in items {
-            let first = item.text.split(separator: "\n").first.map(String.init) ?? ""
+            let first = item.text.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
             lines.append(("\(item.key)  \(item.title.padded(to: 20)) \(first)", .normal))
         }
         Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
@@ -67,7 +67,7 @@ public enum InspectorScreen {
     static func drawCopied(_ c: inout Canvas, _ s: InspectorState, _ item: Handover.Item) {
         let width = min(s.width - 4, 100)
         var lines: [(String, StyleRole)] = [("Copied the \(item.title) (OSC 52). Not on your clipboard? Select it here:", .title), ("", .normal)]
-        for line in item.text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in item.text.splitLines() {
             for wrapped in DisplayWidth.wrap(String(line), to: max(10, width - 4), indent: "") { lines.append((wrapped, .normal)) }
         }
         lines.append(("", .normal))
