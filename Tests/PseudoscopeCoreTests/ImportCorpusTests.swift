@@ -54,6 +54,46 @@ final class ImportCorpusTests: XCTestCase {
         }
     }
 
+    /// A debugDescription dump whose indentation was turned into tabs (by an editor or a wiki; tabs of 2, 4 or 8
+    /// spaces, the rest as spaces) reads as the same tree: a tab counted as one column had put children beside
+    /// their parents.
+    func testEveryTextDumpReadsTheSameWithTabbedIndentation() throws {
+        for url in try corpusFiles() where url.lastPathComponent.hasPrefix("xcui-") {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            guard case .success(let a) = ArchiveLoader().loadResult(url.path) else { continue }
+            for width in [2, 4, 8] {
+                let lines: [Substring] = text.splitLines()
+                let tabbed = lines.map { (line: Substring) -> String in
+                    let spaces = line.prefix { $0 == " " }.count
+                    return String(repeating: "\t", count: spaces / width) + String(repeating: " ", count: spaces % width) + String(line.dropFirst(spaces))
+                }.joined(separator: "\n")
+                guard case .success(let b) = read(tabbed, as: url.path) else { XCTFail("tabs of \(width): \(url.lastPathComponent)"); continue }
+                XCTAssertEqual(b.hierarchy.elements.map(\.parent), a.hierarchy.elements.map(\.parent), "tabs of \(width): \(url.lastPathComponent)")
+                XCTAssertEqual(b.hierarchy.elements.map(\.label), a.hierarchy.elements.map(\.label), "tabs of \(width): \(url.lastPathComponent)")
+            }
+        }
+    }
+
+    /// A debugDescription dump copied out of a log that stamps every line (a CI log's ISO time, NSLog's time and
+    /// process, Appium's time and `[Xcode]`) or quoted in a mail or an issue (`> `) reads as the same tree.
+    /// (A dump inside a JSON wrapper is left out: a prefix on each line breaks the wrapper, not the dump.)
+    func testEveryTextDumpReadsTheSameWithLogPrefixesOnEveryLine() throws {
+        let prefixes = ["2024-03-01T10:22:33.1234567Z ", "2024-03-01 10:22:33.123456+0100 My App UITests-Runner[1234:5a78] ",
+                        "2024-03-01 10:22:33:123 - [Xcode] ", "> "]
+        for url in try corpusFiles() where url.lastPathComponent.hasPrefix("xcui-") {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            guard let first = text.first(where: { !$0.isWhitespace }), !"[{\"".contains(first),
+                  case .success(let a) = ArchiveLoader().loadResult(url.path) else { continue }
+            for prefix in prefixes {
+                let lines: [Substring] = text.splitLines()
+                let stamped = lines.map { prefix + $0 }.joined(separator: "\n")
+                guard case .success(let b) = read(stamped, as: url.path) else { XCTFail("'\(prefix)': \(url.lastPathComponent)"); continue }
+                XCTAssertEqual(b.hierarchy.elements.map(\.parent), a.hierarchy.elements.map(\.parent), "'\(prefix)': \(url.lastPathComponent)")
+                XCTAssertEqual(b.hierarchy.elements.map(\.label), a.hierarchy.elements.map(\.label), "'\(prefix)': \(url.lastPathComponent)")
+            }
+        }
+    }
+
     func read(_ text: String, as path: String) -> Result<Archive, ArchiveError> {
         do { return .success(try ArchiveLoader().load(bytes: Array(text.utf8), source: ArchiveSource(path: path, folder: nil))) }
         catch { return .failure(error as? ArchiveError ?? ArchiveError(file: path, message: "\(error)")) }

@@ -34,6 +34,18 @@ final class ImportTests: XCTestCase {
         XCTAssertNil(d.incompleteNote)
     }
 
+    func testLogPrefixesAreTakenOffWithOneSpaceAndNothingMore() {
+        let strip = DebugDescriptionParser.stripPrefixes
+        XCTAssertEqual(strip("2024-03-01T10:22:33.1234567Z    Button, 0x1, {{0.0, 0.0}, {1.0, 1.0}}"), "   Button, 0x1, {{0.0, 0.0}, {1.0, 1.0}}")
+        XCTAssertEqual(strip("2024-03-01 10:22:33.123456+0100 My App-Runner[1234:5a78]  →Application, 0x1"), " →Application, 0x1")
+        XCTAssertEqual(strip("2024-03-01 10:22:33:123 - [Xcode]   Other, 0x2"), "  Other, 0x2")
+        XCTAssertEqual(strip("2024-03-01 10:22:33+01:00 > > Window, 0x3"), "Window, 0x3")
+        // Not a prefix: an element line, a date that is a label's start, a bracket that is no pid and thread.
+        XCTAssertEqual(strip("  Button, 0x1, label: '2024-03-01 10:22:33 sent'"), "  Button, 0x1, label: '2024-03-01 10:22:33 sent'")
+        XCTAssertEqual(strip("2024-03-01 sent"), "2024-03-01 sent")
+        XCTAssertEqual(strip("2024-03-01 10:22:33 Cell[1 of 2] x"), "Cell[1 of 2] x")
+    }
+
     func testQuotesCommasAndArrowsInsideLabels() throws {
         let d = try read("""
          →Other, 0x1, {{0.0, 0.0}, {10.0, 10.0}}

@@ -139,15 +139,59 @@ enum DebugDescriptionParser {
         return b
     }
 
-    /// Removes log prefixes: `[Xcode] `, `[debug] [XCUITest] `.
+    /// Removes what logs and mail put before each line: `[Xcode] `, `[debug] [XCUITest] `, a timestamp
+    /// (`2024-03-01T10:22:33.1234567Z ` as CI logs write it, NSLog's `2024-03-01 10:22:33.123456+0100
+    /// Runner[1234:5678] `, Appium's `2024-03-01 10:22:33:123 - `), and quoting (`> `). One space after each is
+    /// taken with it, so the indentation after them is kept.
     static func stripPrefixes(_ line: String) -> String {
         var s = Substring(line.contains("\r") ? line.replacingOccurrences(of: "\r", with: "") : line)
         while true {
             let t = s.drop { $0 == " " }
-            guard t.first == "[", let close = t.firstIndex(of: "]"), t.distance(from: t.startIndex, to: close) < 40,
-                  t[t.index(after: close)...].first == " " else { return String(s) }
-            s = t[t.index(after: close)...].dropFirst()
+            if let rest = afterTimestamp(t) {
+                s = rest
+            } else if t.first == ">" {
+                s = t.dropFirst()
+                if s.first == " " { s = s.dropFirst() }
+            } else if t.first == "[", let close = t.firstIndex(of: "]"), t.distance(from: t.startIndex, to: close) < 40,
+                      t[t.index(after: close)...].first == " " {
+                s = t[t.index(after: close)...].dropFirst()
+            } else {
+                return String(s)
+            }
         }
+    }
+
+    /// The rest of a line after a leading timestamp (`YYYY-MM-DD`, a space or `T`, `HH:MM:SS`, an optional
+    /// fraction and zone), its space, and what loggers write after it: ` - ` (Appium), or a process with its
+    /// pid and thread (`Runner[1234:5678] `, NSLog). Nil when the line does not start with one.
+    static func afterTimestamp(_ t: Substring) -> Substring? {
+        let b = Array(t.utf8.prefix(40))
+        func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
+        func digits(_ at: Int, _ n: Int) -> Bool { (at..<(at + n)).allSatisfy(isDigit) }
+        func byte(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue! }
+        guard digits(0, 4), byte(4, "-"), digits(5, 2), byte(7, "-"), digits(8, 2), byte(10, " ") || byte(10, "T"),
+              digits(11, 2), byte(13, ":"), digits(14, 2), byte(16, ":"), digits(17, 2) else { return nil }
+        var i = 19
+        if byte(i, ".") || byte(i, ",") || byte(i, ":"), isDigit(i + 1) { i += 1; while isDigit(i) { i += 1 } }
+        if byte(i, "Z") {
+            i += 1
+        } else if byte(i, "+") || byte(i, "-"), digits(i + 1, 2) {
+            i += 3
+            if byte(i, ":") { i += 1 }
+            if digits(i, 2) { i += 2 }
+        }
+        guard byte(i, " ") else { return nil }
+        var rest = t.dropFirst(i + 1)  // every byte so far is ASCII: one character each
+        if rest.hasPrefix("- ") { rest = rest.dropFirst(2) }
+        // NSLog's process (its name may hold spaces): `Name[1234:5678] `, the bracket holding the pid and thread.
+        if let open = rest.prefix(80).firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]"),
+           rest[rest.index(after: close)...].first == " ", !rest[..<open].contains(where: { $0 == "," || $0 == "'" || $0 == "{" }) {
+            let inside = rest[rest.index(after: open)..<close].split(separator: ":", omittingEmptySubsequences: false)
+            if inside.count == 2, inside[0].allSatisfy(\.isNumber), !inside[0].isEmpty, inside[1].allSatisfy(\.isHexDigit), !inside[1].isEmpty {
+                rest = rest[rest.index(after: close)...].dropFirst()
+            }
+        }
+        return rest
     }
 
     // MARK: - One element line
@@ -162,8 +206,13 @@ enum DebugDescriptionParser {
         // Work on the line's own storage: converting every line to an array of Characters was the importer's
         // main cost on large dumps.
         var head = Substring(raw)
-        let indent = head.prefix { $0 == " " || $0 == "\t" }.count
-        head = head.drop { $0 == " " || $0 == "\t" }
+        // In columns, a tab to the next multiple of eight: a dump whose indentation an editor or a wiki turned
+        // into tabs (wholly, or tabs then spaces) keeps its order of depths, which is all the tree is built from.
+        var indent = 0
+        while let c = head.first, c == " " || c == "\t" {
+            indent = c == " " ? indent + 1 : (indent / 8 + 1) * 8
+            head = head.dropFirst()
+        }
         var isPath = false
         if head.first == "→" { head = head.dropFirst() } else if head.first == "↳" { head = head.dropFirst(); isPath = true }
         // The type: a capitalized word.
