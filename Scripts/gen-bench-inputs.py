@@ -118,6 +118,30 @@ def parents(out):
     with open(os.path.join(out, "overlap-parents-20k.json"), "w") as f:
         json.dump(wrap(scroll, screen="overlap-parents-20k"), f, ensure_ascii=False)
 
+def dump(out):
+    """The 100k archive as the text XCUITest prints (debugDescription), for the importer's row: most teams have
+    dumps, not archives. Two spaces a level under an `Element subtree:` header, as Xcode writes it."""
+    with open(os.path.join(out, "archive-100k.json")) as f:
+        a = json.load(f)
+    lines = ["Attributes: Application, 0x100000000, pid: 4242, label: 'Bench'", "Element subtree:"]
+    counter = [0]
+    def walk(e, depth):
+        counter[0] += 1
+        fr = e["frame"]
+        parts = [("→" if depth == 0 else "") + e["type"], f"0x{0x100000000 + counter[0] * 16:x}",
+                 "{{%.1f, %.1f}, {%.1f, %.1f}}" % (fr["x"], fr["y"], fr["width"], fr["height"])]
+        if e.get("identifier"): parts.append(f"identifier: '{e['identifier']}'")
+        if e.get("label"): parts.append(f"label: '{e['label']}'")
+        if e.get("value"): parts.append(f"value: {e['value']}")
+        if e.get("isSelected"): parts.append("Selected")
+        lines.append(" " + "  " * depth + ", ".join(parts))
+        for c in e.get("children", []):
+            walk(c, depth + 1)
+    sys.setrecursionlimit(10000)
+    walk(a["hierarchy"], 0)
+    with open(os.path.join(out, "dump-100k.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
 def million(out):
     """1,000,000 elements (the default element limit), for the per-move time at the largest archive. Rows stacked
     a million deep would pass the loader's coordinate limit (±10,000,000 pt): positions wrap at 9,000,000 pt."""
@@ -141,6 +165,9 @@ def main():
         return
     if "--linear" in sys.argv:
         linear(out)
+        return
+    if "--dump" in sys.argv:
+        dump(out)
         return
     shapes(out)
     for n in (1000, 10000, 100000):

@@ -13,6 +13,20 @@ final class TextTests: XCTestCase {
         XCTAssertEqual("\r\nfirst\r\nsecond".splitLines(omittingEmpty: true).first.map(String.init), "first")
     }
 
+    /// The byte-wise paths of trimming agree with trimming by characters: a blank a mark combines with is one
+    /// character with it, and goes with it.
+    func testTrimmingWhitespaceAgreesWithCharacters() {
+        func byCharacters(_ s: String) -> String {
+            var t = Substring(s)
+            while let f = t.first, f.isWhitespace { t = t.dropFirst() }
+            while let l = t.last, l.isWhitespace { t = t.dropLast() }
+            return String(t)
+        }
+        let cases = ["Button", "   Button, 0x1", "\t\t StaticText", "  確認", "   ", "", " \u{301}x", "  \u{301}x",
+                     "\u{3000}全角", "  a ", " \r\n x", "x\u{301}", "  \u{200D}x", "\t \u{0627}\u{064B}", "  👍"]
+        for c in cases { XCTAssertEqual(c.trimmingWhitespace(), byCharacters(c), c.debugDescription) }
+    }
+
     func testDisplayWidth() {
         XCTAssertEqual(DisplayWidth.of("Confirm"), 7)
         XCTAssertEqual(DisplayWidth.of("確認"), 4, "CJK takes two columns")

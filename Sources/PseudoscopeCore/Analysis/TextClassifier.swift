@@ -226,8 +226,15 @@ extension String {
             (0x21..<0x7F).contains(v) || (0xFF01...0xFF5E).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x0620...0x064A).contains(v)
                 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0410...0x044F).contains(v)
         }
-        if let f = unicodeScalars.first, let l = unicodeScalars.last, starter(f.value) || !f.properties.isWhitespace, starter(l.value) {
-            return self
+        guard let f = unicodeScalars.first, let l = unicodeScalars.last else { return self }
+        if starter(l.value) {
+            if starter(f.value) || !f.properties.isWhitespace { return self }
+            // An indented line: spaces and tabs, then a starter (so each blank is a character of its own). Cut by
+            // the byte, not by breaking the line into characters.
+            let u = utf8
+            var i = u.startIndex
+            while i != u.endIndex, u[i] == 0x20 || u[i] == 0x09 { i = u.index(after: i) }
+            if i != u.endIndex, starter(unicodeScalars[i].value) { return String(self[i...]) }
         }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }

@@ -16,7 +16,7 @@ enum DebugDescriptionParser {
     }
 
     static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
-        let lines = joinSplitFrames(text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) })
+        let lines = joinSplitFrames(text.splitLines().map { String($0) })
         var section = Section.loose
         var treeBlocks: [[ParsedLine]] = []
         var looseLines: [ParsedLine] = []
@@ -32,15 +32,17 @@ enum DebugDescriptionParser {
             var line = stripPrefixes(raw)
             let content = line.trimmingWhitespace()
             if content.isEmpty { continue }
-            if content.hasPrefix("Attributes:") { section = .attributes; continue }
-            if content.hasPrefix("Element subtree:") { section = .tree; treeBlocks.append([]); continue }
-            if content.hasPrefix("Path to element:") { section = .path; continue }
-            if content.hasPrefix("Query chain:") { section = .query; continue }
+            // Compared by the byte (`utf8HasPrefix`): every line is asked a dozen times.
+            let starts = content.utf8HasPrefix
+            if starts("Attributes:") { section = .attributes; continue }
+            if starts("Element subtree:") { section = .tree; treeBlocks.append([]); continue }
+            if starts("Path to element:") { section = .path; continue }
+            if starts("Query chain:") { section = .query; continue }
             if content.hasSuffix("from input {(") { section = .flatList; flat = []; continue }
-            if section == .flatList && content.hasPrefix(")}") { section = .loose; continue }
-            if content.hasPrefix("Output: {") { currentQueryOutput = []; if section != .query { section = .query }; continue }
+            if section == .flatList && starts(")}") { section = .loose; continue }
+            if starts("Output: {") { currentQueryOutput = []; if section != .query { section = .query }; continue }
             if section == .query && content == "}" { if !currentQueryOutput.isEmpty { queryOutput = currentQueryOutput }; continue }
-            if content.hasPrefix("t =") || content.hasPrefix("(lldb)") || content.hasPrefix("↪") || content.hasPrefix("→Find:") || content.hasPrefix("Find:") { continue }
+            if starts("t =") || starts("(lldb)") || starts("↪") || starts("→Find:") || starts("Find:") { continue }
             if content == "..." || content == "…" || content.allSatisfy({ $0 == "." || $0 == " " }) { elided += 1; continue }
 
             // Strip a `/* */` or `*` comment frame and the arrows that mark roots and path steps.
@@ -135,7 +137,7 @@ enum DebugDescriptionParser {
 
     static func braceBalance(_ s: String) -> Int {
         var b = 0
-        for c in s { if c == "{" { b += 1 } else if c == "}" { b -= 1 } }
+        for c in s.utf8 { if c == 0x7B { b += 1 } else if c == 0x7D { b -= 1 } }  // by the byte: braces are ASCII
         return b
     }
 
@@ -144,9 +146,11 @@ enum DebugDescriptionParser {
     /// Runner[1234:5678] `, Appium's `2024-03-01 10:22:33:123 - `), and quoting (`> `). One space after each is
     /// taken with it, so the indentation after them is kept.
     static func stripPrefixes(_ line: String) -> String {
-        var s = Substring(line.contains("\r") ? line.replacingOccurrences(of: "\r", with: "") : line)
+        // (Asked by the byte: Foundation's `contains` of a string was a tenth of reading a large dump.)
+        var s = Substring(line.utf8.contains(0x0D) ? line.replacingOccurrences(of: "\r", with: "") : line)
         while true {
-            let t = s.drop { $0 == " " }
+            // The blanks skipped by the byte (a mark combining with a blank starts none of the prefixes either way).
+            let t = s[(s.utf8.firstIndex { $0 != 0x20 } ?? s.endIndex)...]
             if let rest = afterTimestamp(t) {
                 s = rest
             } else if t.first == ">" {
@@ -165,6 +169,7 @@ enum DebugDescriptionParser {
     /// fraction and zone), its space, and what loggers write after it: ` - ` (Appium), or a process with its
     /// pid and thread (`Runner[1234:5678] `, NSLog). Nil when the line does not start with one.
     static func afterTimestamp(_ t: Substring) -> Substring? {
+        guard let lead = t.utf8.first, lead >= 0x30, lead <= 0x39 else { return nil }  // most lines: at once
         let b = Array(t.utf8.prefix(40))
         func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
         func digits(_ at: Int, _ n: Int) -> Bool { (at..<(at + n)).allSatisfy(isDigit) }
@@ -198,6 +203,8 @@ enum DebugDescriptionParser {
 
     static let quotedKeys = ["identifier", "label", "title", "placeholderValue"]
     static let knownKeys = ["identifier", "label", "title", "placeholderValue", "value", "pid", "traits", "hitPoint", "activationBundleId", "context", "payload"]
+    /// `identifier:` and the rest, made once: a value's end is looked for at every quote and comma of a line.
+    static let knownKeyColons = knownKeys.map { $0 + ":" }
     static let flags = ["Keyboard Focused", "Selected", "Disabled", "Focused", "Main Window", "Secure", "Editable"]
 
     /// Parses `Button, 0x…, {{x, y}, {w, h}}, identifier: 'id', label: 'text', Selected`, and the Xcode 7 and 8
@@ -217,18 +224,24 @@ enum DebugDescriptionParser {
         if head.first == "→" { head = head.dropFirst() } else if head.first == "↳" { head = head.dropFirst(); isPath = true }
         // The type: a capitalized word.
         guard let first = head.first, first.isUppercase, first.isASCII else { return nil }
-        let typeEnd = head.firstIndex { !(($0.isLetter || $0.isNumber) && $0.isASCII) } ?? head.endIndex
+        // Its end found by the byte (ASCII letters and digits); a non-ASCII byte there may be a mark that combines
+        // with the letter before it, so the characters decide then.
+        func isAlphanumeric(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+        var typeEnd = head.utf8.firstIndex { !isAlphanumeric($0) } ?? head.endIndex
+        if typeEnd != head.endIndex, head.utf8[typeEnd] >= 0x80 {
+            typeEnd = head.firstIndex { !(($0.isLetter || $0.isNumber) && $0.isASCII) } ?? head.endIndex
+        }
         let type = String(head[..<typeEnd])
         var rest = head[typeEnd...]
-        if rest.hasPrefix(" (Main)") { rest = rest.dropFirst(7) }
+        if rest.utf8HasPrefix(" (Main)") { rest = rest.dropFirst(7) }
         // After the type: `, 0x…`, ` 0x…:`, `, {{`, `, identifier:`… Anything else is prose.
         var r = rest
         var sawAddress = false
-        if r.hasPrefix(",") { r = r.dropFirst() }
+        if r.utf8HasPrefix(",") { r = r.dropFirst() }
         r = r.drop { $0 == " " }
-        if r.hasPrefix("0x") {
+        if r.utf8HasPrefix("0x") {
             r = r.dropFirst(2).drop { $0.isHexDigit }
-            if r.hasPrefix(":") { r = r.dropFirst() }
+            if r.utf8HasPrefix(":") { r = r.dropFirst() }
             sawAddress = true
         }
         var e = Element(type: type)
@@ -237,16 +250,16 @@ enum DebugDescriptionParser {
         while !r.isEmpty {
             r = r.drop { $0 == " " || $0 == "," }
             if r.isEmpty { break }
-            if r.hasPrefix(")}") { break }
-            if r.hasPrefix("{{") {
+            if r.utf8HasPrefix(")}") { break }
+            if r.utf8HasPrefix("{{") {
                 guard let (frame, after) = parseFrame(r) else { return nil }
                 e.frame = frame
                 r = after
                 sawAttribute = true
                 continue
             }
-            if r.hasPrefix("<XCAccessibilityElement") { isXcode7 = true; break }  // Xcode 7: the rest is the element's private identity
-            if let flag = flags.first(where: { r.hasPrefix($0) && isTokenEnd(r.dropFirst($0.count)) }) {
+            if r.utf8HasPrefix("<XCAccessibilityElement") { isXcode7 = true; break }  // Xcode 7: the rest is the element's private identity
+            if let flag = flags.first(where: { r.utf8HasPrefix($0) && isTokenEnd(r.dropFirst($0.count)) }) {
                 switch flag {
                 case "Selected": e.isSelected = true
                 case "Disabled": e.isEnabled = false
@@ -257,7 +270,7 @@ enum DebugDescriptionParser {
                 sawAttribute = true
                 continue
             }
-            guard let key = knownKeys.first(where: { r.hasPrefix($0 + ":") }) else {
+            guard let key = knownKeys.first(where: { r.utf8HasPrefix($0) && r.dropFirst($0.count).first == ":" }) else {
                 // Unknown token: skip to the next separator.
                 if let comma = r.utf8Range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
                 continue
@@ -299,9 +312,9 @@ enum DebugDescriptionParser {
         guard let f = t.first, f.isUppercase, f.isASCII else { return false }
         let word = t.prefix { $0.isLetter || $0.isNumber }
         var after = t.dropFirst(word.count)
-        if after.hasPrefix(" (Main)") { after = after.dropFirst(7) }
-        return after.hasPrefix(", 0x") || after.hasPrefix(" 0x") || after.hasPrefix(", {{") || after.hasPrefix(", identifier:")
-            || after.hasPrefix(", label:") || after.hasPrefix(", pid:")
+        if after.utf8HasPrefix(" (Main)") { after = after.dropFirst(7) }
+        return after.utf8HasPrefix(", 0x") || after.utf8HasPrefix(" 0x") || after.utf8HasPrefix(", {{") || after.utf8HasPrefix(", identifier:")
+            || after.utf8HasPrefix(", label:") || after.utf8HasPrefix(", pid:")
     }
 
     /// A line that ends where more was due: after a key, a comma, or inside braces or quotes.
@@ -312,14 +325,16 @@ enum DebugDescriptionParser {
     }
 
     static func isTokenEnd(_ s: Substring) -> Bool {
-        s.isEmpty || s.hasPrefix(",") || s.hasPrefix(" ") || s.hasPrefix(")")
+        s.isEmpty || s.utf8HasPrefix(",") || s.utf8HasPrefix(" ") || s.utf8HasPrefix(")")
     }
 
     /// `{{x, y}, {w, h}}` (the last brace may be missing at the end of a line), numbers may be `-0.0` or `inf`.
     static func parseFrame(_ s: Substring) -> (Rect, Substring)? {
         guard let close = s.utf8Range(of: "}}") ?? (s.hasSuffix("}") ? s.index(before: s.endIndex)..<s.endIndex : nil) else { return nil }
         let inner = s[s.index(s.startIndex, offsetBy: 2)..<close.lowerBound]
-        let numbers = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).compactMap { Double($0) }
+        // Split by the byte: the separators are ASCII, and breaking every frame into characters was a tenth of
+        // reading a large dump.
+        let numbers = inner.utf8.split(whereSeparator: { $0 == 0x2C || $0 == 0x7B || $0 == 0x7D || $0 == 0x20 }).compactMap { Double(Substring($0)) }
         guard numbers.count == 4 else { return nil }
         func finite(_ d: Double) -> Double { d.isFinite ? max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d)) : 0 }
         let rect = Rect(x: finite(numbers[0]), y: finite(numbers[1]), width: max(0, finite(numbers[2])), height: max(0, finite(numbers[3])))
@@ -331,15 +346,19 @@ enum DebugDescriptionParser {
     static func closingQuote(_ s: Substring) -> Substring.Index? {
         var i = s.index(after: s.startIndex)
         while i < s.endIndex {
+            // Quotes found by the byte, each then taken as the character it starts (a quote a mark combines with
+            // is not one), so that only the few quotes of a line are looked at as characters.
+            guard let q = s.utf8[i...].firstIndex(of: 0x27) else { return nil }
+            i = q
             if s[i] == "'" {
                 let after = s[s.index(after: i)...]
                 let t = after.trimmingTrailingCommaSpace()
                 if t.isEmpty || t == ")}" { return i }
-                if after.hasPrefix(", ") {
+                if after.utf8HasPrefix(", ") {
                     let next = after.dropFirst(2)
-                    if knownKeys.contains(where: { next.hasPrefix($0 + ":") }) { return i }
-                    if flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) { return i }
-                    if next.hasPrefix("{{") { return i }
+                    if knownKeyColons.contains(where: { next.utf8HasPrefix($0) }) { return i }
+                    if flags.contains(where: { next.utf8HasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) { return i }
+                    if next.utf8HasPrefix("{{") { return i }
                 }
             }
             i = s.index(after: i)
@@ -352,7 +371,7 @@ enum DebugDescriptionParser {
         var search = s.startIndex
         while let comma = s[search...].utf8Range(of: ", ") {
             let next = s[comma.upperBound...]
-            if knownKeys.contains(where: { next.hasPrefix($0 + ":") }) || flags.contains(where: { next.hasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) {
+            if knownKeyColons.contains(where: { next.utf8HasPrefix($0) }) || flags.contains(where: { next.utf8HasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) {
                 return comma.lowerBound
             }
             search = comma.upperBound

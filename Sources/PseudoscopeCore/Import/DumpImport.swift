@@ -178,8 +178,11 @@ enum Unwrapper {
     }
 
     static func unwrapOnce(_ text: String) -> String {
-        let trimmed = text.trimmingWhitespace()
-        if let first = trimmed.first, first == "{" || first == "\"" || first == "[",
+        // The JSON wrappers start with `{`, `"` or `[`: only then is the whole text trimmed (a copy of it) and parsed.
+        let opening = text.utf8.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let mayBeJSON = opening == UInt8(ascii: "{") || opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "[")
+        let trimmed = mayBeJSON ? text.trimmingWhitespace() : ""
+        if mayBeJSON, let first = trimmed.first, first == "{" || first == "\"" || first == "[",
            var json = try? JSONParser.parse(Array(trimmed.utf8)) {
             // A dump pasted as a JSON array of its lines.
             if case .array(let items) = json, items.count > 1, items.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
@@ -194,8 +197,10 @@ enum Unwrapper {
         }
         if trimmed.first == "[", let lines = jsonLinesOfCutArray(trimmed) { return lines }
         // A line that carries the dump with escaped newlines (lldb po, a log, a JSON field): unescape it in place.
+        // (No backslash, no escape: most dumps are not split into lines here at all.)
+        guard text.utf8.contains(0x5C) else { return text }
         var changed = false
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let lines = text.splitLines().map { line -> String in
             guard line.utf8Contains("\\n") || line.utf8Contains("\\\""), looksLikeDump(line) else { return String(line) }
             changed = true
             return unescape(line)
@@ -208,7 +213,7 @@ enum Unwrapper {
     static func jsonLinesOfCutArray(_ text: String) -> String? {
         var out: [String] = []
         var shaped = 0, total = 0
-        for raw in text.split(separator: "\n").dropFirst() {
+        for raw in text.splitLines(omittingEmpty: true).dropFirst() {
             let line = String(raw).trimmingWhitespace()
             guard !line.isEmpty, line != "]", line != "]," else { continue }
             total += 1

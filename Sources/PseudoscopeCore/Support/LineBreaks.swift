@@ -23,9 +23,27 @@ extension StringProtocol {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The lines of the text, split at LF and at CRLF.
+    /// The lines of the text, split at LF and at CRLF. Found by the byte: splitting by `Character` breaks the
+    /// whole text into graphemes, a fifth of reading a large dump. (A line feed is a grapheme of its own, or the
+    /// end of a CRLF, so every cut falls between characters.)
     public func splitLines(omittingEmpty: Bool = false) -> [SubSequence] {
-        split(omittingEmptySubsequences: omittingEmpty) { $0 == "\n" || $0 == "\r\n" }
+        let u = utf8
+        var lines: [SubSequence] = []
+        var start = u.startIndex
+        var i = start
+        var lastCR: String.Index?  // where the byte before `i` is a CR
+        while i != u.endIndex {
+            let b = u[i]
+            if b == 0x0A {
+                let end = lastCR ?? i
+                if !omittingEmpty || end != start { lines.append(self[start..<end]) }
+                start = u.index(after: i)
+            }
+            lastCR = b == 0x0D ? i : nil
+            i = u.index(after: i)
+        }
+        if !omittingEmpty || start != u.endIndex { lines.append(self[start..<u.endIndex]) }
+        return lines
     }
 
 }
