@@ -46,6 +46,34 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(strip("2024-03-01 10:22:33 Cell[1 of 2] x"), "Cell[1 of 2] x")
     }
 
+    /// XCUITest prints a label's line breaks as they are: the element's line runs on until its quote closes. Each
+    /// such element was lost, and `Line three', Selected` was read as an element `Line` with the next as its child.
+    func testLabelsWithLineBreaksRunOverTheNextLines() throws {
+        let dump = """
+        Element subtree:
+         →Application, 0x1, pid: 1234, label: 'Demo'
+            Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+              StaticText, 0x3, {{16.0, 100.0}, {358.0, 40.0}}, label: 'Your order has shipped.
+        It's on its way.'
+              Button, 0x4, {{16.0, 200.0}, {358.0, 44.0}}, identifier: 'track', label: 'Track'
+              StaticText, 0x5, {{16.0, 300.0}, {358.0, 40.0}}, label: 'Line one
+        Line two
+        Line three', Selected
+              Button, 0x6, {{16.0, 400.0}, {358.0, 44.0}}, label: 'Done'
+              StaticText, 0x7, {{16.0, 500.0}, {358.0, 40.0}}, label: 'never closed
+              Button, 0x8, {{16.0, 600.0}, {358.0, 44.0}}, label: 'After'
+        """
+        for prefix in ["", "2024-03-01 10:22:33.123456+0100 Runner[1234:5678] "] {
+            let d = try read(dump.splitLines().map { prefix + $0 }.joined(separator: "\n"))
+            XCTAssertEqual(types(d), ["Application", "Window", "StaticText", "Button", "StaticText", "Button", "Button"], prefix)
+            XCTAssertEqual(parentTypes(d), [nil, "Application", "Window", "Window", "Window", "Window", "Window"], prefix)
+            XCTAssertEqual(d.elements[2].label, "Your order has shipped.\nIt's on its way.", prefix)
+            XCTAssertEqual(d.elements[4].label, "Line one\nLine two\nLine three", prefix)
+            XCTAssertTrue(d.elements[4].isSelected, prefix)
+            XCTAssertEqual(d.elements[6].label, "After", "a quote that never closes takes no element with it")
+        }
+    }
+
     func testQuotesCommasAndArrowsInsideLabels() throws {
         let d = try read("""
          →Other, 0x1, {{0.0, 0.0}, {10.0, 10.0}}
@@ -167,6 +195,25 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(d.elements[3].identifier, "", "name equal to the label is not an identifier")
         XCTAssertFalse(d.elements[3].isHittable, "invisible without a hittable attribute")
         XCTAssertEqual(d.format, .pageSource)
+    }
+
+    /// A hand-edited or web-copied source: a bare `&`, an HTML entity, a reference to a control character. Each
+    /// label reads as written and the source is whole (the parser had dropped the `&`, or stopped and called the
+    /// source cut off).
+    func testStrayAmpersandsAndHTMLEntitiesReadAsWritten() throws {
+        let d = try read("""
+        <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="Tom & Jerry" x="0" y="0" width="390" height="844">
+          <XCUIElementTypeButton type="XCUIElementTypeButton" label="Save&nbsp;now &hellip;" x="10" y="10" width="100" height="44"/>
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="esc &#x1B;[31m &amp; caf&#233; &#xE9; &unknown; &" x="10" y="60" width="300" height="20"/>
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="last" x="10" y="90" width="300" height="20"/>
+        </XCUIElementTypeApplication>
+        """)
+        XCTAssertEqual(types(d), ["Application", "Button", "StaticText", "StaticText"])
+        XCTAssertEqual(d.elements[0].label, "Tom & Jerry")
+        XCTAssertEqual(d.elements[1].label, "Save\u{A0}now \u{2026}")
+        XCTAssertEqual(d.elements[2].label, "esc &#x1B;[31m & café é &unknown; &")
+        XCTAssertEqual(d.elements[3].label, "last")
+        XCTAssertNil(d.incompleteNote)
     }
 
     func testOldWDAAndMac2AndFragments() throws {

@@ -27,8 +27,11 @@ enum DebugDescriptionParser {
         var notes: [String] = []
         var elided = 0
 
-        for (k, raw) in lines.enumerated() {
+        var k = 0
+        while k < lines.count {
             let number = k + 1
+            let raw = lines[k]
+            k += 1
             var line = stripPrefixes(raw)
             let content = line.trimmingWhitespace()
             if content.isEmpty { continue }
@@ -48,7 +51,12 @@ enum DebugDescriptionParser {
             // Strip a `/* */` or `*` comment frame and the arrows that mark roots and path steps.
             if content.hasPrefix("* ") || content == "*" { line = line.replacingFirst("*", with: " ") }
             // A line that is not an element is passed over; a dump cut mid-element is detected at the end.
-            guard let parsed = parseElementLine(line, number: number) else { continue }
+            var element = parseElementLine(line, number: number)
+            if element == nil, let (joined, used) = continuedElement(line, before: k, in: lines, prefixed: line.utf8.count != raw.utf8.count, number: number) {
+                element = joined
+                k += used
+            }
+            guard let parsed = element else { continue }
             switch section {
             case .attributes:
                 // The receiver's own line: its subtree follows and repeats it.
@@ -139,6 +147,28 @@ enum DebugDescriptionParser {
         var b = 0
         for c in s.utf8 { if c == 0x7B { b += 1 } else if c == 0x7D { b -= 1 } }  // by the byte: braces are ASCII
         return b
+    }
+
+    /// How many lines a value with line breaks may run over (a label of a few paragraphs).
+    static let maxContinuationLines = 64
+
+    /// A quoted value printed with its line breaks (`label: 'Shipped.` newline `Arrives tomorrow.'`: XCUITest
+    /// prints labels as they are): the element's line goes on over the next lines until its quote closes. Each
+    /// read line was an element lost, and the rest of the label read as prose or as an element of its own.
+    /// Returns the element and how many more lines it took; nil when the quote does not close before the next
+    /// element line, the end, or `maxContinuationLines` (a dump cut inside a label).
+    static func continuedElement(_ line: String, before next: Int, in lines: [String], prefixed: Bool, number: Int) -> (ParsedLine, Int)? {
+        guard line.utf8Contains(": '"), looksLikeElementStart(line) else { return nil }
+        var joined = line
+        var used = 0
+        while used < maxContinuationLines, next + used < lines.count {
+            let more = prefixed ? stripPrefixes(lines[next + used]) : lines[next + used]
+            if looksLikeElementStart(more), parseElementLine(more, number: 0) != nil { return nil }
+            joined += "\n" + more
+            used += 1
+            if let parsed = parseElementLine(joined, number: number) { return (parsed, used) }
+        }
+        return nil
     }
 
     /// Removes what logs and mail put before each line: `[Xcode] `, `[debug] [XCUITest] `, a timestamp

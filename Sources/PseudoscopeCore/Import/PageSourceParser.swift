@@ -57,7 +57,7 @@ enum PageSourceParser {
     /// parser reads the rest; a tag cut off at the end is dropped whole, so no element is made of half a tag.
     /// Returns the repaired text and the line (1-based) where a tag was cut, if one was.
     static func repairFragment(_ xml: Substring) -> (String, Int?) {
-        var bytes = Array(xml.utf8)
+        var bytes = escapingStrayAmpersands(Array(xml.utf8))
         var depth = 0
         var i = 0
         while i < bytes.count {
@@ -91,6 +91,58 @@ enum PageSourceParser {
         }
         return (String(decoding: bytes, as: UTF8.self), nil)
     }
+
+    /// A hand-edited or HTML-copied source may hold a bare `&` (`label="Tom & Jerry"`) or an HTML entity
+    /// (`&nbsp;`), which XML does not define: the parser dropped the `&` silently, or stopped there and the rest
+    /// of the screen was lost. XML's own entities and character references stay; the common HTML entities become
+    /// character references; any other `&` is escaped, so the text reads as written. No newline is added, so line
+    /// numbers stay true.
+    static func escapingStrayAmpersands(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
+        func isNameByte(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x23 }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "&") else { out.append(bytes[i]); i += 1; continue }
+            var j = i + 1
+            while j < bytes.count, j - i <= 32, isNameByte(bytes[j]) { j += 1 }
+            if j < bytes.count, bytes[j] == UInt8(ascii: ";"), j > i + 1 {
+                let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+                if ["amp", "lt", "gt", "quot", "apos"].contains(name) || isCharacterReference(name) {
+                    out += bytes[i...j]
+                    i = j + 1
+                    continue
+                }
+                if let code = htmlEntities[name] {
+                    out += Array("&#\(code);".utf8)
+                    i = j + 1
+                    continue
+                }
+            }
+            out += Array("&amp;".utf8)
+            i += 1
+        }
+        return out
+    }
+
+    /// `#160` or `#xA0`, naming a character XML 1.0 allows. A reference to a control character (`&#x1B;`, as a
+    /// writer may escape a label's ESC) is not one: the parser stopped there, so it is kept as the text it is.
+    static func isCharacterReference(_ name: String) -> Bool {
+        guard name.hasPrefix("#") else { return false }
+        let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
+        guard let v = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10) else { return false }
+        return v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+    }
+
+    /// The HTML entities met in text copied from web pages and wikis, by code point.
+    static let htmlEntities: [String: Int] = [
+        "nbsp": 0xA0, "copy": 0xA9, "reg": 0xAE, "trade": 0x2122, "hellip": 0x2026, "mdash": 0x2014, "ndash": 0x2013,
+        "lsquo": 0x2018, "rsquo": 0x2019, "ldquo": 0x201C, "rdquo": 0x201D, "bull": 0x2022, "middot": 0xB7,
+        "laquo": 0xAB, "raquo": 0xBB, "euro": 0x20AC, "pound": 0xA3, "yen": 0xA5, "deg": 0xB0, "times": 0xD7,
+        "larr": 0x2190, "rarr": 0x2192, "uarr": 0x2191, "darr": 0x2193, "check": 0x2713, "zwj": 0x200D, "lrm": 0x200E,
+        "rlm": 0x200F,
+    ]
 
     final class Delegate: NSObject, XMLParserDelegate {
         var builder: HierarchyBuilder
