@@ -149,19 +149,21 @@ enum DebugDescriptionParser {
         return b
     }
 
-    /// How many lines a value with line breaks may run over (a label of a few paragraphs).
+    /// How many lines, and bytes, a value with line breaks may run over (a label of a few paragraphs): each line
+    /// taken parses the element again, so an unclosed quote in a hostile dump costs at most this much.
     static let maxContinuationLines = 64
+    static let maxContinuationBytes = 64 << 10
 
     /// A quoted value printed with its line breaks (`label: 'Shipped.` newline `Arrives tomorrow.'`: XCUITest
     /// prints labels as they are): the element's line goes on over the next lines until its quote closes. Each
     /// read line was an element lost, and the rest of the label read as prose or as an element of its own.
     /// Returns the element and how many more lines it took; nil when the quote does not close before the next
-    /// element line, the end, or `maxContinuationLines` (a dump cut inside a label).
+    /// element line, the end, or the bounds below (a dump cut inside a label).
     static func continuedElement(_ line: String, before next: Int, in lines: [String], prefixed: Bool, number: Int) -> (ParsedLine, Int)? {
         guard line.utf8Contains(": '"), looksLikeElementStart(line) else { return nil }
         var joined = line
         var used = 0
-        while used < maxContinuationLines, next + used < lines.count {
+        while used < maxContinuationLines, next + used < lines.count, joined.utf8.count < maxContinuationBytes {
             let more = prefixed ? stripPrefixes(lines[next + used]) : lines[next + used]
             if looksLikeElementStart(more), parseElementLine(more, number: 0) != nil { return nil }
             joined += "\n" + more
