@@ -419,6 +419,27 @@ final class XCResultTests: XCTestCase {
         XCTAssertNil(BundleRunImporter.failingElement(in: "XCTAssertTrue failed"))
     }
 
+    /// When nothing matched, XCUITest names what was looked for only in the query's predicate.
+    func testTheFailingElementNamedInAPredicateWhenNothingMatched() {
+        let byIdentifier = BundleRunImporter.failingElement(in: """
+            Failed to Error Domain=com.apple.dt.xctest.ui-testing.error Code=10008 "No matches found for Elements matching predicate '"transport_3" IN identifiers' from input {(
+                Cell, 0x1, {{0.0, 0.0}, {390.0, 44.0}}, label: 'Tor'
+            )}"
+            """)
+        XCTAssertEqual(byIdentifier?.identifier, "transport_3")
+        XCTAssertEqual(byIdentifier?.label, "")
+        let typed = BundleRunImporter.failingElement(in: "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '\"checkout.confirm\" IN identifiers'`, given input App element pid: 51354")
+        XCTAssertEqual(typed?.identifier, "checkout.confirm")
+        XCTAssertEqual(typed?.type, "Button")
+        let translated = BundleRunImporter.failingElement(in: "No matches found for Descendants matching type Button, Elements matching predicate 'label ==[c] \"Guardar\"'")
+        XCTAssertEqual(translated?.label, "Guardar")
+        XCTAssertEqual(translated?.identifier, "")
+        XCTAssertEqual(translated?.type, "Button")
+        XCTAssertEqual(BundleRunImporter.failingElement(in: "predicate 'identifier == 'pay''")?.identifier, "pay")
+        XCTAssertNil(BundleRunImporter.failingElement(in: "No matches found for Descendants matching type Button"))
+        XCTAssertNil(BundleRunImporter.failingElement(in: "label was empty; identifier not set"))
+    }
+
     // MARK: - Export
 
     func testExportNamesSayWhatTheFilesAre() throws {

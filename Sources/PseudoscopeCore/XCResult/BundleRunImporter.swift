@@ -38,7 +38,7 @@ public struct BundleRunImporter: Sendable {
         var failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: message, file: file, line: line)
         if let named = BundleRunImporter.failingElement(in: message) {
             failure = Failure(identifier: named.identifier, label: named.label, frame: named.frame, isHittable: false, message: message,
-                              file: file, line: line, elementType: named.type)
+                              file: file, line: line, elementType: named.type.isEmpty ? nil : named.type)
         }
 
         let source = ArchiveSource(path: givenPath, folder: nil)
@@ -138,10 +138,42 @@ public struct BundleRunImporter: Sendable {
             let name = String(after[..<close])
             let tail = after[after.index(after: close)...].drop { $0 == " " }
             let type = tail.prefix { $0.isLetter }
-            if !name.isEmpty, let first = type.first, first.isUppercase, ElementTypeNames.names.contains(String(type)) {
+            if !name.isEmpty, !name.contains("\n"), let first = type.first, first.isUppercase, ElementTypeNames.names.contains(String(type)) {
                 return (name, name, .zero, String(type))
             }
             rest = after[after.index(after: close)...]
+        }
+        return predicateTarget(in: message)
+    }
+
+    /// What a query looked for when nothing matched, from its predicate: `No matches found for Elements matching
+    /// predicate '"transport_3" IN identifiers'` (a subscript or `matching(identifier:)`), or `identifier ==
+    /// "x"` / `label == 'Guardar'` (`matching(NSPredicate)`, a locale run looking for a translated label); the
+    /// type from `matching type Button` when the message names one ("" when it does not).
+    static func predicateTarget(in message: String) -> (identifier: String, label: String, frame: Rect, type: String)? {
+        var type = ""
+        if let r = message.range(of: "matching type ") {
+            let word = String(message[r.upperBound...].prefix { $0.isLetter })
+            if ElementTypeNames.names.contains(word) { type = word }
+        }
+        if let r = message.range(of: "\" IN identifiers"), let open = message[..<r.lowerBound].lastIndex(of: "\"") {
+            let name = String(message[message.index(after: open)..<r.lowerBound])
+            if !name.isEmpty, !name.contains("\n") { return (name, "", .zero, type) }
+        }
+        for key in ["identifier", "label"] {
+            var search = message[...]
+            while let r = search.range(of: key) {
+                search = search[r.upperBound...]
+                var t = search.drop { $0 == " " }
+                guard t.hasPrefix("==") else { continue }
+                t = t.dropFirst(2)
+                if t.hasPrefix("[") , let close = t.firstIndex(of: "]") { t = t[t.index(after: close)...] }  // ==[c]
+                t = t.drop { $0 == " " }
+                guard let quote = t.first, quote == "\"" || quote == "'", let end = t.dropFirst().firstIndex(of: quote) else { continue }
+                let name = String(t[t.index(after: t.startIndex)..<end])
+                guard !name.isEmpty, !name.contains("\n") else { continue }
+                return key == "identifier" ? (name, "", .zero, type) : ("", name, .zero, type)
+            }
         }
         return nil
     }
