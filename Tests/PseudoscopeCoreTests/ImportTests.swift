@@ -71,7 +71,12 @@ final class ImportTests: XCTestCase {
             XCTAssertEqual(d.elements[4].label, "Line one\nLine two\nLine three", prefix)
             XCTAssertTrue(d.elements[4].isSelected, prefix)
             XCTAssertEqual(d.elements[6].label, "After", "a quote that never closes takes no element with it")
+            XCTAssertNil(d.incompleteNote, prefix)
         }
+        // Cut inside a label: said, and the element that was open is known to be cut.
+        let cut = try read(dump.splitLines().prefix(8).joined(separator: "\n"))
+        XCTAssertEqual(cut.incompleteNote, "the dump stops at line 8 inside a quoted value begun at line 7")
+        XCTAssertEqual(types(cut), ["Application", "Window", "StaticText", "Button"])
     }
 
     func testQuotesCommasAndArrowsInsideLabels() throws {

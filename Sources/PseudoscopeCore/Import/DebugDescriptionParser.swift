@@ -26,6 +26,7 @@ enum DebugDescriptionParser {
         var path: [ParsedLine] = []
         var notes: [String] = []
         var elided = 0
+        var valueCutAtEnd: Int?  // the line of an element whose quoted value runs to the end of the dump
 
         var k = 0
         while k < lines.count {
@@ -52,9 +53,12 @@ enum DebugDescriptionParser {
             if content.hasPrefix("* ") || content == "*" { line = line.replacingFirst("*", with: " ") }
             // A line that is not an element is passed over; a dump cut mid-element is detected at the end.
             var element = parseElementLine(line, number: number)
-            if element == nil, let (joined, used) = continuedElement(line, before: k, in: lines, prefixed: line.utf8.count != raw.utf8.count, number: number) {
-                element = joined
-                k += used
+            if element == nil {
+                switch continuedElement(line, before: k, in: lines, prefixed: line.utf8.count != raw.utf8.count, number: number) {
+                case .element(let joined, let used): element = joined; k += used
+                case .cutAtEnd: valueCutAtEnd = number
+                case .none: break
+                }
             }
             guard let parsed = element else { continue }
             switch section {
@@ -104,7 +108,10 @@ enum DebugDescriptionParser {
         var incompleteNote: String?
         if builder.elements.count > 0, let k = lines.lastIndex(where: { !$0.trimmingWhitespace().isEmpty }) {
             let last = stripPrefixes(lines[k])
-            if looksLikeElementStart(last) && (parseElementLine(last, number: k + 1) == nil || isDangling(last)) {
+            if let start = valueCutAtEnd, start < k + 1 {
+                incompleteNote = "the dump stops at line \(k + 1) inside a quoted value begun at line \(start)"
+                builder.markOpenElementsCut()
+            } else if looksLikeElementStart(last) && (parseElementLine(last, number: k + 1) == nil || isDangling(last)) {
                 incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
                 builder.markOpenElementsCut()
             } else if section == .tree && structure == .complete {
@@ -157,20 +164,27 @@ enum DebugDescriptionParser {
     /// A quoted value printed with its line breaks (`label: 'Shipped.` newline `Arrives tomorrow.'`: XCUITest
     /// prints labels as they are): the element's line goes on over the next lines until its quote closes. Each
     /// read line was an element lost, and the rest of the label read as prose or as an element of its own.
-    /// Returns the element and how many more lines it took; nil when the quote does not close before the next
-    /// element line, the end, or the bounds below (a dump cut inside a label).
-    static func continuedElement(_ line: String, before next: Int, in lines: [String], prefixed: Bool, number: Int) -> (ParsedLine, Int)? {
-        guard line.utf8Contains(": '"), looksLikeElementStart(line) else { return nil }
+    /// Gives the element and how many more lines it took; `.cutAtEnd` when the dump ends before the quote
+    /// closes (a dump cut inside a label); `.none` when another element's line or the bounds below come first.
+    static func continuedElement(_ line: String, before next: Int, in lines: [String], prefixed: Bool, number: Int) -> Continuation {
+        guard line.utf8Contains(": '"), looksLikeElementStart(line) else { return .none }
         var joined = line
         var used = 0
-        while used < maxContinuationLines, next + used < lines.count, joined.utf8.count < maxContinuationBytes {
+        while used < maxContinuationLines, joined.utf8.count < maxContinuationBytes {
+            guard next + used < lines.count else { return used > 0 ? .cutAtEnd : .none }
             let more = prefixed ? stripPrefixes(lines[next + used]) : lines[next + used]
-            if looksLikeElementStart(more), parseElementLine(more, number: 0) != nil { return nil }
+            if looksLikeElementStart(more), parseElementLine(more, number: 0) != nil { return .none }
             joined += "\n" + more
             used += 1
-            if let parsed = parseElementLine(joined, number: number) { return (parsed, used) }
+            if let parsed = parseElementLine(joined, number: number) { return .element(parsed, lines: used) }
         }
-        return nil
+        return .none
+    }
+
+    enum Continuation {
+        case element(ParsedLine, lines: Int)
+        case cutAtEnd
+        case none
     }
 
     /// Removes what logs and mail put before each line: `[Xcode] `, `[debug] [XCUITest] `, a timestamp
