@@ -316,11 +316,12 @@ enum DebugDescriptionParser {
                 sawAttribute = true
                 continue
             }
-            guard let key = knownKeys.first(where: { r.utf8HasPrefix($0) && r.dropFirst($0.count).first == ":" }) else {
+            guard let k = knownKeyColons.firstIndex(where: { r.utf8HasPrefix($0) }) else {
                 // Unknown token: skip to the next separator.
                 if let comma = r.utf8Range(of: ", ") { r = r[comma.upperBound...] } else { r = "" }
                 continue
             }
+            let key = knownKeys[k]
             r = r.dropFirst(key.count + 1).drop { $0 == " " }
             sawAttribute = true
             if quotedKeys.contains(key) {

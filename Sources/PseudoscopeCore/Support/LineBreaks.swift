@@ -45,5 +45,4 @@ extension StringProtocol {
         if !omittingEmpty || start != u.endIndex { lines.append(self[start..<u.endIndex]) }
         return lines
     }
-
 }

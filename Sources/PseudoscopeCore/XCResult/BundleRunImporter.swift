@@ -167,7 +167,7 @@ public struct BundleRunImporter: Sendable {
                 var t = search.drop { $0 == " " }
                 guard t.hasPrefix("==") else { continue }
                 t = t.dropFirst(2)
-                if t.hasPrefix("[") , let close = t.firstIndex(of: "]") { t = t[t.index(after: close)...] }  // ==[c]
+                if t.hasPrefix("["), let close = t.firstIndex(of: "]") { t = t[t.index(after: close)...] }  // ==[c]
                 t = t.drop { $0 == " " }
                 guard let quote = t.first, quote == "\"" || quote == "'", let end = t.dropFirst().firstIndex(of: quote) else { continue }
                 let name = String(t[t.index(after: t.startIndex)..<end])
