@@ -97,7 +97,7 @@ struct CheckCommand {
         var blocking = 0, review = 0, failing = 0
         for o in outcomes {
             guard let a = o.summary else {
-                out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(o.error?.message ?? "") + "\n"
+                out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(o.error?.located ?? "") + "\n"
                 continue
             }
             let b = o.findings.filter { $0.severity == .blocking }.count

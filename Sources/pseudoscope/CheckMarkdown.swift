@@ -11,7 +11,7 @@ enum CheckMarkdown {
         for o in outcomes {
             out += "\n"
             guard let s = o.summary else {
-                out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(o.error?.message ?? ""))\n"
+                out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(o.error?.located ?? ""))\n"
                 continue
             }
             let blocking = o.findings.filter { $0.severity == .blocking }.count

@@ -65,6 +65,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(r.stderr, "pseudoscope: \(bad.path): test: expected a string, found a number\n")
         XCTAssertEqual(r.stdout, "")
+        // The check report names the place too (its file is on the line above): CI logs often keep stdout only.
+        let check = try Harness.run(["check", bad.path])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertTrue(check.stdout.contains("\(bad.path)\n  error: test: expected a string, found a number\n"), check.stdout)
+        let markdown = try Harness.run(["check", "--markdown", bad.path])
+        XCTAssertTrue(markdown.stdout.contains("**Could not be read:** test: expected a string, found a number"), markdown.stdout)
     }
 
     func testCheckExitStatusesJSONAndJUnit() throws {

@@ -13,9 +13,11 @@ public struct ArchiveError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// `checkout/archive.json: hierarchy.children[3].frame.width: expected a number, found a string`
-    public var description: String {
-        place.isEmpty ? "\(file): \(message)" : "\(file): \(place): \(message)"
-    }
+    public var description: String { "\(file): \(located)" }
+
+    /// The place and the message without the file (`hierarchy.children[3].frame.width: expected a number, …`):
+    /// for a report that names the file on a line of its own.
+    public var located: String { place.isEmpty ? message : "\(place): \(message)" }
 }
 
 /// Named resource limits for untrusted archives. Each can be raised through an environment variable.
