@@ -290,19 +290,51 @@ public final class CursesTerminal {
             default:
                 let f1 = Int32(KEY_F0) + 1
                 if Int32(ch) >= f1, Int32(ch) < f1 + 12 { return .function(Int(Int32(ch) - f1 + 1)) }
-                return .ignored
+                // The terminal description's keys with modifiers (xterm's Ctrl-↑ is `kUP5`): as the plain key.
+                guard let name = keyname(Int32(ch)) else { return .ignored }
+                return KeySequence.modifiedKey(named: String(cString: name))
             }
         }
         switch ch {
         case 9: return .tab
         case 10, 13: return .enter
-        case 27: return .escape
+        case 27: return escapeSequence()
         case 8, 127: return .backspace
         case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(ch) + 96)))
         default:
             guard let scalar = Unicode.Scalar(UInt32(ch)) else { return .ignored }
             return .char(Character(scalar))
         }
+    }
+
+    /// After an Esc: the rest of a key's sequence that curses did not recognise (`KeySequence`). Curses hands
+    /// over an Esc alone only after `ESCDELAY` without a known key, so what follows is waiting already; within a
+    /// sequence the next character may still be on its way over a slow link, and gets a moment to arrive.
+    private func escapeSequence() -> Key {
+        var body: [Unicode.Scalar] = []
+        defer { nodelay(ps_stdscr(), true) }
+        while body.count < KeySequence.longest {
+            wtimeout(ps_stdscr(), body.isEmpty ? 0 : 50)
+            var ch: wint_t = 0
+            let r = wget_wch(ps_stdscr(), &ch)
+            if r == ERR { return body.isEmpty ? .escape : .ignored }
+            if r == KEY_CODE_YES {
+                // A key curses knows (or a resize) cuts the sequence short: it is read next, on its own.
+                ungetch(Int32(ch))
+                return body.isEmpty ? .escape : .ignored
+            }
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { return .ignored }
+            body.append(scalar)
+            switch KeySequence.decode(body) {
+            case .incomplete: continue
+            case .key(let key): return key
+            case .notASequence:
+                // Alt-x or an Esc typed before a key: the Esc, then that key.
+                unget_wch(wchar_t(ch))
+                return .escape
+            }
+        }
+        return .ignored
     }
 
     // MARK: - stderr

@@ -192,7 +192,8 @@ final class TmuxSession {
         return String(decoding: data, as: UTF8.self)
     }
 
-    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
+    func send(_ keys: String...) throws { try send(keys) }
+    func send(_ keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
     func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
     func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"]) }

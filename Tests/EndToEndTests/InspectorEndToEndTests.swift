@@ -34,6 +34,26 @@ final class InspectorEndToEndTests: XCTestCase {
         XCTAssertFalse(try t.capture().contains("Details"), "the inspector's screen is gone")
     }
 
+    /// Keys from a terminal other than the one `TERM` names (common over SSH): their sequences are not in the
+    /// terminal description, and each used to arrive as Esc and characters (`ESC [ 7 ~`, rxvt's Home, jumped to
+    /// the previous finding with its `[`).
+    func testKeysSpelledAsAnotherTerminalSpellsThemStillWork() throws {
+        let t = try TmuxSession([Harness.sample("checkout-expanded")])
+        try t.waitFor(text: "identifier  checkout.confirm")
+        let sequence = { (bytes: String) in try t.send(["-H"] + bytes.split(separator: " ").map(String.init)) }
+        try sequence("1b 5b 41")  // ↑ in normal cursor mode (curses asked for application mode: ESC O A)
+        try t.waitFor(text: "identifier  checkout.applyCoupon")
+        try sequence("1b 5b 39 39 3b 39 39 7e")  // a key nobody knows: nothing happens
+        try sequence("1b 5b 31 3b 35 42")  // Ctrl-↓ in xterm's spelling: ↓
+        try t.waitFor(text: "identifier  checkout.confirm")
+        try sequence("1b 5b 37 7e")  // Home, as rxvt sends it
+        try t.waitFor(text: " 1/23 ")
+        try sequence("1b 5b 38 7e")  // End
+        try t.waitFor(text: " 23/23 ")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+
     func testHelpOverlayOpensAndCloses() throws {
         let t = try TmuxSession([Harness.sample("settings-normal")])
         try t.waitFor(text: "? help")
