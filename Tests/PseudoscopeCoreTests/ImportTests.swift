@@ -91,6 +91,27 @@ final class ImportTests: XCTestCase {
         XCTAssertTrue(d.elements[2].isSelected)
     }
 
+    /// A key this reader does not know after a quoted value (a newer Xcode's), a label written without quotes,
+    /// and a line that cannot be read at all: no element is lost in silence, and none takes another's children.
+    func testUnknownKeysUnquotedLabelsAndUnreadableLinesLoseNoElementInSilence() throws {
+        let d = try read("""
+         →Window (Main), 0x1, {{0.0, 0.0}, {393.0, 852.0}}
+            Button, 0x2, {{16.0, 100.0}, {361.0, 44.0}}, identifier: 'save', label: 'Save', userInputLabels: ['Save', 'Store']
+              StaticText, 0x3, {{16.0, 100.0}, {100.0, 44.0}}, label: 'Save'
+            Button, 0x4, {{16.0, 200.0}, {361.0, 44.0}}, identifier: cancel, label: Cancel it, Selected
+            Other, 0x5, {{16.0, 300.0}, {361.0}}, identifier: 'broken'
+              StaticText, 0x6, {{16.0, 300.0}, {100.0, 44.0}}, label: 'Orphan'
+            Button, 0x7, {{16.0, 400.0}, {361.0, 44.0}}, label: 'Last'
+        Path to element:
+        """)
+        XCTAssertEqual(d.elements.map(\.identifier), ["", "save", "", "cancel", "", ""])
+        XCTAssertEqual(d.elements[1].label, "Save")
+        XCTAssertEqual(parentTypes(d)[2], "Button", "the button keeps its child")
+        XCTAssertEqual(d.elements[3].label, "Cancel it")
+        XCTAssertTrue(d.elements[3].isSelected)
+        XCTAssertTrue(d.notes.contains("line 5 starts like an element but could not be read: it is left out, and the elements below it may hang under the wrong parent"), "\(d.notes)")
+    }
+
     func testUnquotedTruncatedValuesFlagsAndPlaceholders() throws {
         let d = try read("""
         Window (Main), 0x600000d9cee0, {{0.0, 0.0}, {375.0, 812.0}}

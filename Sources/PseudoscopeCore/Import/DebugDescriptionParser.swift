@@ -27,6 +27,7 @@ enum DebugDescriptionParser {
         var notes: [String] = []
         var elided = 0
         var valueCutAtEnd: Int?  // the line of an element whose quoted value runs to the end of the dump
+        var unreadable: [Int] = []  // lines that start like an element but could not be read
 
         var k = 0
         while k < lines.count {
@@ -57,7 +58,7 @@ enum DebugDescriptionParser {
                 switch continuedElement(line, before: k, in: lines, prefixed: line.utf8.count != raw.utf8.count, number: number) {
                 case .element(let joined, let used): element = joined; k += used
                 case .cutAtEnd: valueCutAtEnd = number
-                case .none: break
+                case .none: if looksLikeElementStart(line) { unreadable.append(number) }
                 }
             }
             guard let parsed = element else { continue }
@@ -118,6 +119,15 @@ enum DebugDescriptionParser {
                 notes.append("the element subtree runs to the end of the dump (no 'Path to element:' follows): its last elements may have more children")
                 builder.markOpenElementsCut()
             }
+        }
+        // Said, not passed over in silence: the element is missing, and the lines below it that were its children
+        // now hang under the element above it. (The last line is the incomplete note's.)
+        let lastLine = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }.map { $0 + 1 }
+        unreadable.removeAll { $0 == lastLine }
+        if let first = unreadable.first {
+            notes.append(unreadable.count == 1
+                ? "line \(first) starts like an element but could not be read: it is left out, and the elements below it may hang under the wrong parent"
+                : "\(unreadable.count) lines that start like elements could not be read (the first: line \(first)): they are left out, and the elements below them may hang under the wrong parent")
         }
         let (elements, addedRoot) = builder.finish()
         if addedRoot { notes.append("an Application root was added above the dump's top-level elements") }
@@ -325,16 +335,25 @@ enum DebugDescriptionParser {
             r = r.dropFirst(key.count + 1).drop { $0 == " " }
             sawAttribute = true
             if quotedKeys.contains(key) {
-                guard r.first == "'" else { return nil }
-                guard let end = closingQuote(r) else { return nil }  // cut off inside a quoted string
-                let value = String(r[r.index(after: r.startIndex)..<end])
+                let value: String
+                if r.first == "'" {
+                    // No quote closes it by the known keys: one before a key this reader does not know (a newer
+                    // Xcode's); else the value goes on past the line (`continuedElement`) or was cut off.
+                    guard let end = closingQuote(r) ?? closingQuoteBeforeAnyKey(r) else { return nil }
+                    value = String(r[r.index(after: r.startIndex)..<end])
+                    r = r[r.index(after: end)...]
+                } else {
+                    // Written without quotes: up to the next key or flag, as a value is.
+                    let end = unquotedEnd(r)
+                    value = String(r[..<end].trimmingTrailingCommaSpace())
+                    r = r[end...]
+                }
                 switch key {
                 case "identifier": e.identifier = value
                 case "label": e.label = value
                 case "title": e.title = value
                 default: e.placeholderValue = value
                 }
-                r = r[r.index(after: end)...]
             } else if key == "value" {
                 let end = unquotedEnd(r)
                 var value = String(r[..<end]).trimmingWhitespace()
@@ -409,6 +428,25 @@ enum DebugDescriptionParser {
                 }
             }
             i = s.index(after: i)
+        }
+        return nil
+    }
+
+    /// The first quote followed by `, <word>:` for any key-like word (`userInputLabels:`): what ends a quoted
+    /// value when no known key, flag or end of line does.
+    static func closingQuoteBeforeAnyKey(_ s: Substring) -> Substring.Index? {
+        let b = s.utf8
+        var i = b.index(after: b.startIndex)
+        while let q = b[i...].firstIndex(of: 0x27) {
+            let after = s[b.index(after: q)...]
+            if after.utf8HasPrefix(", ") {
+                let word = after.utf8.dropFirst(2).prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+                if let first = word.first, (0x61...0x7A).contains(first), word.endIndex < after.utf8.endIndex, after.utf8[word.endIndex] == 0x3A,
+                   s[q] == "'" {
+                    return q
+                }
+            }
+            i = b.index(after: q)
         }
         return nil
     }
