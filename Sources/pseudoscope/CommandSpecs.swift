@@ -159,7 +159,8 @@ enum Commands {
         name: "import", operands: "DUMP|BUNDLE",
         summary: "a real-world dump as a v1 archive; a result bundle's failed runs as archive folders",
         description: """
-            A DUMP (XCUITest debugDescription text or Appium page-source XML, recognized by content) becomes a \
+            A DUMP (XCUITest debugDescription text, Appium page-source XML or WebDriverAgent's JSON source, \
+            recognized by content) becomes a \
             format v1 archive on stdout, or in FILE (refused if it exists, unless --force; written atomically). \
             An incomplete dump is imported as far as it goes, with a warning naming the line. A result BUNDLE \
             (`.xcresult`, or `BUNDLE#N` for one run) becomes one folder per failed run under DIR: archive.json and \

@@ -14,7 +14,7 @@ enum ManPage {
         }
         out += ".SH DESCRIPTION\n" + paragraph("""
             Pseudoscope opens the archives a pseudo-localization layout gate writes when a UI test fails (normal, \
-            expanded and rtl runs), XCUITest debugDescription and Appium page-source dumps, and Xcode result \
+            expanded and rtl runs), XCUITest debugDescription and Appium page-source (XML or JSON) dumps, and Xcode result \
             bundles (.xcresult), on any machine and over SSH. It draws a scaled text wireframe of the screen, lets \
             you step through the accessibility hierarchy with the keyboard, finds the gate's faults itself, and \
             compares an expanded or rtl run with its LTR run. The same engine runs without a terminal for CI.

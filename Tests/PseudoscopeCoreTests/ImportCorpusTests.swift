@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 @testable import PseudoscopeCore
 
@@ -117,5 +120,78 @@ final class ImportCorpusTests: XCTestCase {
             let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
             XCTAssertNotNil(a.imported?.incomplete, name)
         }
+    }
+    /// WebDriverAgent's JSON source holds what its XML source holds under other names. Each complete real XML
+    /// source, written as the JSON source (`type`, `name`, `label`, `value`, `rect`, `isEnabled`/`isVisible` as
+    /// "1"/"0", `children`; every other one inside WDA's HTTP answer `{"value": …, "sessionId": …}`), reads as the
+    /// same tree with the same findings.
+    func testEveryXMLSourceReadsTheSameWrittenAsWDAJSONSource() throws {
+        var compared = 0
+        for (n, url) in try corpusFiles().filter({ $0.pathExtension == "xml" }).enumerated() {
+            guard case .success(let xml) = ArchiveLoader().loadResult(url.path), xml.imported?.incomplete == nil,
+                  let tree = try WDAJSON.tree(fromXML: Data(contentsOf: url)) else { continue }
+            let object: Any = n % 2 == 0 ? tree : ["value": tree, "sessionId": "0F1E"]
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            guard case .success(let json) = read(text, as: url.path) else { XCTFail("\(url.lastPathComponent) as JSON: \(read(text, as: url.path))"); continue }
+            let name = url.lastPathComponent
+            XCTAssertEqual(json.imported?.format, "WebDriverAgent JSON source", name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.type), xml.hierarchy.elements.map(\.type), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.parent), xml.hierarchy.elements.map(\.parent), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.identifier), xml.hierarchy.elements.map(\.identifier), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.label), xml.hierarchy.elements.map(\.label), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.value), xml.hierarchy.elements.map(\.value), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.frame), xml.hierarchy.elements.map(\.frame), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.isEnabled), xml.hierarchy.elements.map(\.isEnabled), name)
+            XCTAssertEqual(json.hierarchy.elements.map(\.isVisible), xml.hierarchy.elements.map(\.isVisible), name)
+            XCTAssertEqual(LayoutChecker(json).findings().map(\.message), LayoutChecker(xml).findings().map(\.message), name)
+            compared += 1
+        }
+        XCTAssertGreaterThanOrEqual(compared, 5, "enough real sources compared")
+    }
+}
+
+/// Writes an XML page source as WebDriverAgent writes its JSON source (`dictionaryForElement:` in its
+/// `XCUIApplication+FBHelpers.m`), from the XML's own attributes.
+private final class WDAJSON: NSObject, XMLParserDelegate {
+    final class Node {
+        var fields: [String: Any]
+        var children: [Node] = []
+        init(_ fields: [String: Any]) { self.fields = fields }
+        var json: [String: Any] {
+            var out = fields
+            if !children.isEmpty { out["children"] = children.map(\.json) }
+            return out
+        }
+    }
+    private var stack: [Node] = []
+    private var roots: [Node] = []
+
+    /// Nil for a source the JSON form does not hold alike: the Mac2 driver's, one that is not well-formed XML,
+    /// one with several top-level elements.
+    static func tree(fromXML data: Data) throws -> [String: Any]? {
+        guard String(decoding: data, as: UTF8.self).range(of: "elementType=") == nil else { return nil }
+        let parser = XMLParser(data: data)
+        let delegate = WDAJSON()
+        parser.delegate = delegate
+        guard parser.parse(), parser.parserError == nil, delegate.roots.count == 1 else { return nil }
+        return delegate.roots[0].json
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
+        guard name.hasPrefix("XCUIElementType") else { return }
+        var fields: [String: Any] = ["type": String(name.dropFirst("XCUIElementType".count))]
+        for key in ["name", "label", "value"] { fields[key] = a[key] ?? NSNull() }
+        var rect: [String: Any] = [:]
+        for key in ["x", "y", "width", "height"] { rect[key] = a[key].flatMap(Double.init) ?? 0 }
+        fields["rect"] = rect
+        fields["isEnabled"] = a["enabled"] == "false" ? "0" : "1"
+        if let v = a["visible"] { fields["isVisible"] = v == "false" ? "0" : "1" }
+        let node = Node(fields)
+        if let parent = stack.last { parent.children.append(node) } else { roots.append(node) }
+        stack.append(node)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name.hasPrefix("XCUIElementType"), !stack.isEmpty { stack.removeLast() }
     }
 }

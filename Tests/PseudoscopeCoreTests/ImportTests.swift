@@ -226,6 +226,55 @@ final class ImportTests: XCTestCase {
     /// A hand-edited or web-copied source: a bare `&`, an HTML entity, a reference to a control character. Each
     /// label reads as written and the source is whole (the parser had dropped the `&`, or stopped and called the
     /// source cut off).
+    /// WebDriverAgent's JSON source in the shapes it is saved in: bare, inside WDA's HTTP answer, as a JSON
+    /// string inside that answer (Appium's `mobile: source`), and the old `/tree` answer; flags as "1"/"0",
+    /// numbers or booleans; the frame as a `rect` or as the `frame` string.
+    func testWDAJSONSourceInItsWrappers() throws {
+        let tree = """
+        {"type":"XCUIElementTypeApplication","name":"Demo","label":"Demo","rect":{"x":0,"y":0,"width":390,"height":844},"isEnabled":"1",
+         "children":[{"type":"Window","rect":{"x":0,"y":0,"width":390,"height":844},"children":[
+           {"type":"Button","rawIdentifier":"checkout.confirm","name":"checkout.confirm","label":"Confirm","value":null,
+            "rect":{"x":16,"y":900,"width":358,"height":50},"isEnabled":"1","isVisible":"0","isAccessible":"1"},
+           {"type":"Switch","rawIdentifier":null,"name":"Wi-Fi","label":"Wi-Fi","value":1,"frame":"{{300, 100}, {51, 31}}",
+            "isEnabled":false,"isSelected":true},
+           {"type":"StaticText","name":"Total","label":"Total","rect":{"x":16,"y":60,"width":80,"height":20},"isEnabled":0},
+           "not an element", {"no":"type"}
+         ]}]}
+        """
+        let escaped = tree.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        for text in [tree, "{\"value\": \(tree), \"sessionId\": \"0F1E\"}", "{\"value\": \"\(escaped)\", \"sessionId\": null}", "{\"status\": 0, \"tree\": \(tree)}"] {
+            let d = try read(text)
+            XCTAssertEqual(d.format, .sourceJSON)
+            XCTAssertEqual(d.elements.map(\.type), ["Application", "Window", "Button", "Switch", "StaticText"])
+            XCTAssertEqual(parentTypes(d), [nil, "Application", "Window", "Window", "Window"])
+            let button = d.elements[2], toggle = d.elements[3], total = d.elements[4]
+            XCTAssertEqual(button.identifier, "checkout.confirm")
+            XCTAssertEqual(button.label, "Confirm")
+            XCTAssertEqual(button.frame, Rect(x: 16, y: 900, width: 358, height: 50))
+            XCTAssertEqual(button.isVisible, false)
+            XCTAssertFalse(button.isHittable, "an invisible element is not hittable unless the source says so")
+            XCTAssertEqual(toggle.identifier, "", "rawIdentifier null: no identifier, though name holds the label")
+            XCTAssertEqual(toggle.value, "1")
+            XCTAssertEqual(toggle.frame, Rect(x: 300, y: 100, width: 51, height: 31))
+            XCTAssertFalse(toggle.isEnabled)
+            XCTAssertTrue(toggle.isSelected)
+            XCTAssertEqual(total.identifier, "", "no rawIdentifier: name as in the XML source (the label)")
+            XCTAssertFalse(total.isEnabled)
+            XCTAssertTrue(d.notes.contains("2 entries of children lists are not an element (no type) and were left out"), "\(d.notes)")
+            XCTAssertTrue(d.notes.contains("1 element is marked not visible: no finding about their place or size"), "\(d.notes)")
+        }
+        // JSON of other kinds is not taken for a source: an archive without its version keeps the archive's error.
+        XCTAssertThrowsError(try ArchiveLoader().load(bytes: Array(#"{"test": "T", "hierarchy": {"type": "Application"}}"#.utf8), source: ArchiveSource(path: "a.json", folder: nil))) { e in
+            XCTAssertTrue("\(e)".contains("formatVersion"), "\(e)")
+        }
+        // A source over a limit says so, where: not the archive's missing formatVersion.
+        var limits = LoadLimits()
+        limits.maxElements = 3
+        XCTAssertThrowsError(try ArchiveLoader(limits: limits).load(bytes: Array(tree.utf8), source: ArchiveSource(path: "s.json", folder: nil))) { e in
+            XCTAssertEqual((e as? ArchiveError)?.description, "s.json: element 4: more than 3 elements (raise the limit with PSEUDOSCOPE_MAX_ELEMENTS)")
+        }
+    }
+
     func testStrayAmpersandsAndHTMLEntitiesReadAsWritten() throws {
         let d = try read("""
         <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="Tom & Jerry" x="0" y="0" width="390" height="844">

@@ -22,6 +22,7 @@ public struct ImportedDump: Sendable {
 public enum DumpFormat: String, Sendable {
     case debugDescription = "XCUITest debugDescription"
     case pageSource = "Appium page source XML"
+    case sourceJSON = "WebDriverAgent JSON source"
 }
 
 /// Builds a pre-order element list from (depth, element) pairs arriving in document order.
@@ -48,13 +49,18 @@ struct HierarchyBuilder {
     /// Adds `element` as a child of the nearest open element with a smaller `level` (or as a new root).
     mutating func add(_ element: Element, level: Int, line: Int) throws {
         while let last = open.last, last.level >= level { open.removeLast() }
-        try append(element, parent: open.last?.index, line: line)
+        try append(element, parent: open.last?.index, place: "line \(line)")
         open.append((level, elements.count - 1))
     }
 
     /// Adds `element` under the innermost open element, and opens it (for XML start tags).
     mutating func push(_ element: Element, line: Int) throws {
-        try append(element, parent: open.last?.index, line: line)
+        try push(element, place: "line \(line)")
+    }
+
+    /// The same, for a format without lines: `place` says where the element is (`element 12`).
+    mutating func push(_ element: Element, place: @autoclosure () -> String) throws {
+        try append(element, parent: open.last?.index, place: place())
         open.append((open.count, elements.count - 1))
     }
 
@@ -62,15 +68,16 @@ struct HierarchyBuilder {
         _ = open.popLast()
     }
 
-    private mutating func append(_ element: Element, parent: Int?, line: Int) throws {
+    /// `place` is made only for an error: a dump of a hundred thousand lines adds as many elements.
+    private mutating func append(_ element: Element, parent: Int?, place: @autoclosure () -> String) throws {
         if elements.count >= limits.maxElements {
-            throw ArchiveError(file: file, place: "line \(line)", message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
+            throw ArchiveError(file: file, place: place(), message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
         }
         var e = element
         e.parent = parent
         e.depth = parent.map { elements[$0].depth + 1 } ?? 0
         if e.depth > limits.maxDepth {
-            throw ArchiveError(file: file, place: "line \(line)", message: "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+            throw ArchiveError(file: file, place: place(), message: "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
         }
         e.children = []
         if let p = parent { elements[p].children.append(elements.count) }
@@ -124,7 +131,15 @@ public enum DumpImporter {
     /// Reads a dump from its text, detecting the format from the content.
     /// Line ends are made LF first: every step after it splits lines at LF.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
-        let unwrapped = Unwrapper.unwrap(text.normalizingLineBreaks())
+        let normalized = text.normalizingLineBreaks()
+        // WebDriverAgent's JSON source before the wrappers are taken off: they would take a frame string in it
+        // (`"frame": "{{0, 0}, {390, 844}}"`) for a dump of its own. Once more after, for one pasted inside a log.
+        func source(_ candidate: String) -> JSONObject? {
+            startsLikeJSON(Array(candidate.utf8.prefix(8))) ? SourceJSONParser.tree(in: candidate, limits: limits) : nil
+        }
+        if let tree = source(normalized) { return try SourceJSONParser.parse(tree, file: file, limits: limits) }
+        let unwrapped = Unwrapper.unwrap(normalized)
+        if let tree = source(unwrapped) { return try SourceJSONParser.parse(tree, file: file, limits: limits) }
         if unwrapped.utf8Contains("<XCUIElementType") {
             let dump = try PageSourceParser.parse(unwrapped, file: file, limits: limits)
             // An archive needs at least one element: a source whose only tags are cut off or inside comments has none.

@@ -157,32 +157,8 @@ enum PageSourceParser {
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
             guard failure == nil, name.hasPrefix("XCUIElementType") else { return }
-            var type = String(name.dropFirst("XCUIElementType".count))
-            // The Mac2 driver numbers the type; the tag already names it, but trust the number when the tag is generic.
-            if let n = a["elementType"].flatMap(Int.init), type.isEmpty || type == "Any", let named = ElementTypeNames.name(n) { type = named }
-            var e = Element(type: type.isEmpty ? "Other" : type)
-            let name = a["name"] ?? ""
-            let label = a["label"] ?? ""
-            // WDA's `name` is the identifier or, lacking one, the label; Mac2 has `identifier` itself.
-            e.identifier = a["identifier"] ?? (name != label ? name : (label.isEmpty ? name : ""))
-            e.label = label
-            e.value = a["value"] ?? ""
-            e.title = a["title"] ?? ""
-            e.placeholderValue = a["placeholderValue"] ?? ""
-            func number(_ k: String) -> Double {
-                guard let d = a[k].flatMap(Double.init), d.isFinite else { return 0 }
-                return max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d))
-            }
-            e.frame = Rect(x: number("x"), y: number("y"), width: max(0, number("width")), height: max(0, number("height")))
-            e.isEnabled = a["enabled"].map { $0 != "false" } ?? true
-            e.isSelected = a["selected"] == "true" || (a["traits"]?.contains("Selected") ?? false)
-            e.hasFocus = a["focused"] == "true"
-            // `hittable` is opt-in in WDA; without it, an invisible element is taken as not hittable.
-            if let h = a["hittable"] { e.isHittable = h != "false" } else if a["visible"] == "false" { e.isHittable = false }
-            if let v = a["visible"] {
-                e.isVisible = v != "false"
-                if v == "false" { hiddenCount += 1 }
-            }
+            let e = PageSourceParser.element(type: String(name.dropFirst("XCUIElementType".count)), a)
+            if a["visible"] == "false" { hiddenCount += 1 }
             if a["placeholderValue"] != nil { sawPlaceholderAttribute = true }
             do {
                 try builder.push(e, line: parser.lineNumber)
@@ -195,6 +171,38 @@ enum PageSourceParser {
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if name.hasPrefix("XCUIElementType") { builder.pop() }
         }
+    }
+}
+
+extension PageSourceParser {
+    /// One element from WebDriverAgent's attributes as the XML source names them (`name`, `label`, `x`, `enabled`,
+    /// `visible`…, each optional), shared by the XML and the JSON source (`SourceJSONParser`). `type` is the tag
+    /// without its `XCUIElementType` prefix.
+    static func element(type tagType: String, _ a: [String: String]) -> Element {
+        var type = tagType
+        // The Mac2 driver numbers the type; the tag already names it, but trust the number when the tag is generic.
+        if let n = a["elementType"].flatMap(Int.init), type.isEmpty || type == "Any", let named = ElementTypeNames.name(n) { type = named }
+        var e = Element(type: type.isEmpty ? "Other" : type)
+        let name = a["name"] ?? ""
+        let label = a["label"] ?? ""
+        // WDA's `name` is the identifier or, lacking one, the label; Mac2 has `identifier` itself.
+        e.identifier = a["identifier"] ?? (name != label ? name : (label.isEmpty ? name : ""))
+        e.label = label
+        e.value = a["value"] ?? ""
+        e.title = a["title"] ?? ""
+        e.placeholderValue = a["placeholderValue"] ?? ""
+        func number(_ k: String) -> Double {
+            guard let d = a[k].flatMap(Double.init), d.isFinite else { return 0 }
+            return max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d))
+        }
+        e.frame = Rect(x: number("x"), y: number("y"), width: max(0, number("width")), height: max(0, number("height")))
+        e.isEnabled = a["enabled"].map { $0 != "false" } ?? true
+        e.isSelected = a["selected"] == "true" || (a["traits"]?.contains("Selected") ?? false)
+        e.hasFocus = a["focused"] == "true"
+        // `hittable` is opt-in in WDA; without it, an invisible element is taken as not hittable.
+        if let h = a["hittable"] { e.isHittable = h != "false" } else if a["visible"] == "false" { e.isHittable = false }
+        if let v = a["visible"] { e.isVisible = v != "false" }
+        return e
     }
 }
 

@@ -50,8 +50,10 @@ public struct ArchiveLoader: Sendable {
         let dump: ImportedDump
         do {
             dump = try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: source.path, limits: limits)
-        } catch is ArchiveError where DumpImporter.startsLikeJSON(bytes) {
-            // JSON that holds no dump was meant as an archive: its own error (syntax, missing key) says more.
+        } catch let e as ArchiveError where DumpImporter.startsLikeJSON(bytes) {
+            // A WebDriverAgent JSON source keeps its own error (too many elements); other JSON that holds no dump
+            // was meant as an archive: its own error (syntax, missing key) says more.
+            if SourceJSONParser.tree(in: String(decoding: bytes, as: UTF8.self), limits: limits) != nil { throw e }
             return try decode(bytes, source: source)
         }
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)

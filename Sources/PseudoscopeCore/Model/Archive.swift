@@ -88,7 +88,7 @@ public struct ImportFacts: Equatable, Sendable {
         public var relationsKnown: Bool { self == .complete || self == .fragment }
     }
 
-    /// `XCUITest debugDescription` or `Appium page source XML`.
+    /// `XCUITest debugDescription`, `Appium page source XML` or `WebDriverAgent JSON source`.
     public var format: String
     public var structure: Structure = .complete
     /// Things worth saying once: an added root, elided lines, where a fragment stops.
