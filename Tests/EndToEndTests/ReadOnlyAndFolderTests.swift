@@ -54,6 +54,36 @@ final class ReadOnlyAndFolderTests: XCTestCase {
         }
     }
 
+    /// Downloaded CI artifacts come packed (a `.zip` of a result bundle, a `.tar.gz` of a night): each says what
+    /// it is and how to unpack it, and a folder of them says what it holds, instead of "no element lines found".
+    func testPackedFilesAndPicturesSayWhatTheyAreAndWhatToDo() throws {
+        let packed = try Harness.temporaryFolder(self)
+        let zip = packed.appendingPathComponent("LayoutTests.xcresult.zip")
+        try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00] + Array(repeating: 0, count: 64)).write(to: zip)
+        let tgz = packed.appendingPathComponent("night.tar.gz")
+        try Data([0x1F, 0x8B, 0x08, 0x00] + Array(repeating: 0, count: 64)).write(to: tgz)
+        let png = packed.appendingPathComponent("failure.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)).write(to: png)
+
+        var r = try Harness.run(["render", zip.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "pseudoscope: \(zip.path): a zip file, not an archive or a dump: unpack it first (unzip '\(zip.path)') and open what it holds\n")
+        r = try Harness.run(["tree", tgz.path])
+        XCTAssertEqual(r.stderr, "pseudoscope: \(tgz.path): a gzip-compressed tar file, not an archive or a dump: unpack it first (tar xzf '\(tgz.path)') and open what it holds\n")
+        r = try Harness.run(["info", png.path])
+        XCTAssertTrue(r.stderr.contains("a PNG image, not an archive or a dump"), r.stderr)
+
+        r = try Harness.run(["check", packed.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("folder holds no archives (no archive.json, no .json files and no result bundles); it holds 2 packed files (LayoutTests.xcresult.zip, night.tar.gz): unpack them first"), r.stderr)
+        // Beside archives, the packed files are a note: the archives are checked.
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("settings-normal/archive.json"), to: packed.appendingPathComponent("settings.json"))
+        r = try Harness.run(["check", packed.path, "--rule", "small-hit-region"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.contains("1 archive checked"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("2 packed files (LayoutTests.xcresult.zip, night.tar.gz) not opened: unpack them first to include them"), r.stderr)
+    }
+
     func testAttachmentsThatLeaveTheFolderAreRefused() throws {
         let folder = dir.appendingPathComponent("settings-normal")
         let archive = folder.appendingPathComponent("archive.json")

@@ -138,6 +138,29 @@ final class LoaderTests: XCTestCase {
             XCTAssertFalse(a.testData.members.isEmpty, "\(name) has test data")
         }
     }
+
+    /// Packed files and pictures are known by their first bytes; text (archives, dumps) never is.
+    func testForeignFilesAreKnownByTheirFirstBytes() {
+        var tar = [UInt8](repeating: 0x61, count: 300)
+        tar.replaceSubrange(257..<262, with: Array("ustar".utf8))
+        let cases: [([UInt8], ForeignFile.Kind?)] = [
+            ([0x50, 0x4B, 0x03, 0x04, 0, 0], .zip), ([0x50, 0x4B, 0x05, 0x06], .zip), ([0x1F, 0x8B, 0x08], .gzip),
+            ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .xz), (Array("BZh91AY".utf8), .bzip2), ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
+            ([0x37, 0x7A, 0xBC, 0xAF, 0x27, 0x1C], .sevenZip), (tar, .tar), ([0x89, 0x50, 0x4E, 0x47, 0x0D], .png),
+            ([0xFF, 0xD8, 0xFF, 0xE0], .jpeg), ([0, 0, 0, 0x18] + Array("ftypheic".utf8), .isoMedia),
+            (Array("%PDF-1.7".utf8), .pdf), (Array("SQLite format 3".utf8) + [0], .sqlite), (Array("bplist00".utf8), .binaryPropertyList),
+            (Array("BZhello, a dump?".utf8), nil), (Array("{\"formatVersion\": 1}".utf8), nil),
+            (Array("    Button, 0x1, {{0.0, 0.0}, {1.0, 1.0}}".utf8), nil), ([0xFF, 0xFE, 0x7B, 0x00], nil), ([], nil),
+        ]
+        for (bytes, kind) in cases {
+            XCTAssertEqual(ForeignFile.kind(of: bytes), kind, "\(bytes.prefix(8))")
+        }
+        XCTAssertEqual(ForeignFile.message(.xz, path: "n.tar.xz"), "an xz-compressed tar file, not an archive or a dump: unpack it first (tar xJf 'n.tar.xz') and open what it holds")
+        XCTAssertEqual(ForeignFile.message(.zstd, path: "a b.json.zst"), "a zstd-compressed file, not an archive or a dump: unpack it first (zstd -d 'a b.json.zst') and open what it holds")
+        XCTAssertEqual(ForeignFile.message(.zip, path: "<stdin>"), "a zip file, not an archive or a dump: unpack it first and open what it holds")
+        XCTAssertTrue(ForeignFile.looksPacked("LayoutTests.xcresult.ZIP"))
+        XCTAssertFalse(ForeignFile.looksPacked("archive.json"))
+    }
 }
 
 /// Deep nesting must not overflow the stack anywhere: parsing, decoding, freeing, checking, comparing, writing.

@@ -39,8 +39,16 @@ public enum ArchiveDiscovery {
             var walk = Walk(root: FileAccess.realPath(arg) ?? arg)
             walk.search(arg, depth: 0)
             result.problems += walk.problems
+            // Packed files (downloaded CI artifacts) are not opened; the folder says so, and what to do.
+            let packed = walk.packed.isEmpty ? "" : "\(walk.packed.count) packed file\(walk.packed.count == 1 ? "" : "s") ("
+                + walk.packed.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                + (walk.packed.count > 3 ? ", …" : "") + ")"
+            let unpack = walk.packed.count == 1 ? "unpack it first" : "unpack them first"
             if walk.found.isEmpty && walk.bundles.isEmpty {
-                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files and no result bundles)"))
+                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files and no result bundles)"
+                    + (packed.isEmpty ? "" : "; it holds \(packed): \(unpack)")))
+            } else if !packed.isEmpty {
+                result.notes.append(ArchiveError(file: arg, message: "\(packed) not opened: \(unpack) to include \(walk.packed.count == 1 ? "it" : "them")"))
             }
             // Bundles sort with the archives by their path, and expand to their runs in place.
             for path in (walk.found + walk.bundles).sorted() {
@@ -68,6 +76,8 @@ public enum ArchiveDiscovery {
         var visited = Set<FileAccess.Identity>()
         var found: [String] = []
         var bundles: [String] = []
+        /// Files whose names say they are packed (`.zip`, `.tar.gz`…), which are not opened.
+        var packed: [String] = []
         var problems: [ArchiveError] = []
 
         mutating func search(_ folder: String, depth: Int) {
@@ -104,6 +114,8 @@ public enum ArchiveDiscovery {
                     if name.lowercased().hasSuffix(".json") {
                         // Each file once, however many links lead to it.
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
+                    } else if ForeignFile.looksPacked(name) {
+                        packed.append(path)
                     }
                 case .missing:
                     break  // a dangling link

@@ -39,6 +39,9 @@ public struct ArchiveLoader: Sendable {
     /// Loads bytes already read: an archive or a dump, told apart by content. What every command does after
     /// reading, and what the fuzz targets feed.
     public func load(bytes rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
+        if let kind = ForeignFile.kind(of: Array(rawBytes.prefix(262))) {
+            throw ArchiveError(file: source.path, message: ForeignFile.message(kind, path: source.path))
+        }
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
         if DumpImporter.looksLikeArchive(bytes) {
             let archive = try decode(bytes, source: source)
