@@ -204,4 +204,11 @@ final class SampleBundlesTests: XCTestCase {
         let readme = try String(contentsOf: Harness.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         for line in r.stdout.split(separator: "\n") { XCTAssertTrue(readme.contains(String(line)), "README shows: \(line)") }
     }
+
+    /// Shell completion names a bundle with a trailing slash: its runs still read `BUNDLE#N`.
+    func testABundleNamedWithATrailingSlashNamesItsRunsWithout() throws {
+        let bundle = Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/rtl/LayoutTests.xcresult").path
+        let r = try Harness.run(["check", bundle + "/"])
+        XCTAssertTrue(r.stdout.hasPrefix(bundle + "#1  SettingsUITests/testSettingsLayout()"), r.stdout)
+    }
 }

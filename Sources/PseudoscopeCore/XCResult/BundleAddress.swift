@@ -24,8 +24,13 @@ public struct BundleAddress: Equatable, Sendable {
         return BundleAddress(bundle: bundle, run: n)
     }
 
-    /// `BUNDLE#N`.
-    public static func path(bundle: String, run: Int) -> String { "\(bundle)#\(run)" }
+    /// `BUNDLE#N`; a bundle named with a trailing slash (as shell completion writes a folder) without it, so that
+    /// the run reads `LayoutTests.xcresult#1`, not `LayoutTests.xcresult/#1`.
+    public static func path(bundle: String, run: Int) -> String {
+        var name = Substring(bundle)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        return "\(name)#\(run)"
+    }
 }
 
 extension ArchiveLoader {
