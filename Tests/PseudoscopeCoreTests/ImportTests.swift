@@ -260,8 +260,8 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue(toggle.isSelected)
             XCTAssertEqual(total.identifier, "", "no rawIdentifier: name as in the XML source (the label)")
             XCTAssertFalse(total.isEnabled)
-            XCTAssertTrue(d.notes.contains("2 entries of children lists are not an element (no type) and were left out"), "\(d.notes)")
-            XCTAssertTrue(d.notes.contains("1 element is marked not visible: no finding about their place or size"), "\(d.notes)")
+            XCTAssertTrue(d.notes.contains("2 entries of children lists are not elements (no type) and were left out"), "\(d.notes)")
+            XCTAssertTrue(d.notes.contains("1 element is marked not visible: no finding about its place or size"), "\(d.notes)")
         }
         // JSON of other kinds is not taken for a source: an archive without its version keeps the archive's error.
         XCTAssertThrowsError(try ArchiveLoader().load(bytes: Array(#"{"test": "T", "hierarchy": {"type": "Application"}}"#.utf8), source: ArchiveSource(path: "a.json", folder: nil))) { e in

@@ -45,7 +45,7 @@ enum PageSourceParser {
         }
         if let note = incompleteNote { dump.notes.append(note) }
         if delegate.hiddenCount > 0 {
-            dump.notes.append("\(delegate.hiddenCount) element\(delegate.hiddenCount == 1 ? " is" : "s are") marked visible=\"false\": no finding about their place or size")
+            dump.notes.append("\(delegate.hiddenCount) element\(delegate.hiddenCount == 1 ? " is" : "s are") marked visible=\"false\": no finding about \(delegate.hiddenCount == 1 ? "its" : "their") place or size")
         }
         // WebDriverAgent reports an empty field's placeholder as its value unless it writes placeholderValue itself.
         dump.valuesMayBePlaceholders = !delegate.sawPlaceholderAttribute

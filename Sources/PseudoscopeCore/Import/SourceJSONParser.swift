@@ -67,10 +67,11 @@ enum SourceJSONParser {
         var dump = ImportedDump(format: .sourceJSON, elements: elements)
         if addedRoot { dump.notes.append("an Application root was added above the source's top element") }
         if skipped > 0 {
-            dump.notes.append("\(skipped) entr\(skipped == 1 ? "y" : "ies") of children lists \(skipped == 1 ? "is" : "are") not an element (no type) and \(skipped == 1 ? "was" : "were") left out")
+            dump.notes.append(skipped == 1 ? "1 entry of a children list is not an element (no type) and was left out"
+                : "\(skipped) entries of children lists are not elements (no type) and were left out")
         }
         if hidden > 0 {
-            dump.notes.append("\(hidden) element\(hidden == 1 ? " is" : "s are") marked not visible: no finding about their place or size")
+            dump.notes.append("\(hidden) element\(hidden == 1 ? " is" : "s are") marked not visible: no finding about \(hidden == 1 ? "its" : "their") place or size")
         }
         // As in the XML source: an empty field's placeholder comes as its value unless the source names it.
         dump.valuesMayBePlaceholders = !sawPlaceholder
