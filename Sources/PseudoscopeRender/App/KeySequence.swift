@@ -39,16 +39,20 @@ public enum KeySequence {
     private static func singleShift(_ rest: ArraySlice<Unicode.Scalar>) -> Reading {
         guard let last = rest.last else { return .incomplete }
         if isParameter(last) { return .incomplete }
-        switch last {
-        case "A": return .key(.up)
-        case "B": return .key(.down)
-        case "C": return .key(.right)
-        case "D": return .key(.left)
-        case "H": return .key(.home)
-        case "F": return .key(.end)
-        case "M": return .key(.enter)
-        case "P", "Q", "R", "S": return .key(.function(Int(last.value - Unicode.Scalar("P").value) + 1))
-        default: return .key(.ignored)
+        return .key(cursorOrFunctionKey(last) ?? (last == "M" ? .enter : .ignored))
+    }
+
+    /// The final characters SS3 and CSI share: the arrows, Home, End, F1–F4.
+    private static func cursorOrFunctionKey(_ final: Unicode.Scalar) -> Key? {
+        switch final {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        case "P", "Q", "R", "S": return .function(Int(final.value - Unicode.Scalar("P").value) + 1)
+        default: return nil
         }
     }
 
@@ -73,15 +77,9 @@ public enum KeySequence {
         // A private marker (`<` of an SGR mouse report, `?`) makes it something other than a key.
         guard parameters.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == ";" }) else { return .key(.ignored) }
         let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        if let key = cursorOrFunctionKey(final) { return .key(key) }
         switch final {
-        case "A": return .key(.up)
-        case "B": return .key(.down)
-        case "C": return .key(.right)
-        case "D": return .key(.left)
-        case "H": return .key(.home)
-        case "F": return .key(.end)
         case "Z": return .key(.backTab)
-        case "P", "Q", "R", "S": return .key(.function(Int(final.value - Unicode.Scalar("P").value) + 1))
         case "~": return .key(tilde(numbers.first.flatMap { $0 }))
         default: return .key(.ignored)
         }
