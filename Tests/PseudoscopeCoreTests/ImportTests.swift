@@ -101,10 +101,11 @@ final class ImportTests: XCTestCase {
             Button, 0x4, {{16.0, 200.0}, {361.0, 44.0}}, identifier: cancel, label: Cancel it, Selected
             Other, 0x5, {{16.0, 300.0}, {361.0}}, identifier: 'broken'
               StaticText, 0x6, {{16.0, 300.0}, {100.0, 44.0}}, label: 'Orphan'
-            Button, 0x7, {{16.0, 400.0}, {361.0, 44.0}}, label: 'Last'
+            Button, 0x7, {{16.0, 400.0}, {361.0, 44.0}}, label: 'Last', hint: 'Saves the form'
         Path to element:
         """)
         XCTAssertEqual(d.elements.map(\.identifier), ["", "save", "", "cancel", "", ""])
+        XCTAssertEqual(d.elements[5].label, "Last", "a key this reader does not know ends the label, though the line's last quote comes later")
         XCTAssertEqual(d.elements[1].label, "Save")
         XCTAssertEqual(parentTypes(d)[2], "Button", "the button keeps its child")
         XCTAssertEqual(d.elements[3].label, "Cancel it")

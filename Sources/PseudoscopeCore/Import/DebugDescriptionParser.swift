@@ -337,9 +337,9 @@ enum DebugDescriptionParser {
             if quotedKeys.contains(key) {
                 let value: String
                 if r.first == "'" {
-                    // No quote closes it by the known keys: one before a key this reader does not know (a newer
-                    // Xcode's); else the value goes on past the line (`continuedElement`) or was cut off.
-                    guard let end = closingQuote(r) ?? closingQuoteBeforeAnyKey(r) else { return nil }
+                    // No quote closes it on this line: the value goes on past the line (`continuedElement`) or was
+                    // cut off.
+                    guard let end = closingQuote(r) else { return nil }
                     value = String(r[r.index(after: r.startIndex)..<end])
                     r = r[r.index(after: end)...]
                 } else {
@@ -407,19 +407,22 @@ enum DebugDescriptionParser {
         return (rect, s[close.upperBound...])
     }
 
-    /// Quoted values are not escaped (`label: 'YOU'RE'`): the closing quote is the one followed by
-    /// `, <key>:`, `, <Flag>`, a closing `)}` or the end of the line.
+    /// Quoted values are not escaped (`label: 'YOU'RE'`): the closing quote is the first one followed by
+    /// `, <key>:` for a key this reader knows, `, <Flag>` or a frame; else the first followed by `, <word>:` for
+    /// any key-like word (a key a newer Xcode prints, `hint: '…'`, which would otherwise end up in the label);
+    /// else the last, before a closing `)}` or the end of the line. Nil when none closes the value on this line.
     static func closingQuote(_ s: Substring) -> Substring.Index? {
         var i = s.index(after: s.startIndex)
+        var atEnd: Substring.Index?
         while i < s.endIndex {
             // Quotes found by the byte, each then taken as the character it starts (a quote a mark combines with
             // is not one), so that only the few quotes of a line are looked at as characters.
-            guard let q = s.utf8[i...].firstIndex(of: 0x27) else { return nil }
+            guard let q = s.utf8[i...].firstIndex(of: 0x27) else { break }
             i = q
             if s[i] == "'" {
                 let after = s[s.index(after: i)...]
                 let t = after.trimmingTrailingCommaSpace()
-                if t.isEmpty || t == ")}" { return i }
+                if t.isEmpty || t == ")}" { atEnd = i; break }
                 if after.utf8HasPrefix(", ") {
                     let next = after.dropFirst(2)
                     if knownKeyColons.contains(where: { next.utf8HasPrefix($0) }) { return i }
@@ -429,11 +432,11 @@ enum DebugDescriptionParser {
             }
             i = s.index(after: i)
         }
-        return nil
+        // Only a line whose value would run to its end is asked about other keys: most lines close above.
+        return closingQuoteBeforeAnyKey(s) ?? atEnd
     }
 
-    /// The first quote followed by `, <word>:` for any key-like word (`userInputLabels:`): what ends a quoted
-    /// value when no known key, flag or end of line does.
+    /// The first quote followed by `, <word>:` for any key-like word (`userInputLabels:`, `hint:`).
     static func closingQuoteBeforeAnyKey(_ s: Substring) -> Substring.Index? {
         let b = s.utf8
         var i = b.index(after: b.startIndex)
