@@ -107,7 +107,8 @@ enum DebugDescriptionParser {
         // element subtree runs to the end of the text, with no `Path to element:` after it, may have been cut after
         // a whole line. Either way the elements open at the end may have children nobody saw.
         var incompleteNote: String?
-        if builder.elements.count > 0, let k = lines.lastIndex(where: { !$0.trimmingWhitespace().isEmpty }) {
+        let lastContent = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }
+        if builder.elements.count > 0, let k = lastContent {
             let last = stripPrefixes(lines[k])
             if let start = valueCutAtEnd, start < k + 1 {
                 incompleteNote = "the dump stops at line \(k + 1) inside a quoted value begun at line \(start)"
@@ -122,8 +123,7 @@ enum DebugDescriptionParser {
         }
         // Said, not passed over in silence: the element is missing, and the lines below it that were its children
         // now hang under the element above it. (The last line is the incomplete note's.)
-        let lastLine = lines.lastIndex { !$0.trimmingWhitespace().isEmpty }.map { $0 + 1 }
-        unreadable.removeAll { $0 == lastLine }
+        unreadable.removeAll { $0 == lastContent.map { $0 + 1 } }
         if let first = unreadable.first {
             notes.append(unreadable.count == 1
                 ? "line \(first) starts like an element but could not be read: it is left out, and the elements below it may hang under the wrong parent"
@@ -343,10 +343,7 @@ enum DebugDescriptionParser {
                     value = String(r[r.index(after: r.startIndex)..<end])
                     r = r[r.index(after: end)...]
                 } else {
-                    // Written without quotes: up to the next key or flag, as a value is.
-                    let end = unquotedEnd(r)
-                    value = String(r[..<end].trimmingTrailingCommaSpace())
-                    r = r[end...]
+                    value = unquotedValue(&r)  // written without quotes: read as a value is
                 }
                 switch key {
                 case "identifier": e.identifier = value
@@ -355,12 +352,7 @@ enum DebugDescriptionParser {
                 default: e.placeholderValue = value
                 }
             } else if key == "value" {
-                let end = unquotedEnd(r)
-                var value = String(r[..<end]).trimmingWhitespace()
-                if value.hasSuffix(",") { value.removeLast() }
-                if value.count >= 2, value.first == "'", value.last == "'" { value = String(value.dropFirst().dropLast()) }
-                e.value = value
-                r = r[end...]
+                e.value = unquotedValue(&r)
             } else if key == "hitPoint" || key == "payload" {
                 if let close = r.firstIndex(of: "}") { r = r[r.index(after: close)...] } else { r = "" }
             } else {
@@ -413,7 +405,7 @@ enum DebugDescriptionParser {
     /// else the last, before a closing `)}` or the end of the line. Nil when none closes the value on this line.
     static func closingQuote(_ s: Substring) -> Substring.Index? {
         var i = s.index(after: s.startIndex)
-        var atEnd: Substring.Index?
+        var beforeOtherKey: Substring.Index?
         while i < s.endIndex {
             // Quotes found by the byte, each then taken as the character it starts (a quote a mark combines with
             // is not one), so that only the few quotes of a line are looked at as characters.
@@ -422,36 +414,36 @@ enum DebugDescriptionParser {
             if s[i] == "'" {
                 let after = s[s.index(after: i)...]
                 let t = after.trimmingTrailingCommaSpace()
-                if t.isEmpty || t == ")}" { atEnd = i; break }
+                if t.isEmpty || t == ")}" { return beforeOtherKey ?? i }
                 if after.utf8HasPrefix(", ") {
                     let next = after.dropFirst(2)
                     if knownKeyColons.contains(where: { next.utf8HasPrefix($0) }) { return i }
                     if flags.contains(where: { next.utf8HasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) { return i }
                     if next.utf8HasPrefix("{{") { return i }
+                    if beforeOtherKey == nil, startsWithKeyLikeWord(next) { beforeOtherKey = i }
                 }
             }
             i = s.index(after: i)
         }
-        // Only a line whose value would run to its end is asked about other keys: most lines close above.
-        return closingQuoteBeforeAnyKey(s) ?? atEnd
+        return beforeOtherKey
     }
 
-    /// The first quote followed by `, <word>:` for any key-like word (`userInputLabels:`, `hint:`).
-    static func closingQuoteBeforeAnyKey(_ s: Substring) -> Substring.Index? {
-        let b = s.utf8
-        var i = b.index(after: b.startIndex)
-        while let q = b[i...].firstIndex(of: 0x27) {
-            let after = s[b.index(after: q)...]
-            if after.utf8HasPrefix(", ") {
-                let word = after.utf8.dropFirst(2).prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-                if let first = word.first, (0x61...0x7A).contains(first), word.endIndex < after.utf8.endIndex, after.utf8[word.endIndex] == 0x3A,
-                   s[q] == "'" {
-                    return q
-                }
-            }
-            i = b.index(after: q)
-        }
-        return nil
+    /// `userInputLabels:`, `hint:`: a lower-case ASCII word of letters and a colon.
+    static func startsWithKeyLikeWord(_ s: Substring) -> Bool {
+        let word = s.utf8.prefix { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        guard let first = word.first, (0x61...0x7A).contains(first) else { return false }
+        return word.endIndex < s.utf8.endIndex && s.utf8[word.endIndex] == 0x3A
+    }
+
+    /// An unquoted value, up to the next `, <key>:` or `, <Flag>` or the end of the line, trimmed, without a
+    /// trailing comma or enclosing quotes; `r` moves past it.
+    static func unquotedValue(_ r: inout Substring) -> String {
+        let end = unquotedEnd(r)
+        var value = String(r[..<end]).trimmingWhitespace()
+        if value.hasSuffix(",") { value.removeLast() }
+        if value.count >= 2, value.first == "'", value.last == "'" { value = String(value.dropFirst().dropLast()) }
+        r = r[end...]
+        return value
     }
 
     /// An unquoted value ends before `, <key>:` or `, <Flag>` or at the end of the line.
