@@ -27,20 +27,30 @@ enum Harness {
 
     /// Runs the binary with pipes for stdin, stdout and stderr (so it is never interactive).
     static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        // Always a pipe, empty when no text is given: what the binary reads on stdin is never the test's own.
+        try launch(binary, args, stdin: Data((stdin ?? "").utf8), environment: environment)
+    }
+
+    /// Starts `executable` in the C.UTF-8 locale with `environment` added, gives it `stdin` through a pipe
+    /// (nil: /dev/null), and collects both outputs.
+    static func launch(_ executable: String, _ args: [String], stdin: Data?, environment: [String: String]) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
         p.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
-        p.standardInput = input
+        let input = stdin.map { _ in Pipe() }
+        p.standardInput = input ?? FileHandle.nullDevice
         try p.run()
-        if let s = stdin { input.fileHandleForWriting.write(Data(s.utf8)) }
-        try input.fileHandleForWriting.close()
+        if let input, let data = stdin {
+            input.fileHandleForWriting.write(data)
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a large output cannot block the child.
         let outBox = Mutex(Data())
         let group = DispatchGroup()
@@ -70,33 +80,7 @@ extension Harness {
     }
 
     private static func run(script: String, environment: [String: String]) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", script]
-        var env = ProcessInfo.processInfo.environment
-        env["LANG"] = "C.UTF-8"
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let outBox = Mutex(Data())
-        let group = DispatchGroup()
-        group.enter()
-        let reader = out.fileHandleForReading
-        DispatchQueue.global().async {
-            let data = reader.readDataToEndOfFile()
-            outBox.withLock { $0 = data }
-            group.leave()
-        }
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let outData = outBox.withLock { $0 }
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+        try launch("/bin/bash", ["-c", script], stdin: nil, environment: environment)
     }
 
     /// A fresh temporary folder, removed when the test ends.
