@@ -39,7 +39,7 @@ let package = Package(
         // Writes result bundles in the real format for the paths no public bundle shows (tests only).
         .target(name: "PseudoscopeTestSupport", path: "Tests/Support"),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
-        .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore"]),
+        .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender", "PseudoscopeImage"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport"]),
     ]

@@ -203,21 +203,25 @@ public final class CursesTerminal {
         var pair = imagePairs[key]
         if pair == nil {
             let next = Int16(StyleRole.allCases.count + 1 + imagePairs.count)
-            if Int32(next) < min(ps_color_pairs(), 32767), Int32(c.foreground) < ps_colors(), Int32(c.background) < ps_colors(),
-               init_pair(next, Int16(truncatingIfNeeded: c.foreground), Int16(truncatingIfNeeded: c.background)) == OK {
+            // A direct-colour terminal takes 0xRRGGBB where a palette terminal takes an index; either way the
+            // colours must be within what the terminal has, and the pair within its pairs.
+            let (fg, bg) = ps_colors() > 256 ? c.directColor : (c.foreground, c.background)
+            if Int32(next) < min(ps_color_pairs(), 32767), fg < ps_colors(), bg < ps_colors(),
+               init_extended_pair(Int32(next), fg, bg) == OK {
                 pair = next
             } else {
                 pair = 0
             }
             imagePairs[key] = pair
         }
-        wattrset(ps_stdscr(), Int32(truncatingIfNeeded: ps_color_pair(Int32(pair ?? 0))))
+        wattr_set(ps_stdscr(), 0, pair ?? 0, nil)
     }
 
+    /// The pair goes beside the attributes, not into them: `COLOR_PAIR` keeps eight bits of it, so a picture's
+    /// 300th pair was drawn in the colours of its 44th.
     private func setAttributes(_ role: StyleRole) {
-        var attrs = CursesTerminal.attributes(role)
-        if colorPairs, CursesTerminal.foreground(role) != nil { attrs |= ps_color_pair(Int32(role.rawValue) + 1) }
-        wattrset(ps_stdscr(), Int32(truncatingIfNeeded: attrs))
+        let pair = colorPairs && CursesTerminal.foreground(role) != nil ? Int16(role.rawValue) + 1 : 0
+        wattr_set(ps_stdscr(), CursesTerminal.attributes(role), pair, nil)
     }
 
     /// Attributes carry the meaning without colour: reverse for selection, bold for emphasis.

@@ -211,4 +211,63 @@ final class TmuxSession {
         try waitFor("the program to exit", seconds: seconds) { $0.contains("EXITED") }
         return exitStatus
     }
+
+    /// The screen with its colours, cell by cell, once two captures a fifth of a second apart agree (a frame
+    /// being drawn after a resize is not compared half done).
+    func settledCells(seconds: Double = 10) throws -> [[ScreenCell]] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = try tmux(["capture-pane", "-e", "-p", "-t", name])
+        while Date() < deadline {
+            usleep(200_000)
+            let next = try tmux(["capture-pane", "-e", "-p", "-t", name])
+            if next == last { break }
+            last = next
+        }
+        return ScreenCell.parse(last)
+    }
+}
+
+/// One cell of a captured screen: its character and the SGR colours it was drawn in (`5;231` for a palette
+/// index, `2;255;255;255` for RGB, `1`–`7` for the eight theme colours; nil for the default).
+struct ScreenCell: Equatable, Hashable {
+    var character: Character
+    var foreground: String?
+    var background: String?
+
+    /// Reads `capture-pane -e` output: text with SGR sequences (tmux writes `38;5;N`, `38;2;R;G;B`, `3N`, `39`,
+    /// `0` and the attributes, which are passed over).
+    static func parse(_ capture: String) -> [[ScreenCell]] {
+        capture.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var cells: [ScreenCell] = []
+            var fg: String?, bg: String?
+            var rest = Substring(line)
+            while let c = rest.first {
+                guard c == "\u{1B}", rest.dropFirst().first == "[", let end = rest.firstIndex(of: "m") else {
+                    cells.append(ScreenCell(character: c, foreground: fg, background: bg))
+                    rest = rest.dropFirst()
+                    continue
+                }
+                var p = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+                rest = rest[rest.index(after: end)...]
+                while let first = p.first {
+                    switch first {
+                    case "38", "48":
+                        let n = p.count > 1 && p[1] == "2" ? 5 : 3
+                        let value = p.prefix(n).dropFirst().joined(separator: ";")
+                        if first == "38" { fg = value } else { bg = value }
+                        p.removeFirst(min(n, p.count))
+                        continue
+                    case "39": fg = nil
+                    case "49": bg = nil
+                    case "0", "": fg = nil; bg = nil
+                    default:
+                        if let n = Int(first), (30...37).contains(n) { fg = String(n - 30) }
+                        if let n = Int(first), (40...47).contains(n) { bg = String(n - 40) }
+                    }
+                    p.removeFirst()
+                }
+            }
+            return cells
+        }
+    }
 }

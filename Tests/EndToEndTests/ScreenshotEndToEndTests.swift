@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 
 /// The failure screenshot through the real program: `s` in a real terminal (bytes counted), `render --screenshot`.
@@ -68,6 +69,81 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
         }
         try t.send("s")
         try t.waitFor(text: "Wireframe  RTL")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+    }
+
+    /// An archive whose screenshot changes hue across and brightness down: many more colour pairs than a
+    /// plain app screen (whose white and few colours need a few dozen).
+    func colourfulArchive() throws -> URL {
+        let dir = try Harness.temporaryFolder(self)
+        try FileManager.default.copyItem(atPath: Harness.sample("checkout-expanded") + "/archive.json", toPath: dir.appendingPathComponent("archive.json").path)
+        let png = TestPNG.make(width: 390, height: 844) { x, y in
+            // Hue from x (six sectors of the colour wheel), brightness from y in bands.
+            let h = Double(x) / 390 * 6, v = 0.3 + 0.7 * Double(y * 7 % 844) / 844
+            let f = h - h.rounded(.down), sector = Int(h) % 6
+            let (r, g, b): (Double, Double, Double) = [(1, f, 0), (1 - f, 1, 0), (0, 1, f), (0, 1 - f, 1), (f, 0, 1), (1, 0, 1 - f)][sector]
+            return UInt32(r * v * 255) << 16 | UInt32(g * v * 255) << 8 | UInt32(b * v * 255)
+        }
+        try Data(png).write(to: dir.appendingPathComponent("screenshot.png"))
+        return dir
+    }
+
+    /// A picture's colour pairs past the 255th keep their own colours. They were set with the attributes
+    /// (`COLOR_PAIR`), which hold eight bits of a pair: after a resize or two a colourful picture needed more,
+    /// and its 300th pair drew in the 44th's colours. The picture after two resizes must be what a session that
+    /// starts at the last size shows, cell for cell, and the three sizes must need more than 255 pairs.
+    func testAColourfulPictureAfterResizesLooksAsWhenDrawnFresh() throws {
+        let dir = try colourfulArchive()
+        // In colour whatever the runner's environment says (`swift test` may export NO_COLOR=1; empty is unset).
+        let colour = ["NO_COLOR": ""]
+        let resized = try TmuxSession([dir.path], width: 250, height: 80, environment: colour)
+        try resized.waitFor(text: "? help")
+        try resized.send("s")
+        try resized.waitFor(text: "screenshot 390×844")
+        var pairs = Set<[String?]>()
+        func collect(_ cells: [[ScreenCell]]) {
+            for cell in cells.joined() where cell.foreground?.hasPrefix("5;") == true && cell.background?.hasPrefix("5;") == true {
+                pairs.insert([cell.foreground, cell.background])
+            }
+        }
+        collect(try resized.settledCells())
+        try resized.resize(width: 200, height: 64)
+        collect(try resized.settledCells())
+        try resized.resize(width: 160, height: 50)
+        let afterResizes = try resized.settledCells()
+        collect(afterResizes)
+        XCTAssertGreaterThan(pairs.count, 255, "the picture needs more pairs than eight bits hold")
+
+        let fresh = try TmuxSession([dir.path], width: 160, height: 50, environment: colour)
+        try fresh.waitFor(text: "? help")
+        try fresh.send("s")
+        try fresh.waitFor(text: "screenshot 390×844")
+        let drawnFresh = try fresh.settledCells()
+        let differing = zip(afterResizes.joined(), drawnFresh.joined()).filter { $0 != $1 }
+        XCTAssertEqual(afterResizes.count, drawnFresh.count)
+        XCTAssertTrue(differing.isEmpty, "\(differing.count) cells differ, e.g. \(differing.prefix(3))")
+    }
+
+    /// A direct-colour terminal (terminfo `xterm-direct`, `konsole-direct`), which takes 0xRRGGBB where others
+    /// take a palette index, gets the picture's colours as RGB: sent as indices, the white screen (index 231 or
+    /// the greys) showed as deep blue (0x0000E7).
+    func testADirectColourTerminalGetsThePicturesColoursAsRGB() throws {
+        guard try Harness.shell("infocmp xterm-direct").status == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("no terminfo for xterm-direct: Scripts/install-deps --tests installs ncurses-term") }
+            throw XCTSkip("no terminfo for xterm-direct (package ncurses-term)")
+        }
+        let t = try TmuxSession([ScreenshotEndToEndTests.rtlRun], width: 100, height: 30, environment: ["TERM": "xterm-direct", "NO_COLOR": ""])
+        try t.waitFor(text: "? help")
+        try t.send("s")
+        try t.waitFor(text: "screenshot 780×1688")
+        var backgrounds: [String: Int] = [:]
+        for cell in try t.settledCells().joined() { if let b = cell.background { backgrounds[b, default: 0] += 1 } }
+        let rgb = backgrounds.filter { $0.key.hasPrefix("2;") }
+        XCTAssertFalse(rgb.isEmpty, "the picture in RGB: \(backgrounds)")
+        let commonest = rgb.max { $0.value < $1.value }?.key ?? ""
+        let channels = commonest.split(separator: ";").dropFirst().compactMap { Int($0) }
+        XCTAssertTrue(channels.count == 3 && channels.allSatisfy { $0 >= 200 }, "a white screen is mostly white, not \(commonest)")
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 0)
     }

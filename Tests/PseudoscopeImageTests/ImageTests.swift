@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import PseudoscopeCore
 @testable import PseudoscopeImage
+import PseudoscopeTestSupport
 
 /// Screenshots from the real result bundles: decoded by content, turned into cells, bounded, never crashing.
 final class ImageTests: XCTestCase {
@@ -50,22 +51,10 @@ final class ImageTests: XCTestCase {
 
     func testAHugeImageIsRefusedFromItsHeader() throws {
         // A PNG header claiming 100000 x 100000 pixels, and nothing else.
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        png += [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0]
-        let crc = crc32(Array("IHDR".utf8) + Array(png[16...]))
-        png += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPNG.chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0])
         XCTAssertThrowsError(try ImageDecoder.decode(png, maxPixels: 1_000_000, file: "big.png")) { e in
             XCTAssertTrue("\(e)".contains("100000 x 100000 pixels, over the limit"), "\(e)")
         }
-    }
-
-    func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xFFFF_FFFF
     }
 }
 

@@ -30,6 +30,20 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(c.renderANSI(), "\u{1B}[0;1;31mab\u{1B}[0m\n")
     }
 
+    /// A direct-colour terminal takes 0xRRGGBB from 8 up: a picture's palette indices become the xterm palette's
+    /// colours, and 0–7 (the theme's colours) and the default stay as they are.
+    func testPaletteColoursBecomeRGBForADirectColourTerminal() {
+        let expected: [(Int32, Int32)] = [(16, 0x000000), (231, 0xFFFFFF), (196, 0xFF0000), (46, 0x00FF00), (21, 0x0000FF),
+                                          (67, 0x5F87AF), (232, 0x080808), (244, 0x808080), (255, 0xEEEEEE), (9, 0xFF0000), (12, 0x5C5CFF)]
+        for (index, rgb) in expected {
+            XCTAssertEqual(CellColor(foreground: index, background: -1, depth: .indexed256).directColor.foreground, rgb, "index \(index)")
+        }
+        let theme = CellColor(foreground: 1, background: -1, depth: .indexed16).directColor
+        XCTAssertEqual(theme.foreground, 1, "red stays the theme's red")
+        XCTAssertEqual(theme.background, -1, "the default stays the default")
+        XCTAssertEqual(CellColor(foreground: 0x123456, background: 0xFFFFFF, depth: .truecolor).directColor.foreground, 0x123456)
+    }
+
     func testEnvironmentDecisions() {
         let tty = TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8"])
         XCTAssertTrue(tty.useColor(.auto))

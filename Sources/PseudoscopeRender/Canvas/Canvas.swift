@@ -37,6 +37,42 @@ public struct CellColor: Equatable, Hashable, Sendable {
         }
         return part(foreground, 30) + ";" + part(background, 40)
     }
+
+    /// These colours as a direct-colour terminal numbers them (terminfo `xterm-direct`, `konsole-direct`: more
+    /// than 256 colours), where 0–7 are the theme's eight colours and every number from 8 up is 0xRRGGBB. Sent as
+    /// they are, palette index 231 (white) would show as 0x0000E7, a deep blue.
+    public var directColor: (foreground: Int32, background: Int32) {
+        (CellColor.direct(foreground, depth), CellColor.direct(background, depth))
+    }
+
+    static func direct(_ c: Int32, _ depth: ColorDepth) -> Int32 {
+        if c < 8 { return c }  // the default (-1) and the theme's own eight colours
+        return depth == .truecolor ? c : XtermPalette.rgb(ofIndex: c)
+    }
+}
+
+/// The xterm 256-colour palette as RGB, which the pictures' indices (chafa's 240-colour and 16-colour modes)
+/// stand for.
+enum XtermPalette {
+    static let system: [Int32] = [
+        0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
+        0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
+    ]
+
+    /// 0xRRGGBB of index 0–255: sixteen system colours, a 6×6×6 cube, then 24 greys; 0 outside the palette.
+    static func rgb(ofIndex i: Int32) -> Int32 {
+        switch i {
+        case 0..<16: return system[Int(i)]
+        case 16..<232:
+            let level: [Int32] = [0, 95, 135, 175, 215, 255]
+            let n = Int(i - 16)
+            return level[n / 36] << 16 | level[n / 6 % 6] << 8 | level[n % 6]
+        case 232..<256:
+            let grey = 8 + 10 * (i - 232)
+            return grey << 16 | grey << 8 | grey
+        default: return 0
+        }
+    }
 }
 
 /// A grid of cells that every view draws on, and that renders to plain text, ANSI text or a terminal.
