@@ -7,8 +7,17 @@ public enum ColorDepth: String, Sendable, CaseIterable {
     /// The xterm 256-colour palette.
     case indexed256
     case indexed16
+    /// The eight ANSI colours (`TERM=xterm`, `screen`, the Linux console).
+    case indexed8
     /// No colour: the picture in the terminal's own foreground and background.
     case none
+
+    /// The most a terminal with `colors` palette colours (curses' `COLORS`) can show: 256 or more (a
+    /// direct-colour terminal counts millions) take the 256-colour palette; 16 to 255 (rxvt's 88), sixteen;
+    /// eight, eight; fewer, none.
+    public static func forPalette(_ colors: Int) -> ColorDepth {
+        colors >= 256 ? .indexed256 : colors >= 16 ? .indexed16 : colors >= 8 ? .indexed8 : .none
+    }
 }
 
 /// One terminal cell of a picture: a symbol and its colours, packed 0xRRGGBB for `truecolor`, palette indices
@@ -51,6 +60,7 @@ public struct ImageCells: Equatable, Sendable {
         case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
         case .indexed256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
         case .indexed16: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
+        case .indexed8: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_8)
         case .none: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
         }
         let canvas = chafa_canvas_new(config)
@@ -66,7 +76,7 @@ public struct ImageCells: Equatable, Sendable {
                 var fg: gint = -1, bg: gint = -1
                 switch depth {
                 case .truecolor: chafa_canvas_get_colors_at(canvas, gint(x), gint(y), &fg, &bg)
-                case .indexed256, .indexed16: chafa_canvas_get_raw_colors_at(canvas, gint(x), gint(y), &fg, &bg)
+                case .indexed256, .indexed16, .indexed8: chafa_canvas_get_raw_colors_at(canvas, gint(x), gint(y), &fg, &bg)
                 case .none: break
                 }
                 let scalar = Unicode.Scalar(UInt32(ch)) ?? " "

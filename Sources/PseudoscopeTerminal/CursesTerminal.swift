@@ -99,6 +99,9 @@ public final class CursesTerminal {
         input = nil
     }
 
+    /// The colours the terminal's palette has (`COLORS`), or 0 when colour is off or the terminal has none.
+    var paletteSize: Int { colorPairs ? Int(ps_colors()) : 0 }
+
     var size: (width: Int, height: Int) {
         (Int(getmaxx(ps_stdscr())), Int(getmaxy(ps_stdscr())))
     }

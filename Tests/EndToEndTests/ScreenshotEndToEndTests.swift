@@ -147,4 +147,30 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 0)
     }
+
+    /// The terminal's palette, not its name, decides a picture's colours. `xterm` has eight: its white screen
+    /// is drawn in white (index 7), not in bright white, which it lacks (those cells fell back to the default
+    /// colours). `alacritty` has 256 without saying so in its name: the 256-colour palette, not sixteen.
+    func testThePalettesSizeNotTERMsNameDecidesAPicturesColours() throws {
+        func backgrounds(term: String) throws -> [String: Int] {
+            let t = try TmuxSession([ScreenshotEndToEndTests.rtlRun], width: 100, height: 30, environment: ["TERM": term, "NO_COLOR": ""])
+            try t.waitFor(text: "? help")
+            try t.send("s")
+            try t.waitFor(text: "screenshot 780×1688")
+            var count: [String: Int] = [:]
+            for cell in try t.settledCells().joined() { if let b = cell.background { count[b, default: 0] += 1 } }
+            try t.send("q")
+            XCTAssertEqual(try t.waitForExit(), 0)
+            return count
+        }
+        let eight = try backgrounds(term: "xterm")
+        XCTAssertGreaterThan(eight["7"] ?? 0, 100, "the white screen in the palette's white: \(eight)")
+        XCTAssertTrue(eight.keys.allSatisfy { $0.count == 1 }, "only the eight colours: \(eight)")
+        guard try Harness.shell("infocmp alacritty").status == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("no terminfo for alacritty: Scripts/install-deps --tests installs ncurses-term") }
+            return
+        }
+        let many = try backgrounds(term: "alacritty")
+        XCTAssertTrue(many.keys.contains { $0.hasPrefix("5;") && Int($0.dropFirst(2)).map { $0 >= 16 } == true }, "256-colour indices: \(many)")
+    }
 }

@@ -1,6 +1,7 @@
 import XCTest
 import PseudoscopeCore
 @testable import PseudoscopeRender
+import PseudoscopeImage
 
 final class InspectorTests: XCTestCase {
     func state(_ sample: String, width: Int = 100, height: Int = 30, glyphs: Glyphs = .unicode) throws -> InspectorState {
@@ -183,5 +184,26 @@ final class ZoomTests: XCTestCase {
         XCTAssertEqual(searched.matches.map { big.hierarchy[$0].identifier }, ["row.4999"])
         let small = try Golden.sample("settings-normal")
         XCTAssertEqual(AppState(.inspector(InspectorState(archive: small, findings: [], width: 100, height: 30, glyphs: .unicode))).start(), [])
+    }
+
+    /// The terminal's palette, not its name, decides a picture's colours: the open inspector and every one
+    /// opened later get them; colour turned off stays off.
+    func testThePalettesSizeDecidesAPicturesColours() throws {
+        XCTAssertEqual([0, 2, 8, 16, 88, 256, 16_777_216].map(ColorDepth.forPalette), [.none, .none, .indexed8, .indexed16, .indexed16, .indexed256, .indexed256])
+        let archive = try Golden.sample("settings-normal")
+        func inspector(_ settings: InspectorSettings) -> InspectorState {
+            InspectorState(archive: archive, findings: [], width: 100, height: 30, glyphs: .unicode, settings: settings)
+        }
+        var app = AppState(.inspector(inspector(InspectorSettings(imageDepth: .indexed16))), settings: InspectorSettings(imageDepth: .indexed16))
+        _ = app.update(.paletteDetected(colors: 256))
+        guard case .inspector(let open) = app.stack[0] else { return XCTFail() }
+        XCTAssertEqual(open.imageDepth, .indexed256, "a 256-colour terminal whose name does not say so")
+        XCTAssertEqual(app.settings.imageDepth, .indexed256, "and the inspectors opened later")
+        _ = app.update(.paletteDetected(colors: 8))
+        XCTAssertEqual(app.settings.imageDepth, .indexed8)
+        var mono = AppState(.inspector(inspector(InspectorSettings(imageDepth: .none))), settings: InspectorSettings(imageDepth: .none))
+        _ = mono.update(.paletteDetected(colors: 256))
+        guard case .inspector(let off) = mono.stack[0] else { return XCTFail() }
+        XCTAssertEqual(off.imageDepth, .none, "NO_COLOR or --color never")
     }
 }

@@ -19,6 +19,9 @@ public enum AppMessage: Sendable {
     case compared(RunComparison)
     /// What the terminal answered about graphics (or what `--graphics` chose), for every inspector.
     case graphicsDetected(GraphicsChoice, cellWidth: Int, cellHeight: Int)
+    /// How many colours the terminal's palette has (curses' `COLORS` once started; 0 without colour): pictures
+    /// use what it has, not what `TERM`'s name suggests (`alacritty` has 256, `xterm` eight).
+    case paletteDetected(colors: Int)
     /// The failure screenshot, decoded, for the inspector on top.
     case screenshotLoaded(Result<RasterImage, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not.
@@ -33,7 +36,7 @@ public struct AppState {
     public private(set) var stack: [Screen]
     public private(set) var isFinished = false
     /// What every inspector opened from the list is given (the baseline file, the screenshot colours, today).
-    public let settings: InspectorSettings
+    public private(set) var settings: InspectorSettings
     /// How screenshots reach this terminal: symbols until the terminal answers otherwise.
     public private(set) var graphics: GraphicsChoice = .symbols
     var cellPixels = (width: 10, height: 20)
@@ -90,6 +93,16 @@ public struct AppState {
                 if case .inspector(var x) = stack[k] {
                     x.graphics = choice
                     x.cellPixels = cellPixels
+                    stack[k] = .inspector(x)
+                }
+            }
+        case .paletteDetected(let colors):
+            // Colour off (`--color never`, NO_COLOR) stays off; otherwise the palette decides.
+            guard settings.imageDepth != .none else { return [] }
+            settings.imageDepth = .forPalette(colors)
+            for k in stack.indices {
+                if case .inspector(var x) = stack[k] {
+                    x.imageDepth = settings.imageDepth
                     stack[k] = .inspector(x)
                 }
             }

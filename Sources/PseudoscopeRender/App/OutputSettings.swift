@@ -46,7 +46,8 @@ public struct TerminalEnvironment: Sendable {
 
     /// The colours a screenshot's cells use: none without colour (monochrome symbols), 24-bit in plain output
     /// when `COLORTERM` says the terminal has them, else the 256-colour palette where `TERM` names it, else 16.
-    /// Curses draws from palettes only, so the interactive screen never asks for 24-bit colour.
+    /// Curses draws from palettes only, so the interactive screen never asks for 24-bit colour; once curses has
+    /// started, the terminal's own palette size replaces this guess from names (`AppMessage.paletteDetected`).
     public func imageDepth(useColor: Bool, interactive: Bool) -> ColorDepth {
         guard useColor else { return .none }
         let colorterm = (variables["COLORTERM"] ?? "").lowercased()
