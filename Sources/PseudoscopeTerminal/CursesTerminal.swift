@@ -116,6 +116,19 @@ public final class CursesTerminal {
 
     /// Copies the canvas to the screen. Curses sends only the cells that changed since the last frame.
     func draw(_ canvas: Canvas, fullRepaint: Bool = false) {
+        picturePairs.beginFrame()
+        paint(canvas)
+        if picturePairs.startOverIfRanOut() {
+            picturePairs.beginFrame()
+            paint(canvas)
+        }
+        if fullRepaint { clearok(ps_stdscr(), true) }
+        wrefresh(ps_stdscr())
+        drawOverlays(canvas, fullRepaint: fullRepaint)
+        lastFrame = canvas
+    }
+
+    private func paint(_ canvas: Canvas) {
         werase(ps_stdscr())
         for y in 0..<canvas.height {
             var x = 0
@@ -142,10 +155,6 @@ public final class CursesTerminal {
                 x = end
             }
         }
-        if fullRepaint { clearok(ps_stdscr(), true) }
-        wrefresh(ps_stdscr())
-        drawOverlays(canvas, fullRepaint: fullRepaint)
-        lastFrame = canvas
     }
 
     /// The last frame drawn, to tell when a picture's cells were drawn over (and the picture must be sent again).
@@ -197,27 +206,23 @@ public final class CursesTerminal {
         return (Int(ws.ws_xpixel) / Int(ws.ws_col), Int(ws.ws_ypixel) / Int(ws.ws_row))
     }
 
-    /// Colour pairs for a picture's cells, made as they are first needed after the roles' own pairs; when the
-    /// terminal has no pairs left the cell falls back to the default colours.
-    private var imagePairs: [Int64: Int16] = [:]
+    /// Colour pairs for a picture's cells (`PicturePairs`); a cell whose colours the palette lacks is drawn in the
+    /// default colours.
+    private lazy var picturePairs = PicturePairs(first: Int32(StyleRole.allCases.count + 1), limit: min(ps_color_pairs(), 32767))
 
     private func setImageColor(_ c: CellColor) {
-        let key = Int64(c.foreground) << 32 | Int64(UInt32(bitPattern: c.background))
-        var pair = imagePairs[key]
-        if pair == nil {
-            let next = Int16(StyleRole.allCases.count + 1 + imagePairs.count)
-            // A direct-colour terminal takes 0xRRGGBB where a palette terminal takes an index; either way the
-            // colours must be within what the terminal has, and the pair within its pairs.
-            let (fg, bg) = ps_colors() > 256 ? c.directColor : (c.foreground, c.background)
-            if Int32(next) < min(ps_color_pairs(), 32767), fg < ps_colors(), bg < ps_colors(),
-               init_extended_pair(Int32(next), fg, bg) == OK {
-                pair = next
-            } else {
-                pair = 0
+        // A direct-colour terminal takes 0xRRGGBB where a palette terminal takes an index.
+        let (fg, bg) = ps_colors() > 256 ? c.directColor : (c.foreground, c.background)
+        var pair: Int32 = 0
+        if fg < ps_colors(), bg < ps_colors() {
+            switch picturePairs.pair(foreground: fg, background: bg) {
+            case .known(let n): pair = n
+            case .new(let n):
+                if init_extended_pair(n, fg, bg) == OK { pair = n } else { picturePairs.refuse(foreground: fg, background: bg) }
+            case .none: break
             }
-            imagePairs[key] = pair
         }
-        wattr_set(ps_stdscr(), 0, pair ?? 0, nil)
+        wattr_set(ps_stdscr(), 0, Int16(truncatingIfNeeded: pair), nil)
     }
 
     /// The pair goes beside the attributes, not into them: `COLOR_PAIR` keeps eight bits of it, so a picture's

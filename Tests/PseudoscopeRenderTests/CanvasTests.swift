@@ -44,6 +44,33 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(CellColor(foreground: 0x123456, background: 0xFFFFFF, depth: .truecolor).directColor.foreground, 0x123456)
     }
 
+    /// Pairs are numbered as first needed and reused; when a frame finds none left while earlier frames' pairs
+    /// are held, every pair is free again and the frame is painted once more; a frame that alone needs more than
+    /// there are draws the rest in the default colours, without starting over.
+    func testPicturePairsStartOverWhenEarlierFramesHoldThem() {
+        var pairs = PicturePairs(first: 10, limit: 14)  // four pairs, as few as an eight-colour terminal leaves
+        func frame(_ colours: [(Int32, Int32)]) -> (answers: [PicturePairs.Answer], again: Bool) {
+            pairs.beginFrame()
+            let answers = colours.map { pairs.pair(foreground: $0.0, background: $0.1) }
+            return (answers, pairs.startOverIfRanOut())
+        }
+        let one = frame([(1, 2), (3, 4), (1, 2)])
+        XCTAssertEqual(one.answers, [.new(10), .new(11), .known(10)])
+        XCTAssertFalse(one.again)
+        let two = frame([(5, 6), (7, 0), (1, 2), (2, 1)])
+        XCTAssertEqual(two.answers, [.new(12), .new(13), .known(10), .none], "the fifth pair of colours finds none left")
+        XCTAssertTrue(two.again, "earlier frames held pairs: start over")
+        let painted = frame([(5, 6), (7, 0), (1, 2), (2, 1)])
+        XCTAssertEqual(painted.answers, [.new(10), .new(11), .new(12), .new(13)], "the frame painted again with every pair free")
+        XCTAssertFalse(painted.again)
+        var fresh = PicturePairs(first: 10, limit: 12)
+        fresh.beginFrame()
+        XCTAssertEqual([(1, 1), (2, 2), (3, 3)].map { fresh.pair(foreground: $0.0, background: $0.1) }, [.new(10), .new(11), .none])
+        XCTAssertFalse(fresh.startOverIfRanOut(), "a frame that alone needs more pairs than there are does not start over")
+        fresh.refuse(foreground: 2, background: 2)
+        XCTAssertEqual(fresh.pair(foreground: 2, background: 2), .known(0), "a pair the terminal refused is drawn in the defaults")
+    }
+
     func testEnvironmentDecisions() {
         let tty = TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8"])
         XCTAssertTrue(tty.useColor(.auto))
