@@ -13,7 +13,7 @@ public final class CursesTerminal {
         case noTerminal
         public var description: String {
             switch self {
-            case .unknownTerminal(let t): return "no terminfo entry for TERM='\(TerminalText.sanitize(t))' nor for xterm-256color or xterm"
+            case .unknownTerminal(let t): return "no terminfo entry for TERM=\(CursesTerminal.shown(t)) nor for xterm-256color or xterm"
             case .noTerminal: return "cannot open the terminal for keys (/dev/tty)"
             }
         }
@@ -36,6 +36,11 @@ public final class CursesTerminal {
     /// The descriptor keys arrive on: the terminal itself, or /dev/tty when stdin carries an archive.
     var inputDescriptor: Int32 { input.map { fileno($0) } ?? STDIN_FILENO }
 
+    /// `TERM` as a message quotes it: sanitized, and cut at 40 characters (it can be anything the client sent).
+    static func shown(_ term: String) -> String {
+        "'" + TerminalText.sanitize(String(term.prefix(40))) + (term.count > 40 ? "…'" : "'")
+    }
+
     /// Starts curses. Colours are used when the user wants them and the terminal has them.
     func start(wakeDescriptor: Int32) throws {
         setlocale(LC_ALL, "")
@@ -52,7 +57,7 @@ public final class CursesTerminal {
             for fallback in ["xterm-256color", "xterm"] {
                 screen = newterm(fallback, ps_stdout(), input ?? ps_stdin())
                 if screen != nil {
-                    note = "TERM='\(TerminalText.sanitize(term))' has no terminfo entry here; used \(fallback)"
+                    note = "TERM=\(CursesTerminal.shown(term)) has no terminfo entry here; used \(fallback)"
                     break
                 }
             }

@@ -152,6 +152,13 @@ final class TerminalFallbackTests: XCTestCase {
         XCTAssertEqual(try t.waitForExit(), 0)
         let screen = try t.capture()
         XCTAssertTrue(screen.contains("TERM='xterm-pseudoscope-unknown' has no terminfo entry here; used xterm-256color"), screen)
+        // Whatever the client sent, the note stays one line: a long TERM is cut.
+        let long = try TmuxSession([Harness.sample("settings-normal")], width: 160, environment: ["TERM": String(repeating: "x", count: 5_000)])
+        try long.waitFor(text: "? help")
+        try long.send("q")
+        XCTAssertEqual(try long.waitForExit(), 0)
+        let note = try long.capture().split(separator: "\n").filter { $0.contains("TERM=") }
+        XCTAssertEqual(note, ["pseudoscope: TERM='\(String(repeating: "x", count: 40))…' has no terminfo entry here; used xterm-256color"])
     }
 
     func testDumbTerminalGetsPlainOutput() throws {
