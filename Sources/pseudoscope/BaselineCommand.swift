@@ -53,7 +53,7 @@ struct BaselineCommand {
         }
         let replaced = added.filter { baseline.entry(for: $0.fingerprint) != nil }.count
         try BaselineFile.add(added, to: file)
-        try StandardOutput.write(TerminalText.sanitize("\(file): \(added.count) entr\(added.count == 1 ? "y" : "ies") added" + (replaced > 0 ? " (\(replaced) replaced)" : "") + ", known until \(expires)") + "\n")
+        try StandardOutput.writeText(TerminalText.sanitize("\(file): \(added.count) entr\(added.count == 1 ? "y" : "ies") added" + (replaced > 0 ? " (\(replaced) replaced)" : "") + ", known until \(expires)") + "\n", ascii: !environment.localeIsUTF8)
         return ExitCode.success
     }
 }

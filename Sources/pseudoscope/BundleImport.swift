@@ -37,7 +37,7 @@ struct BundleImport {
                 }
             }
             text += "\(plans.count) run folder\(plans.count == 1 ? "" : "s"), \(plans.reduce(0) { $0 + $1.files.count }) attachment files; give -o DIR to write them\n"
-            try StandardOutput.write(text)
+            try StandardOutput.writeText(text, ascii: !environment.localeIsUTF8)
             return ExitCode.success
         }
 

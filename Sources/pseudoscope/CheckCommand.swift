@@ -60,10 +60,10 @@ struct CheckCommand {
             json.append(0x0A)
             try StandardOutput.write(json)
         } else if p.flags.contains("--group") {
-            try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(groupReport(outcomes, glyphs: glyphs)) : groupReport(outcomes, glyphs: glyphs))
+            try StandardOutput.writeText(groupReport(outcomes, glyphs: glyphs), ascii: glyphs.isASCII)
         } else {
             let text = textReport(outcomes, glyphs: glyphs, color: color, triage: summary)
-            try StandardOutput.write(glyphs.isASCII ? TerminalText.asciiPunctuated(text) : text)
+            try StandardOutput.writeText(text, ascii: glyphs.isASCII)
         }
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }

@@ -59,7 +59,7 @@ enum SharedOptions {
         OptionSpec("--mode", "MODE", "the mode of a dump, which records none: \(modes.joined(separator: ", ")) (default normal, shown as assumed)", choices: modes),
         OptionSpec("--test", "NAME", "the test name of a dump (default imported/<file name>)"),
     ]
-    static let ascii = OptionSpec("--ascii", nil, "plain ASCII glyphs (also whenever the locale is not UTF-8)")
+    static let ascii = OptionSpec("--ascii", nil, "ASCII only: plain glyphs, and ? for text outside ASCII (also whenever the locale is not UTF-8)")
     static let color = OptionSpec("--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
                                   choices: ColorChoice.allCases.map(\.rawValue))
     static let output: [OptionSpec] = [ascii, color]

@@ -34,7 +34,7 @@ struct CompareCommand {
             }
         }
         let report = ComparisonReport(comparison: comparison, glyphs: glyphs, width: width, height: height)
-        try StandardOutput.write(output(report.canvas(), color: environment.useColor(colorChoice)))
+        try StandardOutput.writeCanvas(report.canvas(), color: environment.useColor(colorChoice))
         return status
     }
 }

@@ -40,7 +40,7 @@ struct OpenCommand {
         var report = RenderReport(archive: archive, findings: findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         report.pairing = pairing
         report.selected = selected
-        try StandardOutput.write(output(report.canvas(), color: environment.useColor(colorChoice)))
+        try StandardOutput.writeCanvas(report.canvas(), color: environment.useColor(colorChoice))
         return ExitCode.success
     }
 
@@ -86,7 +86,7 @@ struct OpenCommand {
             LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
         }))
         let lines = RunSetReport.lines(state, width: terminalColumns(), glyphs: glyphs)
-        try StandardOutput.write(ArchiveText.styledText(lines, color: environment.useColor(colorChoice), ascii: glyphs.isASCII))
+        try StandardOutput.writeText(ArchiveText.styledText(lines, color: environment.useColor(colorChoice)), ascii: glyphs.isASCII)
         let failed = results.filter { if case .failure = $0 { return true } else { return false } }
         for case .failure(let e) in results { printError("pseudoscope: \(TerminalText.sanitize(e.description))") }
         return failed.isEmpty && discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput

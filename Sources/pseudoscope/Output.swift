@@ -25,6 +25,22 @@ enum StandardOutput {
         try bytes.withUnsafeBufferPointer { try write($0) }
     }
 
+    /// A report for the reader (not JSON or Markdown), as ASCII when `ascii` (`TerminalText.asciiOnly`). When
+    /// that is because the locale is not UTF-8 and text outside ASCII became `?` (here, or in the canvas the
+    /// text was drawn on: `replaced`), one line on stderr says how to see it.
+    static func writeText(_ text: String, ascii: Bool, replaced: Bool = false) throws {
+        var replaced = replaced
+        try write(ascii ? TerminalText.asciiOnly(text, replaced: &replaced) : text)
+        if ascii, replaced, !environment.localeIsUTF8, environment.stdoutIsTerminal {
+            printError("pseudoscope: note: the locale is not UTF-8 (LC_ALL, LC_CTYPE, LANG), so text outside ASCII is shown as '?'; LANG=C.UTF-8 shows it as it is")
+        }
+    }
+
+    /// A drawing, as `writeText`.
+    static func writeCanvas(_ canvas: Canvas, color: Bool) throws {
+        try writeText(color ? canvas.renderANSI() : canvas.renderPlain(), ascii: canvas.asciiOnly, replaced: canvas.replacedOutsideASCII)
+    }
+
     static func write(_ buf: UnsafeBufferPointer<UInt8>) throws {
         var off = 0
         while off < buf.count {
@@ -40,7 +56,9 @@ enum StandardOutput {
 
 /// A line on standard error. Errors writing it are ignored: there is nowhere left to report them.
 func printError(_ s: String) {
-    let bytes = Array((s.hasSuffix("\n") ? s : s + "\n").utf8)
+    // In a locale that is not UTF-8 nothing outside ASCII is sent (a UTF-8 label's bytes are controls there).
+    let text = environment.localeIsUTF8 ? s : TerminalText.asciiOnly(s)
+    let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
     bytes.withUnsafeBufferPointer { buf in
         var off = 0
         while off < buf.count {
@@ -50,11 +68,6 @@ func printError(_ s: String) {
             off += n
         }
     }
-}
-
-/// Text for the terminal or a pipe: ANSI colours when wanted, plain otherwise.
-func output(_ canvas: Canvas, color: Bool) -> String {
-    color ? canvas.renderANSI() : canvas.renderPlain()
 }
 
 /// Writes files the user names (`import -o`, `check --junit`): never over one of the run's own inputs, never

@@ -41,7 +41,7 @@ struct RenderCommand {
             if one.glyphs.isASCII || graphics == "none" {
                 // No picture: say why, under the header, instead of drawing nothing.
                 let why = graphics == "none" ? "--graphics none" : "screenshots are drawn with Unicode block symbols, and the output is ASCII (--ascii or a locale that is not UTF-8)"
-                try StandardOutput.write(ArchiveText.styledText([(ArchiveText.header(one.archive), .header), ("No screenshot drawn: \(why).", .dim)], color: one.color, ascii: one.glyphs.isASCII))
+                try StandardOutput.writeText(ArchiveText.styledText([(ArchiveText.header(one.archive), .header), ("No screenshot drawn: \(why).", .dim)], color: one.color), ascii: one.glyphs.isASCII)
                 return ExitCode.success
             }
             let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
@@ -52,7 +52,7 @@ struct RenderCommand {
                 // The picture itself, for a terminal the user says takes it.
                 let view = ScreenshotView(image: image, archive: one.archive, glyphs: one.glyphs, depth: .truecolor)
                 let (cols, rows) = view.size(width: width, height: height ?? 60)
-                try StandardOutput.write(TerminalText.sanitize(ArchiveText.header(one.archive)) + "\n")
+                try StandardOutput.writeText(ArchiveText.styledText([(ArchiveText.header(one.archive), .normal)], color: false), ascii: one.glyphs.isASCII)
                 try StandardOutput.write(proto.encode(image, crop: view.crop, columns: cols, rows: rows, cellWidth: 10, cellHeight: 20) + Array("\n".utf8))
                 return ExitCode.success
             }
@@ -61,7 +61,7 @@ struct RenderCommand {
         }
         let canvas = report.canvas()
         keepUntilExit(canvas)
-        try StandardOutput.write(output(canvas, color: one.color))
+        try StandardOutput.writeCanvas(canvas, color: one.color)
         return ExitCode.success
     }
 }
@@ -73,7 +73,7 @@ struct TreeCommand {
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.tree), environment: environment)
         let lines = [(ArchiveText.header(one.archive), StyleRole.header)] + ArchiveText.treeLines(one.archive, findings: one.findings, glyphs: one.glyphs)
-        try StandardOutput.write(ArchiveText.styledText(lines, color: one.color, ascii: one.glyphs.isASCII))
+        try StandardOutput.writeText(ArchiveText.styledText(lines, color: one.color), ascii: one.glyphs.isASCII)
         return ExitCode.success
     }
 }
@@ -92,7 +92,7 @@ struct InfoCommand {
             if line.hasPrefix("Findings ") && blocking { return (line, .blocking) }
             return (line, .normal)
         }
-        try StandardOutput.write(ArchiveText.styledText(roles, color: one.color, ascii: one.glyphs.isASCII))
+        try StandardOutput.writeText(ArchiveText.styledText(roles, color: one.color), ascii: one.glyphs.isASCII)
         return ExitCode.success
     }
 }

@@ -38,12 +38,47 @@ final class OnCallEndToEndTests: XCTestCase {
 
     // 12. Under a locale that is not UTF-8, the plain outputs write no UTF-8 of their own.
     func testANonUTF8LocaleGetsASCIIOutput() throws {
-        for args in [["tree", Harness.sample("settings-normal")], ["check", Harness.sample("settings-normal")], ["info", Harness.sample("settings-normal")],
-                     ["render", Harness.sample("settings-normal")], [Harness.sample("settings-normal"), Harness.sample("settings-rtl")]] {
-            let r = try Harness.run(args, environment: ["LANG": "C", "LC_ALL": "C"])
-            let high = r.stdoutBytes.filter { $0 >= 0x80 }
-            XCTAssertTrue(high.isEmpty, "\(args.first!): \(high.count) non-ASCII bytes in:\n\(r.stdout)")
+        // Japanese and Arabic labels too: outside ASCII they are `?` (a column each), never UTF-8, whose bytes
+        // 0x80-0x9F are controls to an eight-bit terminal. JSON stays UTF-8: it is data, not text for a terminal.
+        for sample in ["settings-normal", "chat-cjk-arabic"] {
+            for args in [["tree", Harness.sample(sample)], ["check", Harness.sample(sample)], ["check", "--group", Harness.sample(sample)],
+                         ["info", Harness.sample(sample)], ["render", Harness.sample(sample)], ["compare", Harness.sample(sample), Harness.sample("settings-rtl")],
+                         [Harness.sample(sample), Harness.sample("settings-rtl")], ["check", Harness.sample(sample), "--since", Harness.sample("nope")]] {
+                let r = try Harness.run(args, environment: ["LANG": "C", "LC_ALL": "C"])
+                let high = r.stdoutBytes.filter { $0 >= 0x80 } + Array(r.stderr.utf8).filter { $0 >= 0x80 }
+                XCTAssertTrue(high.isEmpty, "\(args.first!) \(sample): \(high.count) non-ASCII bytes in:\n\(r.stdout)\n\(r.stderr)")
+                XCTAssertFalse(r.stderr.contains("locale is not UTF-8"), "no hint when the output is not a terminal")
+            }
         }
+        let tree = try Harness.run(["tree", Harness.sample("chat-cjk-arabic")], environment: ["LANG": "C", "LC_ALL": "C"])
+        XCTAssertTrue(tree.stdout.contains("Button 'BackButton' \"????\""), "戻る: each wide character as two '?':\n\(tree.stdout)")
+        let json = try Harness.run(["check", "--json", Harness.sample("chat-cjk-arabic")], environment: ["LANG": "C", "LC_ALL": "C"])
+        XCTAssertTrue(json.stdout.contains("はい、昨日届きました"), "JSON keeps the text")
+    }
+
+    /// On a terminal in such a locale, one line says why text shows as `?` and how to see it; the interactive
+    /// screen sends no byte outside ASCII either.
+    func testANonUTF8TerminalIsToldHowToSeeTheText() throws {
+        try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
+        let plain = try TmuxSession(pipeline: "unset TMUX; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))' 2>&1 | cat; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))'; echo $? > \"$STATUS\"",
+                                   width: 200, height: 50)
+        let screen = try plain.waitFor(text: "shows it as it is")
+        XCTAssertEqual(screen.components(separatedBy: "the locale is not UTF-8").count, 2, "the hint once, and only for the terminal:\n\(screen)")
+        let t = try TmuxSession([Harness.sample("chat-cjk-arabic")], environment: ["LANG": "C", "LC_ALL": "C"])
+        let capture = try Harness.temporaryFolder(self).appendingPathComponent("pane.out").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: capture, contents: nil))
+        try t.tmux(["pipe-pane", "-o", "-t", t.name, "cat >> '\(capture)'"])
+        usleep(200_000)
+        try t.send("j")
+        try t.send("/")
+        try t.type("chat")
+        try t.send("Enter")
+        try t.waitFor(text: "? help")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: capture))
+        XCTAssertGreaterThan(bytes.count, 0)
+        XCTAssertFalse(bytes.contains { $0 >= 0x80 }, "the screen in ASCII")
     }
 
     // 15. compare of two different screens says so.

@@ -15,6 +15,8 @@ public enum TerminalText {
         "·": ".", "×": "x", "—": "-", "–": "-", "…": "...", "→": "->", "←": "<-", "↔": "<->", "‼": "!", "✗": "X",
         "★": "*", "▸": ">", "▶": ">", "▼": "v", "▪": "*", "│": "|", "─": "-", "“": "\"", "”": "\"", "‘": "'", "’": "'",
         "≤": "<=", "≥": ">=", "±": "+-", "↳": "->", "▏": "|", "⏎": "Enter", "✓": "ok", "°": " deg",
+        // The markers of pseudo-localized strings (`［Confirm···］`).
+        "［": "[", "］": "]",
     ]
 
     /// `text` with Pseudoscope's own typographic characters as ASCII (see `asciiPunctuation`); archive text
@@ -37,6 +39,29 @@ public enum TerminalText {
             } else {
                 out.append(ch)
             }
+        }
+        return out
+    }
+
+    /// What a terminal whose locale is not UTF-8 (or `--ascii`) is sent: Pseudoscope's typographic characters
+    /// as ASCII (`asciiPunctuated`), and every other character outside ASCII as `?`, one for each column it
+    /// takes (as `ls` shows such names), so that columns and boxes measured on the text still line up. Sent as
+    /// UTF-8, a label would be mojibake there, and worse: its continuation bytes 0x80–0x9F are C1 controls to an
+    /// eight-bit terminal (`ŝ` is C5 9D, and 0x9D begins an OSC sequence). Apply to sanitized text.
+    public static func asciiOnly(_ text: String) -> String {
+        var replaced = false
+        return asciiOnly(text, replaced: &replaced)
+    }
+
+    /// The same; `replaced` is set when a character outside ASCII became `?` (for the hint to set a UTF-8 locale).
+    public static func asciiOnly(_ text: String, replaced: inout Bool) -> String {
+        let punctuated = asciiPunctuated(text)
+        if punctuated.utf8.allSatisfy({ $0 < 0x80 }) { return punctuated }
+        replaced = true
+        var out = ""
+        out.reserveCapacity(punctuated.utf8.count)
+        for ch in punctuated {
+            if ch.isASCII { out.append(ch) } else { out += String(repeating: "?", count: DisplayWidth.of(ch)) }
         }
         return out
     }

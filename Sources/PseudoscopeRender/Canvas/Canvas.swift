@@ -87,6 +87,8 @@ public struct Canvas: Equatable, Sendable {
     /// Text is put with Pseudoscope's typographic characters as ASCII (`--ascii`, or a locale that is not
     /// UTF-8), so `·` and `×` do not go out as UTF-8 where frames are ASCII.
     public var asciiOnly: Bool
+    /// Set when `asciiOnly` text had characters outside ASCII, drawn as `?`.
+    public private(set) var replacedOutsideASCII = false
 
     public init(width: Int, height: Int, asciiOnly: Bool = false) {
         self.width = max(0, width)
@@ -139,7 +141,7 @@ public struct Canvas: Equatable, Sendable {
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
         var col = x
-        let safe = asciiOnly ? TerminalText.asciiPunctuated(TerminalText.sanitize(text)) : TerminalText.sanitize(text)
+        let safe = asciiOnly ? TerminalText.asciiOnly(TerminalText.sanitize(text), replaced: &replacedOutsideASCII) : TerminalText.sanitize(text)
         for ch in safe {
             let w = DisplayWidth.of(ch)
             if w == 0 {

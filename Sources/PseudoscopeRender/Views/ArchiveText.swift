@@ -252,12 +252,11 @@ extension ArchiveText {
         return "\(formatPoints((Double(n) / 100_000).rounded() / 10)) MB"
     }
 
-    /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise.
-    /// `ascii` writes Pseudoscope's typographic characters as ASCII (a non-UTF-8 locale, `--ascii`).
-    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, ascii: Bool = false, palette: ANSIPalette = .standard) -> String {
+    /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise. (As ASCII, for a
+    /// locale that is not UTF-8 or `--ascii`, when written: `TerminalText.asciiOnly`.)
+    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, palette: ANSIPalette = .standard) -> String {
         var out = ""
-        for (line, role) in lines {
-            let text = ascii ? TerminalText.asciiPunctuated(line) : line
+        for (text, role) in lines {
             if color && role != .normal { out += palette.sequence(role) + text + palette.reset + "\n" } else { out += text + "\n" }
         }
         return out
