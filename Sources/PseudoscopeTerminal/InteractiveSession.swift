@@ -13,9 +13,11 @@ public enum InteractiveSession {
         let wake = WakePipe()
         let terminal = CursesTerminal(options: options)
         try terminal.start(wakeDescriptor: wake.writeEnd)
+        var replacedOutsideASCII = false  // some text was drawn as `?` (a locale that is not UTF-8)
         defer {
             terminal.stop()
             if let note = terminal.note { FileHandle.standardError.write(Data("pseudoscope: \(note)\n".utf8)) }
+            if replacedOutsideASCII, !options.localeIsUTF8 { FileHandle.standardError.write(Data("pseudoscope: \(TerminalEnvironment.outsideASCIIHint)\n".utf8)) }
         }
         let runner = EffectRunner(work: work, wake: wake, maxImagePixels: options.maxImagePixels)
         var app = initial
@@ -60,7 +62,9 @@ public enum InteractiveSession {
         }
         perform(app.start())
         while !app.isFinished {
-            terminal.draw(app.render(), fullRepaint: fullRepaint)
+            let frame = app.render()
+            replacedOutsideASCII = replacedOutsideASCII || frame.replacedOutsideASCII
+            terminal.draw(frame, fullRepaint: fullRepaint)
             fullRepaint = false
             if first && options.crashAfterFirstFrame { fatalError("injected fault: crash after the first frame") }
             first = false

@@ -22,6 +22,8 @@ public struct SessionOptions: Sendable {
     public var termProgram = ""
     /// PSEUDOSCOPE_MAX_IMAGE_PIXELS.
     public var maxImagePixels = ImageDecoder.defaultMaxPixels
+    /// The locale says UTF-8: when not, text outside ASCII is drawn as `?`, and a line after the session says so.
+    public var localeIsUTF8 = true
 
     public init(term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
                 crashAfterFirstFrame: Bool = false) {

@@ -127,6 +127,7 @@ extension TerminalEnvironment {
         o.graphics = graphics.flatMap(GraphicsChoice.init(option:))
         o.termProgram = variables["TERM_PROGRAM"] ?? ""
         o.maxImagePixels = (try? ImageDecoder.maxPixels(environment: variables)) ?? ImageDecoder.defaultMaxPixels
+        o.localeIsUTF8 = localeIsUTF8
         return o
     }
 }

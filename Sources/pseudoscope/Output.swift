@@ -32,7 +32,7 @@ enum StandardOutput {
         var replaced = replaced
         try write(ascii ? TerminalText.asciiOnly(text, replaced: &replaced) : text)
         if ascii, replaced, !environment.localeIsUTF8, environment.stdoutIsTerminal {
-            printError("pseudoscope: note: the locale is not UTF-8 (LC_ALL, LC_CTYPE, LANG), so text outside ASCII is shown as '?'; LANG=C.UTF-8 shows it as it is")
+            printError("pseudoscope: \(TerminalEnvironment.outsideASCIIHint)")
         }
     }
 

@@ -79,6 +79,7 @@ final class OnCallEndToEndTests: XCTestCase {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: capture))
         XCTAssertGreaterThan(bytes.count, 0)
         XCTAssertFalse(bytes.contains { $0 >= 0x80 }, "the screen in ASCII")
+        XCTAssertTrue(try t.capture().contains("pseudoscope: note: the locale is not UTF-8"), "and the same line after the session")
     }
 
     // 15. compare of two different screens says so.
