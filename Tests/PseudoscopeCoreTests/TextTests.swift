@@ -69,6 +69,25 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitize("한\u{3164}국"), "한\\u{3164}국", "the Hangul filler draws as blank space")
     }
 
+    /// For a terminal whose locale is not UTF-8: nothing outside ASCII, and every character outside it a `?` per
+    /// column, so that what was measured before still lines up (Pseudoscope's own punctuation aside, which has
+    /// ASCII spellings of its own).
+    func testASCIIOnlyKeepsEachCharactersColumns() {
+        var rng = SystemRandomNumberGenerator()
+        let pool: [String] = ["a", "Z", " ", "確", "認", "한", "ج", "é", "e\u{301}", "👍", "👩‍💻", "ŝ", "Ŝ", "\u{9B}", "\u{1B}[2J", "\u{202E}", "［", "］", "·", "…", "×", "ß", "\u{FEFF}"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pool.randomElement(using: &rng)! }.joined()
+            let safe = TerminalText.sanitize(text)
+            var replaced = false
+            let ascii = TerminalText.asciiOnly(safe, replaced: &replaced)
+            XCTAssertTrue(ascii.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription) -> \(ascii.debugDescription)")
+            let punctuated = TerminalText.asciiPunctuated(safe)
+            XCTAssertEqual(DisplayWidth.of(ascii), DisplayWidth.of(punctuated), "\(text.debugDescription) -> \(ascii.debugDescription)")
+            XCTAssertEqual(replaced, !punctuated.utf8.allSatisfy { $0 < 0x80 })
+        }
+        XCTAssertEqual(TerminalText.asciiOnly("［Bestätigen···］ 確認"), "[Best?tigen...] ????")
+    }
+
     func testMarkers() {
         XCTAssertTrue(TextClassifier.hasMarkers("［Konto···］"))
         XCTAssertFalse(TextClassifier.hasMarkers("Konto"))
