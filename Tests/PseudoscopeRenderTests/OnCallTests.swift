@@ -101,14 +101,24 @@ final class OnCallTests: XCTestCase {
         XCTAssertEqual(drawing[r.right, r.bottom].role, .selected)
     }
 
-    // 12. Where frames are ASCII, Pseudoscope's own text is too.
+    // 12. Where frames are ASCII, Pseudoscope's own text is too: every character it writes has an ASCII spelling
+    // (none becomes the `?` that stands for an archive's characters outside ASCII), on every screen and overlay.
     func testASCIIGlyphsMeanASCIIText() throws {
-        let s = try state("settings-normal", width: 100, height: 30, glyphs: .ascii)
-        let screen = InspectorScreen.render(s).renderPlain()
-        let archiveText = Set(s.archive.hierarchy.elements.flatMap { ($0.label + $0.value + $0.identifier).unicodeScalars }.filter { $0.value >= 0x80 })
-        let foreign = screen.unicodeScalars.filter { $0.value >= 0x80 && !archiveText.contains($0) }
-        XCTAssertTrue(foreign.isEmpty, "non-ASCII of our own: \(Set(foreign.map { String($0) }))")
-        XCTAssertEqual(TerminalText.asciiPunctuated("a · b ×2 — c…"), "a | b x2 - c...")
+        var d = TestDriver(.inspector(try state("settings-normal", width: 100, height: 30, glyphs: .ascii)))
+        XCTAssertTrue(d.app.render().renderPlain().unicodeScalars.allSatisfy(\.isASCII))
+        for keys in [[Key.char("?")], [.char("G")], [.escape, .char("i")], [.char("i"), .char("s")], [.char("f")], [.char("y")], [.escape, .char("/"), .char("x")]] {
+            d.press(keys)
+            let frame = d.app.render()
+            XCTAssertFalse(frame.replacedOutsideASCII, "after \(keys): a character of ours without an ASCII spelling:\n\(frame.renderPlain())")
+        }
+        XCTAssertEqual(TerminalText.asciiPunctuated("a · b ×2 — c… ↑↓"), "a | b x2 - c... ^v")
+        let path = Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-normal").path
+        var list = TestDriver(.runSet(RunSetState(paths: [path, path], width: 100, height: 30, glyphs: .ascii)))
+        for keys: [Key] in [[], [.char("?")], [.escape, .char("s")], [.char("c")]] {
+            list.press(keys)
+            let frame = list.app.render()
+            XCTAssertFalse(frame.replacedOutsideASCII, "the list after \(keys):\n\(frame.renderPlain())")
+        }
     }
 
     // 13. z fills the pane with the selection and its surroundings.

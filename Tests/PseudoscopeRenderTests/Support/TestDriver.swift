@@ -16,7 +16,9 @@ struct TestDriver {
         perform(app.start())
     }
 
-    mutating func press(_ keys: Key...) {
+    mutating func press(_ keys: Key...) { press(keys) }
+
+    mutating func press(_ keys: [Key]) {
         for k in keys { perform(app.update(.key(k))) }
     }
 
