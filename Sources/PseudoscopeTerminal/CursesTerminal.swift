@@ -36,9 +36,10 @@ public final class CursesTerminal {
     /// The descriptor keys arrive on: the terminal itself, or /dev/tty when stdin carries an archive.
     var inputDescriptor: Int32 { input.map { fileno($0) } ?? STDIN_FILENO }
 
-    /// `TERM` as a message quotes it: sanitized, and cut at 40 characters (it can be anything the client sent).
+    /// `TERM` as a message quotes it: sanitized, and cut at 40 characters (it can be anything the client sent),
+    /// in ASCII (the message may reach a terminal whose locale is not UTF-8).
     static func shown(_ term: String) -> String {
-        "'" + TerminalText.sanitize(String(term.prefix(40))) + (term.count > 40 ? "…'" : "'")
+        "'" + TerminalText.sanitize(String(term.prefix(40))) + (term.count > 40 ? "...'" : "'")
     }
 
     /// Starts curses. Colours are used when the user wants them and the terminal has them.

@@ -16,8 +16,12 @@ public enum InteractiveSession {
         var replacedOutsideASCII = false  // some text was drawn as `?` (a locale that is not UTF-8)
         defer {
             terminal.stop()
-            if let note = terminal.note { FileHandle.standardError.write(Data("pseudoscope: \(note)\n".utf8)) }
-            if replacedOutsideASCII, !options.localeIsUTF8 { FileHandle.standardError.write(Data("pseudoscope: \(TerminalEnvironment.outsideASCIIHint)\n".utf8)) }
+            // After the screen is given back: in ASCII where the locale is not UTF-8, as every message is.
+            func say(_ line: String) {
+                FileHandle.standardError.write(Data("pseudoscope: \(options.localeIsUTF8 ? line : TerminalText.asciiOnly(line))\n".utf8))
+            }
+            if let note = terminal.note { say(note) }
+            if replacedOutsideASCII, !options.localeIsUTF8 { say(TerminalEnvironment.outsideASCIIHint) }
         }
         let runner = EffectRunner(work: work, wake: wake, maxImagePixels: options.maxImagePixels)
         var app = initial

@@ -158,7 +158,7 @@ final class TerminalFallbackTests: XCTestCase {
         try long.send("q")
         XCTAssertEqual(try long.waitForExit(), 0)
         let note = try long.capture().split(separator: "\n").filter { $0.contains("TERM=") }
-        XCTAssertEqual(note, ["pseudoscope: TERM='\(String(repeating: "x", count: 40))…' has no terminfo entry here; used xterm-256color"])
+        XCTAssertEqual(note, ["pseudoscope: TERM='\(String(repeating: "x", count: 40))...' has no terminfo entry here; used xterm-256color"])
     }
 
     func testDumbTerminalGetsPlainOutput() throws {

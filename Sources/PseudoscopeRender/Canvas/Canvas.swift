@@ -84,8 +84,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Pictures a graphics protocol draws over blank cells of this canvas (sixel, kitty, iTerm2).
     public var overlays: [GraphicsOverlay] = []
-    /// Text is put with Pseudoscope's typographic characters as ASCII (`--ascii`, or a locale that is not
-    /// UTF-8), so `·` and `×` do not go out as UTF-8 where frames are ASCII.
+    /// Text is put as ASCII only (`--ascii`, or a locale that is not UTF-8): Pseudoscope's typographic characters
+    /// in ASCII spellings, any other character outside ASCII as `?` per column (`TerminalText.asciiOnly`).
     public var asciiOnly: Bool
     /// Set when `asciiOnly` text had characters outside ASCII, drawn as `?`.
     public private(set) var replacedOutsideASCII = false
