@@ -159,7 +159,8 @@ enum Commands {
         name: "import", operands: "DUMP|BUNDLE",
         summary: "a real-world dump as a v1 archive; a result bundle's failed runs as archive folders",
         description: """
-            A DUMP (XCUITest debugDescription text, Appium page-source XML or WebDriverAgent's JSON source, \
+            A DUMP (XCUITest debugDescription text, Appium page-source XML, WebDriverAgent's JSON source or idb's \
+            describe-all JSON, \
             recognized by content) becomes a \
             format v1 archive on stdout, or in FILE (refused if it exists, unless --force; written atomically). \
             An incomplete dump is imported as far as it goes, with a warning naming the line. A result BUNDLE \

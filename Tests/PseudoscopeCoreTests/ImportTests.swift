@@ -276,6 +276,65 @@ final class ImportTests: XCTestCase {
         }
     }
 
+    /// idb's `ui describe-all` (AXe's `describe-ui` alike): a flat list by default, the app first, each element
+    /// with `AXUniqueId`, `AXLabel`, `AXValue`, a `frame` object and the `AXFrame` string; a tree with `--nested`.
+    func testIdbAccessibilityJSONFlatNestedAndWrapped() throws {
+        let flat = """
+        [{"AXFrame":"{{0, 0}, {390, 844}}","AXUniqueId":null,"frame":{"y":0,"x":0,"width":390,"height":844},"role_description":"application",
+          "AXLabel":"Settings","content_required":false,"type":"Application","title":null,"help":null,"custom_actions":[],"AXValue":null,
+          "enabled":true,"role":"AXApplication","subrole":null,"pid":4242},
+         {"AXFrame":"{{16, 59}, {44, 44}}","AXUniqueId":"BackButton","frame":{"y":59,"x":16,"width":44,"height":44},"AXLabel":"Back",
+          "type":"Button","AXValue":null,"enabled":true,"role":"AXButton"},
+         {"AXFrame":"{{20, 140}, {300, 44}}","AXUniqueId":"darkMode","AXLabel":"Dark Mode","AXValue":"0","enabled":false,"role":"AXSwitch"},
+         {"AXFrame":"{{20, 200}, {350, 44}}","AXUniqueId":"name","frame":{"y":200,"x":20,"width":350,"height":44},"AXLabel":null,"AXValue":"",
+          "type":"TextField","role":"AXTextField","enabled":true},
+         {"AXFrame":"{{20, 210}, {350, 44}}","AXUniqueId":"other","frame":{"y":210,"x":20,"width":350,"height":44},"AXLabel":"Overlap",
+          "type":"StaticText","role":"AXStaticText","enabled":true},
+         {"not":"an element"}]
+        """
+        for text in [flat, "{\"elements\": \(flat)}"] {
+            let d = try read(text)
+            XCTAssertEqual(d.format, .accessibilityJSON)
+            XCTAssertEqual(d.elements.map(\.type), ["Application", "Button", "Switch", "TextField", "StaticText"], "a type from the role where there is none")
+            XCTAssertEqual(parentTypes(d), [nil, "Application", "Application", "Application", "Application"], "the app holds the list")
+            XCTAssertEqual(d.structure, .flatList)
+            XCTAssertEqual(d.elements[1].identifier, "BackButton")
+            XCTAssertEqual(d.elements[1].label, "Back")
+            XCTAssertEqual(d.elements[2].frame, Rect(x: 20, y: 140, width: 300, height: 44), "from the AXFrame string")
+            XCTAssertEqual(d.elements[2].value, "0")
+            XCTAssertFalse(d.elements[2].isEnabled)
+            XCTAssertEqual(d.elements[3].label, "", "AXLabel null")
+            XCTAssertEqual(d.elements[3].frame, Rect(x: 20, y: 200, width: 350, height: 44))
+            XCTAssertTrue(d.notes.contains("a flat list of 5 elements: the dump holds no hierarchy, so no element's parent, children or siblings are known"), "\(d.notes)")
+            XCTAssertTrue(d.notes.contains("1 entry of the list is not an element and was left out"), "\(d.notes)")
+        }
+        // Checked as a list: the field's missing label is found; siblings are not judged (the overlap is not real
+        // evidence where no parent is known).
+        let archive = try ArchiveLoader().load(bytes: Array(flat.utf8), source: ArchiveSource(path: "idb.json", folder: nil))
+        XCTAssertEqual(LayoutChecker(archive).findings().map(\.rule), [.missingAccessibleLabel])
+        let nested = """
+        [{"AXFrame":"{{0, 0}, {390, 844}}","AXLabel":"Settings","type":"Application","role":"AXApplication","children":[
+           {"frame":{"x":0,"y":47,"width":390,"height":44},"AXLabel":null,"type":"Group","role":"AXGroup","children":[
+             {"frame":{"x":16,"y":47,"width":44,"height":44},"AXUniqueId":"BackButton","AXLabel":"Back","type":"Button","role":"AXButton","children":[]}]},
+           {"frame":{"x":20,"y":140,"width":300,"height":44},"AXUniqueId":"save","AXLabel":"","type":"Button","role":"AXButton","children":[]}]}]
+        """
+        let tree = try read(nested)
+        XCTAssertEqual(tree.structure, .complete)
+        XCTAssertEqual(parentTypes(tree), [nil, "Application", "Group", "Application"])
+        // The empty answer idb gives when the app's tree cannot be read says so.
+        let empty = try read(#"[{"AXFrame":"{{0, 0}, {0, 0}}","AXUniqueId":null,"frame":{"y":0,"x":0,"width":0,"height":0},"AXLabel":null,"type":null,"role":null}]"#)
+        XCTAssertTrue(empty.notes.contains { $0.hasPrefix("no element has a size") }, "\(empty.notes)")
+        // Arrays of other things are not taken for it.
+        for other in ["[1, 2, 3]", #"[{"a": 1}]"#, #"["Button, 0x1, {{0, 0}, {1, 1}}"]"#] {
+            XCTAssertNotEqual(try? read(other).format, .accessibilityJSON, other)
+        }
+        var limits = LoadLimits()
+        limits.maxElements = 3
+        XCTAssertThrowsError(try ArchiveLoader(limits: limits).load(bytes: Array(flat.utf8), source: ArchiveSource(path: "i.json", folder: nil))) { e in
+            XCTAssertEqual((e as? ArchiveError)?.description, "i.json: element 4: more than 3 elements (raise the limit with PSEUDOSCOPE_MAX_ELEMENTS)")
+        }
+    }
+
     func testStrayAmpersandsAndHTMLEntitiesReadAsWritten() throws {
         let d = try read("""
         <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="Tom & Jerry" x="0" y="0" width="390" height="844">

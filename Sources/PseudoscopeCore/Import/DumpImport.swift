@@ -23,6 +23,7 @@ public enum DumpFormat: String, Sendable {
     case debugDescription = "XCUITest debugDescription"
     case pageSource = "Appium page source XML"
     case sourceJSON = "WebDriverAgent JSON source"
+    case accessibilityJSON = "idb accessibility JSON"
 }
 
 /// Builds a pre-order element list from (depth, element) pairs arriving in document order.
@@ -123,9 +124,10 @@ public enum DumpImporter {
         }
     }
 
-    /// Whether the first non-blank byte opens a JSON object.
-    public static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
-        bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "{")
+    /// Whether the first non-blank byte opens a JSON object (or, `orArray`, an array).
+    public static func startsLikeJSON(_ bytes: [UInt8], orArray: Bool = false) -> Bool {
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        return first == UInt8(ascii: "{") || (orArray && first == UInt8(ascii: "["))
     }
 
     /// Reads a dump from its text, detecting the format from the content.
@@ -134,12 +136,12 @@ public enum DumpImporter {
         let normalized = text.normalizingLineBreaks()
         // WebDriverAgent's JSON source before the wrappers are taken off: they would take a frame string in it
         // (`"frame": "{{0, 0}, {390, 844}}"`) for a dump of its own. Once more after, for one pasted inside a log.
-        func source(_ candidate: String) -> JSONObject? {
-            startsLikeJSON(Array(candidate.utf8.prefix(8))) ? SourceJSONParser.tree(in: candidate, limits: limits) : nil
+        func source(_ candidate: String) -> (nodes: [JSONObject], format: DumpFormat)? {
+            startsLikeJSON(Array(candidate.utf8.prefix(8)), orArray: true) ? SourceJSONParser.roots(in: candidate, limits: limits) : nil
         }
-        if let tree = source(normalized) { return try SourceJSONParser.parse(tree, file: file, limits: limits) }
+        if let s = source(normalized) { return try SourceJSONParser.parse(s.nodes, format: s.format, file: file, limits: limits) }
         let unwrapped = Unwrapper.unwrap(normalized)
-        if let tree = source(unwrapped) { return try SourceJSONParser.parse(tree, file: file, limits: limits) }
+        if let s = source(unwrapped) { return try SourceJSONParser.parse(s.nodes, format: s.format, file: file, limits: limits) }
         if unwrapped.utf8Contains("<XCUIElementType") {
             let dump = try PageSourceParser.parse(unwrapped, file: file, limits: limits)
             // An archive needs at least one element: a source whose only tags are cut off or inside comments has none.

@@ -56,7 +56,7 @@ public struct ArchiveLoader: Sendable {
         } catch let e as ArchiveError where DumpImporter.startsLikeJSON(bytes) {
             // A WebDriverAgent JSON source keeps its own error (too many elements); other JSON that holds no dump
             // was meant as an archive: its own error (syntax, missing key) says more.
-            if SourceJSONParser.tree(in: String(decoding: bytes, as: UTF8.self), limits: limits) != nil { throw e }
+            if SourceJSONParser.roots(in: String(decoding: bytes, as: UTF8.self), limits: limits) != nil { throw e }
             return try decode(bytes, source: source)
         }
         return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)

@@ -88,7 +88,7 @@ public struct ImportFacts: Equatable, Sendable {
         public var relationsKnown: Bool { self == .complete || self == .fragment }
     }
 
-    /// `XCUITest debugDescription`, `Appium page source XML` or `WebDriverAgent JSON source`.
+    /// `XCUITest debugDescription`, `Appium page source XML`, `WebDriverAgent JSON source` or `idb accessibility JSON`.
     public var format: String
     public var structure: Structure = .complete
     /// Things worth saying once: an added root, elided lines, where a fragment stops.
