@@ -323,7 +323,10 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(parentTypes(tree), [nil, "Application", "Group", "Application"])
         // The empty answer idb gives when the app's tree cannot be read says so.
         let empty = try read(#"[{"AXFrame":"{{0, 0}, {0, 0}}","AXUniqueId":null,"frame":{"y":0,"x":0,"width":0,"height":0},"AXLabel":null,"type":null,"role":null}]"#)
-        XCTAssertTrue(empty.notes.contains { $0.hasPrefix("no element has a size") }, "\(empty.notes)")
+        XCTAssertTrue(empty.noHierarchy?.hasPrefix("no element has a size") == true, "\(empty)")
+        let unread = try ArchiveLoader().load(bytes: Array(#"[{"AXFrame":"{{0, 0}, {0, 0}}","AXLabel":null,"type":null,"role":null}]"#.utf8), source: ArchiveSource(path: "e.json", folder: nil))
+        XCTAssertNotNil(unread.hierarchyNote, "checked as a run with no hierarchy, not as a clean screen")
+        XCTAssertEqual(LayoutChecker(unread).findings(), [])
         // Arrays of other things are not taken for it.
         for other in ["[1, 2, 3]", #"[{"a": 1}]"#, #"["Button, 0x1, {{0, 0}, {1, 1}}"]"#] {
             XCTAssertNotEqual(try? read(other).format, .accessibilityJSON, other)

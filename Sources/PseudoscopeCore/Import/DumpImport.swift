@@ -15,6 +15,8 @@ public struct ImportedDump: Sendable {
     public var labelsRecorded = true
     /// True when text fields report their placeholder as their value.
     public var valuesMayBePlaceholders = false
+    /// Set when the dump holds no tree to check, though it reads: why (the archive's `hierarchyNote`).
+    public var noHierarchy: String?
 
 }
 
@@ -176,6 +178,7 @@ public enum DumpImporter {
         var archive = Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
                               hierarchy: Hierarchy(preorder: dump.elements), source: source)
         archive.imported = facts
+        archive.hierarchyNote = dump.noHierarchy
         return archive
     }
 }

@@ -108,9 +108,10 @@ enum SourceJSONParser {
         let (elements, addedRoot) = builder.finish()
         var dump = ImportedDump(format: format, elements: elements)
         if addedRoot { dump.notes.append(roots.count > 1 ? "an Application root was added above the list's elements" : "an Application root was added above the source's top element") }
-        // idb prints one element with no type, label or size when it could not read the app's tree.
+        // idb answers with one element with no type, label or size when it could not read the app's tree: not a
+        // clean screen, but none at all (`check` says "not checked", the inspector says why).
         if elements.allSatisfy({ $0.frame.isEmpty }) {
-            dump.notes.append("no element has a size: the tool did not read the app's tree (idb prints one empty element when accessibility is not ready), so there is nothing to check")
+            dump.noHierarchy = "no element has a size: the tool did not read the app's tree (idb answers with one empty element when the app's accessibility is not ready)"
         }
         if flat {
             dump.structure = .flatList
