@@ -285,6 +285,7 @@ final class ImportTests: XCTestCase {
           "enabled":true,"role":"AXApplication","subrole":null,"pid":4242},
          {"AXFrame":"{{16, 59}, {44, 44}}","AXUniqueId":"BackButton","frame":{"y":59,"x":16,"width":44,"height":44},"AXLabel":"Back",
           "type":"Button","AXValue":null,"enabled":true,"role":"AXButton"},
+         {"AXFrame":"{{150, 70}, {90, 22}}","AXUniqueId":null,"AXLabel":"Display","type":"Heading","role":"AXHeading"},
          {"AXFrame":"{{20, 140}, {300, 44}}","AXUniqueId":"darkMode","AXLabel":"Dark Mode","AXValue":"0","enabled":false,"role":"AXSwitch"},
          {"AXFrame":"{{20, 200}, {350, 44}}","AXUniqueId":"name","frame":{"y":200,"x":20,"width":350,"height":44},"AXLabel":null,"AXValue":"",
           "type":"TextField","role":"AXTextField","enabled":true},
@@ -295,17 +296,18 @@ final class ImportTests: XCTestCase {
         for text in [flat, "{\"elements\": \(flat)}"] {
             let d = try read(text)
             XCTAssertEqual(d.format, .accessibilityJSON)
-            XCTAssertEqual(d.elements.map(\.type), ["Application", "Button", "Switch", "TextField", "StaticText"], "a type from the role where there is none")
-            XCTAssertEqual(parentTypes(d), [nil, "Application", "Application", "Application", "Application"], "the app holds the list")
+            XCTAssertEqual(d.elements.map(\.type), ["Application", "Button", "StaticText", "Switch", "TextField", "StaticText"],
+                           "a header as XCUITest names it; a type from the role where there is none")
+            XCTAssertEqual(parentTypes(d), [nil, "Application", "Application", "Application", "Application", "Application"], "the app holds the list")
             XCTAssertEqual(d.structure, .flatList)
             XCTAssertEqual(d.elements[1].identifier, "BackButton")
             XCTAssertEqual(d.elements[1].label, "Back")
-            XCTAssertEqual(d.elements[2].frame, Rect(x: 20, y: 140, width: 300, height: 44), "from the AXFrame string")
-            XCTAssertEqual(d.elements[2].value, "0")
-            XCTAssertFalse(d.elements[2].isEnabled)
-            XCTAssertEqual(d.elements[3].label, "", "AXLabel null")
-            XCTAssertEqual(d.elements[3].frame, Rect(x: 20, y: 200, width: 350, height: 44))
-            XCTAssertTrue(d.notes.contains("a flat list of 5 elements: the dump holds no hierarchy, so no element's parent, children or siblings are known"), "\(d.notes)")
+            XCTAssertEqual(d.elements[3].frame, Rect(x: 20, y: 140, width: 300, height: 44), "from the AXFrame string")
+            XCTAssertEqual(d.elements[3].value, "0")
+            XCTAssertFalse(d.elements[3].isEnabled)
+            XCTAssertEqual(d.elements[4].label, "", "AXLabel null")
+            XCTAssertEqual(d.elements[4].frame, Rect(x: 20, y: 200, width: 350, height: 44))
+            XCTAssertTrue(d.notes.contains("a flat list of 6 elements: the dump holds no hierarchy, so no element's parent, children or siblings are known"), "\(d.notes)")
             XCTAssertTrue(d.notes.contains("1 entry of the list is not an element and was left out"), "\(d.notes)")
         }
         // Checked as a list: the field's missing label is found; siblings are not judged (the overlap is not real

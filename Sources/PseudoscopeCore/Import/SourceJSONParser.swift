@@ -74,6 +74,8 @@ enum SourceJSONParser {
             var type = a["type"] ?? ""
             if type.hasPrefix("XCUIElementType") { type.removeFirst("XCUIElementType".count) }
             if type.isEmpty, let role = a["role"], role.hasPrefix("AX") { type = String(role.dropFirst(2)) }
+            // idb names a header `Heading`; XCUITest, whose types the rules know, reports it as StaticText.
+            if type == "Heading" { type = "StaticText" }
             try builder.push(PageSourceParser.element(type: type, a), place: "element \(count)")
             if case .array(let children) = node["children"] { open.append((children, 0)) } else { open.append(([], 0)) }
         }
