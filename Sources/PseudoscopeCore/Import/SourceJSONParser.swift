@@ -96,7 +96,7 @@ enum SourceJSONParser {
         // rules that need parents and siblings are told there are none (`Structure.flatList`).
         let flat = roots.count > 1 && !roots.contains { $0["children"] != nil }
         var rest = roots[...]
-        if flat, let app = rest.first, attributes(app)["type"] == "Application" || attributes(app)["role"] == "AXApplication" {
+        if flat, let app = rest.first, case let a = attributes(app), a["type"] == "Application" || a["role"] == "AXApplication" {
             try enter(app)  // kept open: the others are its children
             rest = rest.dropFirst()
         }
