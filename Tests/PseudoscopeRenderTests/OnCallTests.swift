@@ -112,6 +112,9 @@ final class OnCallTests: XCTestCase {
             XCTAssertFalse(frame.replacedOutsideASCII, "after \(keys): a character of ours without an ASCII spelling:\n\(frame.renderPlain())")
         }
         XCTAssertEqual(TerminalText.asciiPunctuated("a · b ×2 — c… ↑↓"), "a | b x2 - c... ^v")
+        // A line cut to the width ends in the ASCII ellipsis, measured as it is drawn (not `…` widened to `...`).
+        let small = Overlay.tooSmall(width: 14, height: 5, minimumWidth: 60, minimumHeight: 20, glyphs: .ascii).renderPlain()
+        XCTAssertTrue(small.contains("Terminal t...\n") || small.contains("Terminal to...\n"), small)
         let path = Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-normal").path
         var list = TestDriver(.runSet(RunSetState(paths: [path, path], width: 100, height: 30, glyphs: .ascii)))
         for keys: [Key] in [[], [.char("?")], [.escape, .char("s")], [.char("c")]] {

@@ -41,7 +41,7 @@ enum Overlay {
         var c = Canvas(width: width, height: height, asciiOnly: glyphs.isASCII)
         let lines = ["Terminal too small:", "need at least \(minimumWidth)×\(minimumHeight), have \(width)×\(height).", "Enlarge the window, or press q to quit."]
         for (k, line) in lines.enumerated() {
-            let clipped = DisplayWidth.clip(line, to: width)
+            let clipped = DisplayWidth.clip(line, to: width, ellipsis: glyphs.ellipsis)
             c.put(clipped, x: max(0, (width - DisplayWidth.of(clipped)) / 2), y: max(0, height / 2 - 1) + k)
         }
         return c
