@@ -71,6 +71,20 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(fresh.pair(foreground: 2, background: 2), .known(0), "a pair the terminal refused is drawn in the defaults")
     }
 
+    /// A canvas knows when text outside ASCII became `?` in it, also when that happened in a canvas blitted into
+    /// it (the wireframe in a report or a screen): the hint to set a UTF-8 locale depends on it.
+    func testReplacedTextIsKnownThroughBlits() {
+        var drawing = Canvas(width: 6, height: 1, asciiOnly: true)
+        drawing.put("確認", x: 0, y: 0)
+        XCTAssertEqual(drawing.line(0), "????  ")
+        XCTAssertTrue(drawing.replacedOutsideASCII)
+        var screen = Canvas(width: 10, height: 2, asciiOnly: true)
+        screen.put("plain · text", x: 0, y: 0)
+        XCTAssertFalse(screen.replacedOutsideASCII, "our own punctuation has ASCII spellings")
+        screen.blit(drawing, x: 0, y: 1)
+        XCTAssertTrue(screen.replacedOutsideASCII)
+    }
+
     func testEnvironmentDecisions() {
         let tty = TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8"])
         XCTAssertTrue(tty.useColor(.auto))

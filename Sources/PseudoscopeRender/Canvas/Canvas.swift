@@ -170,6 +170,8 @@ public struct Canvas: Equatable, Sendable {
     /// Copies `other` onto this canvas with its top-left corner at (x, y), clipped to this canvas.
     public mutating func blit(_ other: Canvas, x: Int, y: Int) {
         for o in other.overlays { var m = o; m.x += x; m.y += y; overlays.append(m) }
+        // What was drawn as `?` there is drawn as `?` here (a wireframe's labels in a report or a screen).
+        replacedOutsideASCII = replacedOutsideASCII || other.replacedOutsideASCII
         for oy in 0..<other.height {
             let ty = y + oy
             guard ty >= 0, ty < height else { continue }
