@@ -13,12 +13,18 @@ let package = Package(
     targets: [
         // libzstd for the objects of .xcresult bundles (Debian: libzstd-dev).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        .target(name: "PseudoscopeCore", dependencies: ["CZstd"]),
+        // libsqlite3 for the results database of Xcode 15.4+ bundles (Debian: libsqlite3-dev).
+        // A plain C target: sqlite3_db_config is variadic, which Swift cannot call.
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite"]),
         // Screenshots: decoders (libpng, libjpeg-turbo, and libheif opened on first use) in C, where their error
         // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .target(name: "PseudoscopeImage", dependencies: ["PseudoscopeCore", "CImageCodecs", "CChafa"]),
+        // Screen recordings (H.264/HEVC MP4): FFmpeg's libraries, opened on first use (headers: libavformat-dev,
+        // libavcodec-dev, libswscale-dev, libavutil-dev).
+        .target(name: "CVideo"),
+        .target(name: "PseudoscopeImage", dependencies: ["PseudoscopeCore", "CImageCodecs", "CChafa", "CVideo"]),
         .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore", "PseudoscopeImage"]),
         // No dependency at all: it builds for iOS UI-test targets, where libzstd and curses do not exist.
         .target(name: "PseudoscopeGate"),
@@ -37,7 +43,7 @@ let package = Package(
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
         .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender"]),
         // Writes result bundles in the real format for the paths no public bundle shows (tests only).
-        .target(name: "PseudoscopeTestSupport", path: "Tests/Support"),
+        .target(name: "PseudoscopeTestSupport", dependencies: ["CSQLite"], path: "Tests/Support"),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender", "PseudoscopeImage"], exclude: ["Golden"]),

@@ -5,8 +5,9 @@
 - normal: the Settings test passed (a bundle with no failed runs: nothing to list, and a note says so);
 - expanded: the test failed and attached its own archive (`pseudoscope-archive`, from SampleArchives/settings-expanded)
   and a screenshot;
-- rtl: the test failed with the hierarchy as Xcode 15+ attaches it ("App UI hierarchy", debugDescription text made
-  from SampleArchives/settings-rtl) and a screenshot.
+- rtl: the test failed with the hierarchy as Xcode 15+ attaches it ("App UI hierarchy for <bundle id>": two spaces
+  a level, each line ending in its `<AX element pid: …>` trailer, no final newline; made from
+  SampleArchives/settings-rtl) and a screenshot.
 
 Deterministic: ids are hashes of the content, so running it again changes nothing. Needs the zstd tool.
 """
@@ -136,10 +137,11 @@ def screenshot(archive, scale=2):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
-def debug_description(archive):
-    """The archive's hierarchy as XCUITest prints it (what an "App UI hierarchy" attachment holds)."""
-    lines = ["Attributes: Application, pid: 4242, label: 'Settings'", "Element subtree:"]
+def app_ui_hierarchy(archive):
+    """The archive's hierarchy as Xcode 15+ writes its "App UI hierarchy" attachment (docs/xcresult.md)."""
+    lines = []
     counter = [0x600000c01880]
+    element_id = [4319115328]
     def walk(e, depth):
         f = e.get("frame", {})
         parts = [e["type"] + ("" if e["type"] != "Window" else " (Main)"), "0x%x" % counter[0]]
@@ -157,11 +159,16 @@ def debug_description(archive):
             parts.append("Selected")
         if e.get("isEnabled") is False:
             parts.append("Disabled")
-        lines.append(("  " * depth) + (" →" if depth == 0 else "  ") + ", ".join(parts))
+        if e["type"] == "Application":
+            trailer = "<App element pid: 4242>"
+        else:
+            trailer = "<AX element pid: 4242, elementOrHash.elementID: %d.%d>" % (element_id[0], len(lines) + 3)
+            element_id[0] += 1312
+        lines.append(("  " * depth) + ", ".join(parts) + " " + trailer)
         for c in e.get("children", []):
             walk(c, depth + 1)
     walk(archive["hierarchy"], 0)
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 def bundle_for(mode, failed, attachments, message="", line=0):
     b = Bundle()
@@ -207,7 +214,7 @@ def main():
     own = json.dumps(expanded, ensure_ascii=False).encode()
     bundle_for("expanded", True, [("pseudoscope-archive", "public.json", own), ("Screenshot", "public.png", screenshot(expanded))],
                expanded["failure"]["message"], expanded["failure"].get("line", 57))
-    bundle_for("rtl", True, [("App UI hierarchy", "public.plain-text", debug_description(rtl).encode()), ("Screenshot", "public.png", screenshot(rtl))],
+    bundle_for("rtl", True, [("App UI hierarchy for com.example.LayoutGate", "public.plain-text", app_ui_hierarchy(rtl).encode()), ("Screenshot", "public.png", screenshot(rtl))],
                rtl["failure"]["message"], rtl["failure"].get("line", 88))
     print("wrote", OUT)
 

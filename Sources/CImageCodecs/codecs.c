@@ -195,3 +195,37 @@ int ps_image_decode(int kind, const uint8_t *data, size_t size, uint8_t *pixels,
     default: return fail(error, error_size, "not a PNG, JPEG or HEIC image");
     }
 }
+
+// MARK: Writing PNG (a frame of a screen recording, for `import -o`)
+
+int ps_png_encode(const uint8_t *pixels, int width, int height, uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (!pixels || width <= 0 || height <= 0) return fail(error, error_size, "no pixels to write");
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t size = 0;
+    // First the size, then the bytes.
+    if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL) || size == 0) {
+        int r = fail(error, error_size, image.message[0] ? image.message : "the PNG cannot be written");
+        png_image_free(&image);
+        return r;
+    }
+    uint8_t *buffer = malloc(size);
+    if (!buffer) return fail(error, error_size, "out of memory");
+    if (!png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
+        free(buffer);
+        int r = fail(error, error_size, image.message[0] ? image.message : "the PNG cannot be written");
+        png_image_free(&image);
+        return r;
+    }
+    *out = buffer;
+    *out_size = size;
+    return 0;
+}
+
+void ps_png_free(uint8_t *bytes) { free(bytes); }

@@ -106,3 +106,20 @@ public enum ImageDecoder {
         return RasterImage(width: Int(w), height: Int(h), pixels: pixels)
     }
 }
+
+extension RasterImage {
+    /// The picture as a PNG file (for `import -o`: a frame of a screen recording a ticket can carry).
+    public func pngData() throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let rc = pixels.withUnsafeBufferPointer { p in
+            error.withUnsafeMutableBufferPointer { ps_png_encode(p.baseAddress, Int32(width), Int32(height), &out, &size, $0.baseAddress, $0.count) }
+        }
+        defer { ps_png_free(out) }
+        guard rc == 0, let bytes = out else {
+            throw ArchiveError(file: "the picture", message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: size))
+    }
+}

@@ -59,7 +59,7 @@ final class EffectRunner: Sendable {
             let limits = work?.loader.limits ?? .default
             let maxPixels = maxImagePixels
             queue.async {
-                let result = Result<RasterImage, Error> { try ImageDecoder.decode(try source.read(limits: limits), maxPixels: maxPixels, file: "the screenshot") }
+                let result = Result<Picture, Error> { try Picture.load(source, archive: nil, limits: limits, maxPixels: maxPixels) }
                     .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }
                 self.post(.screenshotLoaded(result))
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PseudoscopeCore
+import PseudoscopeImage
 import PseudoscopeRender
 
 /// `pseudoscope import BUNDLE -o DIR`: one folder per failed run under DIR, each written whole into a hidden
@@ -35,6 +36,7 @@ struct BundleImport {
                 for (name, record) in plan.files {
                     text += "  " + TerminalText.sanitize(name) + (record.size.map { "  (\(ArchiveText.byteCount($0)))" } ?? "") + "\n"
                 }
+                for (name, _) in plan.derived { text += "  " + TerminalText.sanitize(name) + "\n" }
             }
             text += "\(plans.count) run folder\(plans.count == 1 ? "" : "s"), \(plans.reduce(0) { $0 + $1.files.count }) attachment files; give -o DIR to write them\n"
             try StandardOutput.writeText(text, ascii: !environment.localeIsUTF8)
@@ -61,7 +63,8 @@ struct BundleImport {
         for (plan, target) in zip(plans, targets) {
             try write(plan, to: target, bundle: bundle, dir: dir)
             written += 1
-            try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\n")
+            let made = plan.derived.isEmpty ? "" : " + " + plan.derived.map(\.fileName).joined(separator: " + ")
+            try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\(made)\n")
         }
         return ExitCode.success
     }
@@ -94,6 +97,9 @@ struct BundleImport {
             let bytes = try bundle.bytes(id)
             try writeNew(bytes, (temp as NSString).appendingPathComponent(name))
         }
+        for (name, file) in plan.derived {
+            try writeNew(try derivedBytes(file), (temp as NSString).appendingPathComponent(name))
+        }
         let json = ArchiveEncoder.encode(plan.archive) + "\n"
         try writeNew(Array(json.utf8), (temp as NSString).appendingPathComponent("archive.json"))
         if FileAccess.kind(target) != .missing {
@@ -109,6 +115,18 @@ struct BundleImport {
             guard rename(temp, target) == 0 else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
         }
         done = true
+    }
+
+    /// The bytes of a file made from the bundle: the snapshot as JSON, the recording's frame as PNG.
+    func derivedBytes(_ file: DerivedFile) throws -> [UInt8] {
+        switch file {
+        case .snapshotJSON(let path, let id):
+            let bytes = try XCResultBundle(path: path, limits: loader.limits).bytes(id)
+            return try ElementSnapshot.read(bytes, file: "\(path) element snapshot", limits: loader.limits).json()
+        case .frame(let source):
+            let picture = try Picture.load(source, archive: nil, limits: loader.limits, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment))
+            return try picture.image.pngData()
+        }
     }
 
     /// A new file (never through a link, never over one), flushed to disk.

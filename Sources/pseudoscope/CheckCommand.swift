@@ -6,12 +6,20 @@ import PseudoscopeRender
 struct CheckCommand {
     let environment: TerminalEnvironment
 
-    /// One input's outcome: its summary (with findings), or the error that kept it from loading.
+    /// One input's outcome: its summary (with findings), or the error that kept it from loading, or why it was
+    /// read but could not be checked.
     struct Outcome {
         var path: String
         var summary: ArchiveSummary?
         var findings: [Finding] = []
         var error: ArchiveError?
+        /// Why nothing was judged (a run without a hierarchy, a bundle whose build failed): not a pass.
+        var notChecked: String?
+
+        /// Read and judged: the only outcome that can be green.
+        var checked: Bool { error == nil && notChecked == nil }
+        /// Why it was not checked, in one line: the error, or the reason.
+        var reason: String? { error?.located ?? notChecked }
     }
 
     func run(_ args: [String]) throws -> Int32 {
@@ -27,6 +35,7 @@ struct CheckCommand {
         let load = try loader(options)
         let discovery = ArchiveDiscovery.expand(p.operands, limits: load.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
+        let acceptNoHierarchy = p.flags.contains("--accept-no-hierarchy")
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
         let context = try StringsOption.context(p)
         let triage = try CheckTriage.read(p, work: RunSetWork(loader: load, context: context))
@@ -34,10 +43,12 @@ struct CheckCommand {
         keepUntilExit(results)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
-            case .success(let s): return Outcome(path: s.sourcePath, summary: s, findings: s.findings)
+            case .success(let s):
+                return Outcome(path: s.sourcePath, summary: s, findings: s.findings, notChecked: acceptNoHierarchy ? nil : s.hierarchyNote)
             case .failure(let e): return Outcome(path: path, error: e)
             }
         }
+        outcomes += discovery.unchecked.map { Outcome(path: $0.file, notChecked: $0.message) }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
         // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
         let summary = TriageSummary(triage, outcomes)
@@ -66,9 +77,15 @@ struct CheckCommand {
             try StandardOutput.writeText(text, ascii: glyphs.isASCII)
         }
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
+        let unchecked = outcomes.filter { $0.error == nil && $0.notChecked != nil }
+        if !unchecked.isEmpty {
+            printError("pseudoscope: \(unchecked.count) input\(unchecked.count == 1 ? " was" : "s were") read but not checked (the first: \(TerminalText.sanitize(unchecked[0].path)): \(TerminalText.sanitize(unchecked[0].notChecked ?? ""))); this check does not pass")
+        }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
         // Known issues do not block until their entry expires.
-        return outcomes.contains { $0.findings.contains { $0.blocks } } ? ExitCode.blocking : ExitCode.success
+        if outcomes.contains(where: { $0.findings.contains { $0.blocks } }) { return ExitCode.blocking }
+        // Green means checked: what could not be judged fails too, with a status of its own.
+        return unchecked.isEmpty ? ExitCode.success : ExitCode.notChecked
     }
 
     /// `--group`: how many archives share each fault, by rule and by screen.
@@ -97,7 +114,11 @@ struct CheckCommand {
         var blocking = 0, review = 0, failing = 0
         for o in outcomes {
             guard let a = o.summary else {
-                out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(o.error?.located ?? "") + "\n"
+                if let e = o.error {
+                    out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(e.located) + "\n"
+                } else {
+                    out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("not checked", .blocking) + ": " + TerminalText.sanitize(o.notChecked ?? "") + "\n"
+                }
                 continue
             }
             let b = o.findings.filter { $0.severity == .blocking }.count
@@ -106,7 +127,7 @@ struct CheckCommand {
             if o.findings.contains(where: \.blocks) { failing += 1 }
             out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(b) blocking, \(o.findings.count - b) review\n"
             if let note = a.hierarchyNote {
-                out += "  not checked: " + TerminalText.sanitize(note) + "\n"
+                out += "  " + (o.notChecked != nil ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
             for f in o.findings {
@@ -117,9 +138,12 @@ struct CheckCommand {
             }
         }
         let invalid = outcomes.filter { $0.error != nil }.count
-        out += "\n\(outcomes.count - invalid) archive\(outcomes.count - invalid == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
-        let unchecked = outcomes.filter { $0.summary?.hierarchyNote != nil }.count
-        if unchecked > 0 { out += "; \(unchecked) held no hierarchy to check" }
+        let checked = outcomes.filter(\.checked).count
+        out += "\n\(checked) archive\(checked == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
+        let accepted = outcomes.filter { $0.checked && $0.summary?.hierarchyNote != nil }.count
+        if accepted > 0 { out += " (\(accepted) without a hierarchy, accepted with --accept-no-hierarchy)" }
+        let notChecked = outcomes.filter { $0.error == nil && $0.notChecked != nil }.count
+        if notChecked > 0 { out += "; \(notChecked) not checked" }
         if invalid > 0 { out += "; \(invalid) could not be read" }
         let known = outcomes.flatMap(\.findings).filter { $0.known.map { !$0.expired } ?? false }.count
         if known > 0 { out += "; \(known) known (not blocking)" }

@@ -5,13 +5,19 @@ import PseudoscopeCore
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
     static func render(_ outcomes: [CheckCommand.Outcome], triage: TriageSummary = TriageSummary()) -> String {
-        let checked = outcomes.filter { $0.summary != nil }
+        let checked = outcomes.filter(\.checked)
         let blocked = checked.filter { $0.findings.contains { $0.severity == .blocking } }.count
-        var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s"), \(blocked) blocked\n"
+        let notChecked = outcomes.count - checked.count
+        var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s") checked, \(blocked) blocked"
+            + (notChecked > 0 ? ", \(notChecked) not checked" : "") + "\n"
         for o in outcomes {
             out += "\n"
             guard let s = o.summary else {
-                out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(o.error?.located ?? ""))\n"
+                if let e = o.error {
+                    out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(e.located))\n"
+                } else {
+                    out += "## \(Handover.code(o.path))\n\n- **Not checked:** \(Handover.md(o.notChecked ?? ""))\n"
+                }
                 continue
             }
             let blocking = o.findings.filter { $0.severity == .blocking }.count
@@ -21,7 +27,7 @@ enum CheckMarkdown {
             let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
             out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
             if let note = s.hierarchyNote {
-                out += "- Not checked: \(Handover.md(note))\n"
+                out += (o.checked ? "- Accepted without a hierarchy: " : "- **Not checked:** ") + "\(Handover.md(note))\n"
                 continue
             }
             out += "- Findings: \(blocking) blocking, \(o.findings.count - blocking) review\n"

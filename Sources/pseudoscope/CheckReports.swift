@@ -47,9 +47,11 @@ enum CheckJSON {
             w.string("screen", o.summary?.screen)
             w.string("mode", o.summary?.mode.rawValue)
             w.string("error", o.error?.description)
+            // Green means checked: every entry says whether it was, and why not.
+            w.bool("checked", o.checked)
+            if let why = o.reason { w.string("reason", why) }
             if let s = o.summary {
                 w.string("failureMessage", s.failureMessage)
-                w.bool("checked", s.hierarchyNote == nil)
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let r = s.run { w.runOrigin("run", r) }
             }
@@ -88,7 +90,8 @@ enum CheckJSON {
 enum JUnitReport {
     static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
         let failures = outcomes.filter { $0.findings.contains(where: \.blocks) }.count
-        let errors = outcomes.filter { $0.error != nil }.count
+        // What could not be checked is an error, not a skip: CI must not show it green.
+        let errors = outcomes.filter { !$0.checked }.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
@@ -97,11 +100,13 @@ enum JUnitReport {
             x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
             if let e = o.error {
                 x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
+            } else if let why = o.notChecked {
+                x += "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
             }
             let known = o.findings.filter { $0.severity == .blocking && !$0.blocks }
-            if let note = o.summary?.hierarchyNote {
-                // A bundle run with nothing to measure: not passed, not failed by the layout checks.
-                x += "      <skipped message=\"\(escape("not checked: " + note))\"/>\n"
+            if o.checked, let note = o.summary?.hierarchyNote {
+                // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
+                x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + note))\"/>\n"
             } else if !known.isEmpty && !o.findings.contains(where: \.blocks) {
                 // Only known issues block here: skipped, with the reason, until the baseline entry expires.
                 x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"

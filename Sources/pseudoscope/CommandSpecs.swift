@@ -137,8 +137,9 @@ enum Commands {
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
             OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
             OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed"),
+            OptionSpec("--accept-no-hierarchy", nil, "count a failed run without a hierarchy (a unit test's, an assertion's) as checked instead of failing CI with status 3"),
         ] + StringsOption.options + SharedOptions.output + SharedOptions.dump,
-        exitStatus: "0 nothing blocks, 1 something blocks, 2 an input could not be read (the rest are still checked)")
+        exitStatus: "0 everything given was read and checked and nothing blocks; 1 something blocks; 2 an input could not be read (the rest are still checked); 3 nothing blocks, but something was not checked (a failed build, a test action that did not start, a failed run without a hierarchy)")
 
     static let compare = CommandSpec(
         name: "compare", operands: "A B",

@@ -13,7 +13,7 @@ struct OpenCommand {
         guard !p.operands.isEmpty else { throw UsageError(message: "expected an ARCHIVE or a FOLDER") }
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
         let discovery = ArchiveDiscovery.expand(p.operands, limits: try loader(p.dumpOptions).limits)
-        for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
+        for note in discovery.notes + discovery.unchecked { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
             return try runSet(discovery, p, colorChoice: colorChoice)
         }

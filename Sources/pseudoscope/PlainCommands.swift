@@ -45,9 +45,11 @@ struct RenderCommand {
                 return ExitCode.success
             }
             let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
-            let image = try ImageDecoder.decode(try source.read(limits: try loader(p.dumpOptions).limits),
-                                                maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
-                                                file: one.archive.screenshot ?? "the screenshot")
+            let picture = try Picture.load(source, archive: one.archive, limits: try loader(p.dumpOptions).limits,
+                                           maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
+                                           file: one.archive.screenshot ?? "the screenshot")
+            let image = picture.image
+            if source.isRecording { report.pictureDescription = picture.description }
             if let proto = GraphicsProtocol(rawValue: graphics) {
                 // The picture itself, for a terminal the user says takes it.
                 let view = ScreenshotView(image: image, archive: one.archive, glyphs: one.glyphs, depth: .truecolor)
@@ -113,18 +115,18 @@ func screenshotStatus(_ a: Archive) -> String {
     case .success(let source):
         do {
             let limits = try LoadLimits.from(environment: processEnvironment)
-            let bytes = try source.read(limits: limits)
-            let image = try ImageDecoder.decode(bytes, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment), file: "the screenshot")
-            let kind = ContentType.detect(Array(bytes.prefix(64))).rawValue
-            var line = "the failure screenshot: \(kind), \(image.width)×\(image.height) pixels (render --screenshot, or s in the inspector)"
-            if let gap = a.screenshotTimeGap, abs(gap) > 2 {
+            let picture = try Picture.load(source, archive: a, limits: limits, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment))
+            let image = picture.image
+            let what = source.isRecording ? picture.description : "the failure screenshot: \(picture.description)"
+            var line = "\(what), \(image.width)×\(image.height) pixels (render --screenshot, or s in the inspector)"
+            if !source.isRecording, let gap = a.screenshotTimeGap, abs(gap) > 2 {
                 line += "; taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure: it may not match"
             }
             return line
         } catch let e as ArchiveError {
-            return "the failure screenshot cannot be shown: \(e.message)"
+            return "the \(source.isRecording ? "screen recording" : "failure screenshot") cannot be shown: \(e.message)"
         } catch {
-            return "the failure screenshot cannot be shown: \(error)"
+            return "the \(source.isRecording ? "screen recording" : "failure screenshot") cannot be shown: \(error)"
         }
     }
 }

@@ -14,6 +14,8 @@ enum ExitCode {
     static let blocking: Int32 = 1
     /// Invalid input or an I/O error.
     static let invalidInput: Int32 = 2
+    /// `check`: nothing blocks, but something given was not checked (green means checked).
+    static let notChecked: Int32 = 3
     static let usage: Int32 = 64
 }
 

@@ -97,7 +97,7 @@ final class BundleEndToEndTests: XCTestCase {
         let folder = out + "/01-CheckoutUITests-testCheckoutLayout"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         XCTAssertTrue(files.contains("archive.json") && files.contains("failure-screenshot.png"), "\(files)")
-        XCTAssertTrue(files.contains { $0.hasSuffix("App-UI-hierarchy.txt") }, "\(files)")
+        XCTAssertTrue(files.contains("hierarchy-source.txt"), "the App UI hierarchy the run was read from: \(files)")
         XCTAssertFalse(files.contains { $0.hasPrefix(".") }, "no temporary folder left behind")
         // The folder is an archive: checked like one, with the same findings as the bundle run.
         let fromFolder = try Harness.run(["check", "--json", folder])
@@ -155,9 +155,11 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertTrue(many.stderr.contains("holds 3 failed runs: name one as"), many.stderr)
         let missing = try Harness.run(["info", jpeg + "#9"])
         XCTAssertTrue(missing.stderr.contains("no run #9: the bundle holds 3 failed runs (#1 to #3)"), missing.stderr)
-        let refused = try Harness.run(["check", SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path])
-        XCTAssertEqual(refused.status, 2)
-        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+        // A bundle that holds only its database: its 40 failed runs are listed from it, and, with no hierarchy to
+        // check in any, the check does not pass.
+        let databaseOnly = try Harness.run(["check", "--json", SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path])
+        XCTAssertEqual(databaseOnly.status, 3, databaseOnly.stderr)
+        XCTAssertEqual(databaseOnly.stdout.components(separatedBy: "\"checked\":false").count - 1, 40, databaseOnly.stdout)
     }
 }
 

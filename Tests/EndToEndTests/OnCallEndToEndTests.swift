@@ -99,7 +99,7 @@ final class OnCallEndToEndTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("no element 'nope'"), bad.stderr)
         let md = try Harness.run(["check", "--markdown", Harness.sample("checkout-expanded")])
         XCTAssertEqual(md.status, 1)
-        XCTAssertTrue(md.stdout.hasPrefix("# Pseudoscope check: 1 archive, 1 blocked"), md.stdout)
+        XCTAssertTrue(md.stdout.hasPrefix("# Pseudoscope check: 1 archive checked, 1 blocked"), md.stdout)
         XCTAssertTrue(md.stdout.contains("| blocking | primary-action-unreachable | `Button 'checkout.confirm'` | off-screen: 38 pt below the window; not hittable | overhang 38 |"), md.stdout)
         XCTAssertTrue(md.stdout.contains("- `pseudoscope '\(Harness.sample("checkout-expanded"))' --select 'checkout.confirm'`"), md.stdout)
     }

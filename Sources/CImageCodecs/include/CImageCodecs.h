@@ -14,4 +14,8 @@ int ps_image_size(int kind, const uint8_t *data, size_t size, int *width, int *h
 // Decodes into `pixels` (width * height * 4 bytes, RGBA, rows top to bottom); width and height from ps_image_size.
 int ps_image_decode(int kind, const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *error, size_t error_size);
 
+// RGBA pixels as a PNG file in memory (free it with ps_png_free). 0 on success.
+int ps_png_encode(const uint8_t *pixels, int width, int height, uint8_t **out, size_t *out_size, char *error, size_t error_size);
+void ps_png_free(uint8_t *bytes);
+
 #endif

@@ -23,6 +23,10 @@ public struct ImportedDump: Sendable {
 /// The dump formats Pseudoscope reads besides its own archives (docs/import.md).
 public enum DumpFormat: String, Sendable {
     case debugDescription = "XCUITest debugDescription"
+    /// Xcode 15+'s "App UI hierarchy for <bundle id>" attachment (`AppUIHierarchyParser`).
+    case appUIHierarchy = "Xcode App UI hierarchy"
+    /// The keyed archive Xcode attaches as `kXCTAttachmentLegacySnapshot` (`ElementSnapshot`).
+    case elementSnapshot = "Xcode element snapshot"
     case pageSource = "Appium page source XML"
     case sourceJSON = "WebDriverAgent JSON source"
     case accessibilityJSON = "idb accessibility JSON"
@@ -151,6 +155,10 @@ public enum DumpImporter {
                 throw ArchiveError(file: file, message: "page source XML holds no complete element (its XCUIElementType tags are cut off or inside comments)")
             }
             return dump
+        }
+        if AppUIHierarchyParser.recognizes(unwrapped) {
+            let dump = try AppUIHierarchyParser.parse(unwrapped, file: file, limits: limits)
+            if !dump.elements.isEmpty { return dump }
         }
         let dump = try DebugDescriptionParser.parse(unwrapped, file: file, limits: limits)
         guard !dump.elements.isEmpty else {

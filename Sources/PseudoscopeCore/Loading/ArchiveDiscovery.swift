@@ -7,8 +7,11 @@ public enum ArchiveDiscovery {
         public var paths: [String] = []
         /// Problems met while searching (unreadable folders, links that leave the folder), reported but not fatal.
         public var problems: [ArchiveError] = []
-        /// Worth saying but not a problem: a result bundle with no failed tests.
+        /// Worth saying but not a problem: a result bundle whose tests passed.
         public var notes: [ArchiveError] = []
+        /// Inputs that were read but hold nothing that could be checked: a bundle whose build failed, whose test
+        /// action did not start, in which no test ran. `check` reports each as not checked and does not pass.
+        public var unchecked: [ArchiveError] = []
     }
 
     /// Folders deeper than this are not searched (a guard against pathological trees).
@@ -29,7 +32,7 @@ public enum ArchiveDiscovery {
                 continue
             }
             if XCResultBundle.isBundle(arg) {
-                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes)
+                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked)
                 continue
             }
             if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
@@ -53,7 +56,7 @@ public enum ArchiveDiscovery {
             // Bundles sort with the archives by their path, and expand to their runs in place.
             for path in (walk.found + walk.bundles).sorted() {
                 if walk.bundles.contains(path) {
-                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes)
+                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked)
                 } else {
                     result.paths.append(path)
                 }
@@ -63,10 +66,16 @@ public enum ArchiveDiscovery {
     }
 
     /// A bundle's failed runs as `BUNDLE#N`; the bundle itself when it cannot be read (loading it then reports
-    /// why, as an entry); nothing, and a note, when no test failed.
-    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError]) -> [String] {
+    /// why, as an entry); nothing, and a note, when its tests passed; nothing, and an unchecked entry, when it
+    /// holds no test results to check (its build failed, its test action did not start).
+    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError]) -> [String] {
         guard let index = try? BundleIndexCache.index(bundle, limits: limits) else { return [bundle] }
-        if index.runs.isEmpty { notes.append(ArchiveError(file: bundle, message: index.noFailuresNote)) }
+        for note in index.notes { notes.append(ArchiveError(file: bundle, message: note)) }
+        if let why = index.notCheckedReason {
+            unchecked.append(ArchiveError(file: bundle, message: why))
+        } else if index.runs.isEmpty {
+            notes.append(ArchiveError(file: bundle, message: index.noFailuresNote))
+        }
         return index.runs.map { BundleAddress.path(bundle: bundle, run: $0.number) }
     }
 

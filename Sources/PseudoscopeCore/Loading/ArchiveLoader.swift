@@ -40,6 +40,11 @@ public struct ArchiveLoader: Sendable {
     /// reading, and what the fuzz targets feed.
     public func load(bytes rawBytes: [UInt8], source: ArchiveSource) throws -> Archive {
         if let kind = ForeignFile.kind(of: Array(rawBytes.prefix(262))) {
+            // An element snapshot exported from a bundle (`Snapshot_1_…`) is a dump of its own: a keyed archive.
+            if kind == .binaryPropertyList, ElementSnapshot.mayBe(rawBytes) {
+                let dump = try ElementSnapshot.read(rawBytes, file: source.path, limits: limits).dump
+                return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
+            }
             throw ArchiveError(file: source.path, message: ForeignFile.message(kind, path: source.path))
         }
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)

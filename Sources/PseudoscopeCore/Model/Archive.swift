@@ -120,6 +120,11 @@ public struct Archive: Equatable, Sendable {
     public var languages: [String] = []
     public var environment: Environment
     public var recordedAt: String?
+    /// When the hierarchy was captured, when its source says (a bundle's hierarchy attachment): what a frame of
+    /// the screen recording is chosen for.
+    public var hierarchyCapturedAt: String?
+    /// Which of a bundle run's attachments the hierarchy was read from (its payload id), when one was.
+    public var hierarchyAttachmentID: String?
     /// The failure and the hierarchy decide the failing element: they change together through `init`.
     public private(set) var failure: Failure
     public private(set) var hierarchy: Hierarchy

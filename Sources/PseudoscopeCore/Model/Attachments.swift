@@ -101,6 +101,9 @@ public struct RunOrigin: Equatable, Sendable {
     public var configuration: String?
     /// `repetition 2 of 3`, `retry 1 of 2`, when the test ran more than once.
     public var repetition: String?
+    /// What is worth saying about the bundle the run came from (its runs were read from database.sqlite3, a
+    /// database that could not be read): one line each.
+    public var bundleNotes: [String] = []
 
     public enum ModeSource: Equatable, Sendable {
         /// The test's own archive (attached as `pseudoscope-archive`) records it.

@@ -4,13 +4,21 @@ import Foundation
 public enum ScreenshotSource: Equatable, Sendable {
     case file(String)
     case bundle(path: String, id: String)
+    /// A frame of a screen recording in a result bundle (Xcode 15+ records the screen instead of taking
+    /// screenshots): the one on screen `seconds` after the recording began.
+    case recording(path: String, id: String, seconds: Double)
 
-    /// The bytes, bounded by the load limits.
+    /// The bytes (of the picture, or of the whole recording), bounded by the load limits.
     public func read(limits: LoadLimits) throws -> [UInt8] {
         switch self {
         case .file(let p): return try FileAccess.readRegularFile(p, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
-        case .bundle(let path, let id): return try XCResultBundle(path: path, limits: limits).bytes(id)
+        case .bundle(let path, let id), .recording(let path, let id, _): return try XCResultBundle(path: path, limits: limits).bytes(id)
         }
+    }
+
+    public var isRecording: Bool {
+        if case .recording = self { return true }
+        return false
     }
 }
 
@@ -59,8 +67,54 @@ extension Archive {
             case .file(let f): return AttachmentPath.resolve(f, folder: source.folder).map(ScreenshotSource.file)
             }
         }
+        if screenshot == nil, let moment = recordingMoment, case .bundle(let path, let id) = moment.recording.location {
+            return .success(.recording(path: path, id: id, seconds: moment.seconds))
+        }
         guard let s = screenshot else { return .failure(AttachmentRefusal("the archive names no screenshot")) }
         return AttachmentPath.resolve(s, folder: source.folder).map(ScreenshotSource.file)
+    }
+
+    /// The moment a picture of the screen should show: when the hierarchy was captured, else the failure.
+    public var pictureMoment: Date? {
+        (hierarchyCapturedAt ?? recordedAt).flatMap(Archive.date)
+    }
+
+    /// For a run without a screenshot: the screen recording that shows the moment the hierarchy was captured
+    /// (the last to start at or before it), and how far into it that moment is. Without a known moment, the
+    /// recording's end (a failure ends the recording of its test).
+    public var recordingMoment: (recording: AttachmentRecord, seconds: Double)? {
+        let videos = attachments.filter { a in
+            guard a.problem == nil, case .bundle = a.location else { return false }
+            return a.kind == .video || a.kind == nil && ((a.declaredType ?? "").contains("mpeg-4") || (a.declaredType ?? "").contains("quicktime"))
+        }
+        guard !videos.isEmpty else { return nil }
+        guard let moment = pictureMoment else { return (videos.last!, Archive.recordingEnd) }
+        let started = videos.compactMap { v in v.timestamp.flatMap(Archive.date).map { (v, $0) } }
+        guard !started.isEmpty else { return (videos.last!, Archive.recordingEnd) }
+        let before = started.filter { $0.1 <= moment }
+        if let (video, start) = before.max(by: { $0.1 < $1.1 }) { return (video, min(Archive.recordingEnd, moment.timeIntervalSince(start))) }
+        return (started.min { $0.1 < $1.1 }!.0, 0)
+    }
+
+    /// A time past the end of any recording: its last frame.
+    public static let recordingEnd: Double = 86_400
+
+    /// What a frame of the recording shows, for `info` and the picture pane: `frame at 8.5 s of the recording
+    /// 'kXCTAttachmentScreenRecording', the screen when the hierarchy was captured (10.4 s), 0.1 s before the failure`.
+    public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
+        var line = "frame at \(NumberText.points(frameTime)) s of the screen recording"
+        if let name = recordingMoment?.recording.name { line += " '\(name)'" }
+        if requested >= Archive.recordingEnd {
+            line += " (its last)"
+        } else {
+            let what = hierarchyCapturedAt != nil ? "when the hierarchy was captured" : "at the failure"
+            line += abs(requested - frameTime) < 0.05 ? ", \(what)" : ", the screen \(what) (\(NumberText.points(requested)) s)"
+        }
+        if let captured = hierarchyCapturedAt.flatMap(Archive.date), let failed = recordedAt.flatMap(Archive.date) {
+            let gap = failed.timeIntervalSince(captured)
+            if abs(gap) >= 0.05 { line += ", \(NumberText.points(abs(gap))) s \(gap > 0 ? "before" : "after") the failure" }
+        }
+        return line
     }
 
     /// Seconds between the failure screenshot and the hierarchy's recording, when both times are known.

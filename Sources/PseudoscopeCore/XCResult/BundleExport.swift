@@ -9,6 +9,17 @@ public struct ExportedRun: Sendable {
     public var archive: Archive
     /// Each file to write and the bundle payload its bytes come from.
     public var files: [(fileName: String, record: AttachmentRecord)]
+    /// Files made from the run's attachments rather than copied: the element snapshot as readable JSON, the
+    /// frame of the screen recording as a PNG.
+    public var derived: [(fileName: String, file: DerivedFile)] = []
+}
+
+/// A file `import -o` makes for a ticket from what the bundle holds.
+public enum DerivedFile: Sendable, Equatable {
+    /// `hierarchy-snapshot.json`: the element snapshot the hierarchy was read from, as readable JSON.
+    case snapshotJSON(bundle: String, id: String)
+    /// `failure-frame.png`: the frame of the screen recording that stands for the failure screenshot.
+    case frame(ScreenshotSource)
 }
 
 public enum BundleExport {
@@ -31,7 +42,8 @@ public enum BundleExport {
             // The test's own archive becomes archive.json itself; a payload that cannot be read is listed, not written.
             guard r.problem == nil, !isOwnArchive(r) else { continue }
             let ext = (r.kind ?? .data).fileExtension
-            var base = r.isFailureScreenshot ? "failure-screenshot" : numbered(k + 1, of: archive.attachments.count) + "-" + describe(r)
+            let isSource: Bool = { if case .bundle(_, let id) = r.location { return id == archive.hierarchyAttachmentID } else { return false } }()
+            var base = r.isFailureScreenshot ? "failure-screenshot" : isSource ? "hierarchy-source" : numbered(k + 1, of: archive.attachments.count) + "-" + describe(r)
             if used.contains(base) { base += "-\(k + 1)" }
             used.insert(base)
             let name = base + "." + ext
@@ -50,7 +62,18 @@ public enum BundleExport {
             out.run = run
         }
         out.xcresult = nil
-        return ExportedRun(folderName: folder, archive: out, files: files)
+        var run = ExportedRun(folderName: folder, archive: out, files: files)
+        if let id = archive.hierarchyAttachmentID,
+           let source = archive.attachments.first(where: { if case .bundle(_, let i) = $0.location { return i == id } else { return false } }),
+           BundleRunImporter.isElementSnapshot(source), case .bundle(let path, _) = source.location {
+            run.derived.append(("hierarchy-snapshot.json", .snapshotJSON(bundle: path, id: id)))
+        }
+        // A run that recorded the screen instead of taking screenshots: its frame becomes the archive's screenshot.
+        if case .success(let picture) = archive.screenshotSource, picture.isRecording {
+            run.derived.append(("failure-frame.png", .frame(picture)))
+            run.archive.screenshot = "failure-frame.png"
+        }
+        return run
     }
 
     static func isOwnArchive(_ r: AttachmentRecord) -> Bool {
@@ -62,7 +85,19 @@ public enum BundleExport {
     static func describe(_ r: AttachmentRecord) -> String {
         if r.name.hasPrefix("kXCTAttachment") || r.name.isEmpty {
             let kind: String
-            if r.kind?.isImage ?? r.isImage { kind = "screenshot" } else if r.name.contains("LocalizableStrings") { kind = "localizable-strings" } else { kind = "attachment" }
+            if r.kind?.isImage ?? r.isImage {
+                kind = "screenshot"
+            } else if r.name.contains("LocalizableStrings") {
+                kind = "localizable-strings"
+            } else if r.kind == .video || r.name.contains("ScreenRecording") {
+                kind = "screen-recording"
+            } else if BundleRunImporter.isElementSnapshot(r) {
+                kind = "element-snapshot"
+            } else if r.name.contains("SynthesizedEvent") {
+                kind = "synthesized-event"
+            } else {
+                kind = "attachment"
+            }
             return slug(kind + "-" + (r.activity ?? ""), fallback: kind)
         }
         return slug(r.name, fallback: "attachment")

@@ -24,6 +24,10 @@ public struct BundleRun: Equatable, Sendable {
     public var occurrences = 1
     /// A failure no test owns (a session-level issue): its message, file and line (corrected to 1-based).
     public var sessionIssue: SessionIssue?
+    /// The run's row in the results database, when the runs were read from it (`ResultsDatabase`).
+    public var databaseRun: Int64?
+    /// `retry 1 of 3`, when the database records the run's repetition policy.
+    public var repetition: String?
 
     public struct SessionIssue: Equatable, Sendable {
         public var message: String
@@ -32,8 +36,11 @@ public struct BundleRun: Equatable, Sendable {
     }
 }
 
-/// The failed runs of a bundle and what is known of the machine, found by reading only the objects on the
-/// way to them: the root, each action's test plan summaries, and, for the Xcode version, the first session log.
+/// The failed runs of a bundle and what is known of the machine, found by reading only what is on the way to
+/// them: the root, each action's test plan summaries, and, for the Xcode version, the first session log; and,
+/// when Xcode 15.4+ wrote one, the results database (`ResultsDatabase`). One bundle has one list of failed
+/// runs: the typed objects' when they hold as many as the database, else the database's (an action that
+/// "failed to start" while its tests ran, a bundle trimmed to its database).
 public struct BundleIndex: Sendable {
     public let bundle: XCResultBundle
     public let runs: [BundleRun]
@@ -42,74 +49,74 @@ public struct BundleIndex: Sendable {
     /// The errors the bundle records outside any test (a build that failed): how many, and the first message.
     public let errorCount: Int
     public let firstError: String?
+    /// Where the runs were read from.
+    public let runSource: RunSource
+    /// The test actions' results (`succeeded`, `failed`, `cancelled`, `failedToStart`), one per action.
+    public let actionStatuses: [String]
+    /// Whether any test ran at all (the typed objects hold test summaries, or the database test-case runs).
+    public let testsRan: Bool
+    /// Things about the bundle worth one line each: a database that could not be read, where the runs came from.
+    public let notes: [String]
+
+    public enum RunSource: String, Sendable {
+        case typedObjects = "the bundle's objects"
+        case database = "database.sqlite3"
+    }
 
     /// What a bundle without failed runs says instead (`the bundle holds no failed tests; the build failed: …`).
     public var noFailuresNote: String {
-        guard errorCount > 0 else { return "the bundle holds no failed tests" }
-        let first = firstError.map { ": \($0.prefix(160))" } ?? ""
-        return "the bundle holds no failed tests; it records \(errorCount) error\(errorCount == 1 ? "" : "s") outside the tests (a failed build?), the first\(first)"
+        if let why = notCheckedReason { return why }
+        return "the bundle holds no failed tests"
+    }
+
+    /// Why a bundle without failed runs was not checked (its build failed, its test action did not start, no
+    /// test ran): nil when its tests ran and passed.
+    public var notCheckedReason: String? {
+        guard runs.isEmpty else { return nil }
+        if errorCount > 0 {
+            let first = firstError.map { ": \($0.prefix(160))" } ?? ""
+            return "the bundle holds no test results: it records \(errorCount) error\(errorCount == 1 ? "" : "s") outside the tests (a failed build?), the first\(first)"
+        }
+        if let status = actionStatuses.first(where: { $0 == "failedToStart" || $0 == "cancelled" }), !testsRan {
+            return "the bundle holds no test results: its test action \(status == "failedToStart" ? "failed to start" : "was cancelled")"
+        }
+        if !testsRan { return "the bundle holds no test results: no test ran" }
+        return nil
     }
 
     public init(_ bundle: XCResultBundle) throws {
         self.bundle = bundle
-        let root = try bundle.object(bundle.rootID)
-        var runs: [BundleRun] = []
-        var missingTests = 0
-        var diagnostics: [String] = []
-        for action in root.array("actions") {
-            let result = action.object("actionResult")
-            if let d = result?.reference("diagnosticsRef") { diagnostics.append(d) }
-            guard let testsRef = result?.reference("testsRef") else { continue }
-            let device = action.object("runDestination")?.object("targetDeviceRecord")
-            let platform = device?.object("platformRecord")?.string("userDescription").map { $0.replacingOccurrences(of: " Simulator", with: "") }
-            let tests: XCObject
-            do {
-                tests = try bundle.object(testsRef)
-            } catch let e as ArchiveError where e.message.contains("missing from Data/") {
-                missingTests += 1
-                continue
-            }
-            for plan in tests.array("summaries") {
-                for testable in plan.array("testableSummaries") {
-                    var stack = testable.array("tests").reversed().map { $0 }
-                    while let node = stack.popLast() {
-                        if node.type == "ActionTestMetadata" || node.string("testStatus") != nil && node.array("subtests").isEmpty {
-                            // Failures only: passing, skipped and expected failures are not entries.
-                            guard node.string("testStatus") == "Failure" else { continue }
-                            var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
-                            run.summaryID = node.reference("summaryRef")
-                            run.targetName = testable.string("targetName") ?? testable.string("name")
-                            run.testKind = testable.string("testKind")
-                            // Empty strings say nothing: `testLanguage ""` is no language.
-                            // Xcode names the one configuration of a scheme without a test plan "Test Scheme Action".
-                            run.configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
-                            run.language = testable.string("testLanguage").nonEmpty
-                            run.region = testable.string("testRegion").nonEmpty
-                            run.device = device?.string("modelName") ?? action.object("runDestination")?.string("displayName")
-                            run.platform = platform
-                            run.osVersion = device?.string("operatingSystemVersion")
-                            runs.append(run)
-                        } else {
-                            stack += node.array("subtests").reversed()
-                        }
-                    }
-                }
-            }
+        var typed: TypedRuns?
+        var typedError: ArchiveError?
+        if bundle.rootID != nil {
+            do { typed = try TypedRuns(bundle) } catch let e as ArchiveError { typedError = e }
+        } else {
+            typedError = ArchiveError(file: bundle.path, message: "the bundle has no Data/ folder")
         }
-        // Failures no test owns: in the root's issues without a test case, or naming one that is not among the runs.
-        let owned = Set(runs.map { BundleIndex.caseName($0.testIdentifier) })
-        for issue in root.object("issues")?.array("testFailureSummaries") ?? [] {
-            if let name = issue.string("testCaseName"), owned.contains(BundleIndex.caseName(name)) { continue }
-            if issue.string("testCaseName") != nil && missingTests == 0 && !runs.isEmpty { continue }
-            let url = issue.object("documentLocationInCreatingWorkspace")?.string("url")
-            var run = BundleRun(number: 0, testIdentifier: issue.string("testCaseName") ?? "(session: no test owns this failure)")
-            run.sessionIssue = BundleRun.SessionIssue(message: issue.string("message") ?? "(no message)", file: BundleIndex.file(url),
-                                                      line: BundleIndex.startLine(url).map { $0 + 1 })
-            run.targetName = issue.string("producingTarget")
-            runs.append(run)
+        var notes: [String] = []
+        var database: ResultsDatabase?
+        var databaseRuns: [BundleRun]?
+        do {
+            database = try ResultsDatabase.open(bundle: bundle.path, realBundle: bundle.realPath)
+            databaseRuns = try database?.failedRuns()
+        } catch let e as ArchiveError {
+            notes.append(e.description)
         }
-        if missingTests > 0 && runs.allSatisfy({ $0.sessionIssue != nil }) {
-            throw ArchiveError(file: bundle.path, message: "the bundle was trimmed: Data/ holds its root object but not the test results it refers to (they are only in database.sqlite3, which Pseudoscope does not read)")
+        var runs: [BundleRun]
+        if let t = typed, t.complete || databaseRuns == nil, t.runs.count >= (databaseRuns?.count ?? 0) {
+            runs = t.runs
+            runSource = .typedObjects
+        } else if let d = databaseRuns {
+            runs = d
+            runSource = .database
+            if let t = typed {
+                notes.append("the failed runs come from database.sqlite3 (\(d.count)): the bundle's objects hold \(t.runs.count)"
+                    + (t.actionStatuses.contains("failedToStart") ? " (they say its test action failed to start)" : ""))
+            } else if bundle.rootID == nil {
+                notes.append("the bundle holds only database.sqlite3 (no Data/ folder): the failed runs come from it, and their attachments are not in the bundle")
+            }
+        } else {
+            throw typedError ?? ArchiveError(file: bundle.path, message: "the bundle holds no readable test results")
         }
         // Number the runs, and the repetitions of each test and configuration.
         var counts: [String: Int] = [:]
@@ -123,10 +130,95 @@ public struct BundleIndex: Sendable {
             runs[k].occurrences = counts[key]!
         }
         self.runs = runs
-        let errors = root.object("issues")?.array("errorSummaries") ?? []
-        errorCount = errors.count
-        firstError = errors.first?.string("message")
-        xcode = BundleIndex.xcodeVersion(bundle, diagnostics: diagnostics)
+        let buildErrors = database?.buildErrors() ?? (0, nil)
+        errorCount = typed?.errorCount ?? buildErrors.0
+        firstError = typed?.firstError ?? buildErrors.1
+        actionStatuses = typed?.actionStatuses ?? []
+        testsRan = (typed?.testsRan ?? false) || !(databaseRuns ?? []).isEmpty || ((try? database?.anyTestRan()) ?? false) == true
+        xcode = typed.flatMap { BundleIndex.xcodeVersion(bundle, diagnostics: $0.diagnostics) } ?? database?.xcodeVersion()
+        self.notes = notes
+    }
+
+    /// What the typed objects say: the failed runs, the errors outside tests, the actions' results.
+    struct TypedRuns {
+        var runs: [BundleRun] = []
+        var errorCount = 0
+        var firstError: String?
+        var diagnostics: [String] = []
+        var actionStatuses: [String] = []
+        var testsRan = false
+        /// False when test summaries the root refers to are missing (a trimmed bundle): the database may hold more.
+        var complete = true
+
+        init(_ bundle: XCResultBundle) throws {
+            guard let rootID = bundle.rootID else { throw ArchiveError(file: bundle.path, message: "the bundle has no root object") }
+            let root = try bundle.object(rootID)
+            var missingTests = 0
+            for action in root.array("actions") {
+                let result = action.object("actionResult")
+                if let status = result?.string("status") { actionStatuses.append(status) }
+                if let d = result?.reference("diagnosticsRef") { diagnostics.append(d) }
+                guard let testsRef = result?.reference("testsRef") else { continue }
+                let device = action.object("runDestination")?.object("targetDeviceRecord")
+                let platform = device?.object("platformRecord")?.string("userDescription").map { $0.replacingOccurrences(of: " Simulator", with: "") }
+                let tests: XCObject
+                do {
+                    tests = try bundle.object(testsRef)
+                } catch let e as ArchiveError where e.message.contains("missing from Data/") {
+                    missingTests += 1
+                    continue
+                }
+                for plan in tests.array("summaries") {
+                    for testable in plan.array("testableSummaries") {
+                        var stack = testable.array("tests").reversed().map { $0 }
+                        while let node = stack.popLast() {
+                            if node.type == "ActionTestMetadata" || node.string("testStatus") != nil && node.array("subtests").isEmpty {
+                                testsRan = true
+                                // Failures only: passing, skipped and expected failures are not entries.
+                                guard node.string("testStatus") == "Failure" else { continue }
+                                var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
+                                run.summaryID = node.reference("summaryRef")
+                                run.targetName = testable.string("targetName") ?? testable.string("name")
+                                run.testKind = testable.string("testKind")
+                                // Empty strings say nothing: `testLanguage ""` is no language.
+                                // Xcode names the one configuration of a scheme without a test plan "Test Scheme Action".
+                                run.configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+                                run.language = testable.string("testLanguage").nonEmpty
+                                run.region = testable.string("testRegion").nonEmpty
+                                run.device = device?.string("modelName") ?? action.object("runDestination")?.string("displayName")
+                                run.platform = platform
+                                run.osVersion = device?.string("operatingSystemVersion")
+                                runs.append(run)
+                            } else {
+                                stack += node.array("subtests").reversed()
+                            }
+                        }
+                    }
+                }
+            }
+            // Failures no test owns: in the root's issues without a test case, or naming one that is not among the runs.
+            let owned = Set(runs.map { BundleIndex.caseName($0.testIdentifier) })
+            for issue in root.object("issues")?.array("testFailureSummaries") ?? [] {
+                if let name = issue.string("testCaseName"), owned.contains(BundleIndex.caseName(name)) { continue }
+                if issue.string("testCaseName") != nil && missingTests == 0 && !runs.isEmpty { continue }
+                let url = issue.object("documentLocationInCreatingWorkspace")?.string("url")
+                var run = BundleRun(number: 0, testIdentifier: issue.string("testCaseName") ?? "(session: no test owns this failure)")
+                run.sessionIssue = BundleRun.SessionIssue(message: issue.string("message") ?? "(no message)", file: BundleIndex.file(url),
+                                                          line: BundleIndex.startLine(url).map { $0 + 1 })
+                run.targetName = issue.string("producingTarget")
+                runs.append(run)
+                testsRan = true
+            }
+            if missingTests > 0 && runs.allSatisfy({ $0.sessionIssue != nil }) {
+                complete = false
+                guard FileAccess.kind((bundle.path as NSString).appendingPathComponent("database.sqlite3")) == .regular else {
+                    throw ArchiveError(file: bundle.path, message: "the bundle was trimmed: Data/ holds its root object but not the test results it refers to")
+                }
+            }
+            let errors = root.object("issues")?.array("errorSummaries") ?? []
+            errorCount = errors.count
+            firstError = errors.first?.string("message")
+        }
     }
 
     /// `Class/testName()` and `Class.testName()` name the same test.

@@ -19,16 +19,70 @@ public struct BundleRunImporter: Sendable {
 
     var bundle: XCResultBundle { index.bundle }
 
-    public func archive(_ run: BundleRun, givenPath: String) throws -> Archive {
+    /// What a run records, whichever storage held it: its failures, attachments and repetition.
+    struct RunRecord {
+        struct FailureRecord {
+            var message: String
+            var file: String?
+            var line: Int?
+            var timestamp: String?
+        }
+        var failures: [FailureRecord] = []
+        var attachments: [AttachmentRecord] = []
+        var repetition: String?
+        var scale: Double?
+    }
+
+    /// A run of the typed objects: its test summary's failures and activities.
+    func typedRecord(_ run: BundleRun) throws -> RunRecord {
         let summary = try run.summaryID.map { try bundle.object($0) }
-        let failures = summary?.array("failureSummaries") ?? []
-        var attachments = collectAttachments(summary)
-        markFailureScreenshot(&attachments, failures: failures)
+        var record = RunRecord()
+        record.failures = (summary?.array("failureSummaries") ?? []).map {
+            RunRecord.FailureRecord(message: $0.string("message")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", file: $0.string("fileName"),
+                                    line: $0.int("lineNumber"), timestamp: $0.string("timestamp"))
+        }
+        record.attachments = collectAttachments(summary)
+        if let rep = summary?.object("repetitionPolicySummary"), let it = rep.int("iteration"), let total = rep.int("totalIterations") {
+            let retry = (rep.string("repetitionMode") ?? "").lowercased().contains("retry")
+            record.repetition = "\(retry ? "retry" : "repetition") \(it) of \(total)"
+        }
+        record.scale = failureScreenshotScale(summary)
+        return record
+    }
+
+    /// A run of the results database: its issues and the attachments of its activities and issues.
+    func databaseRecord(_ run: BundleRun, row: Int64) throws -> RunRecord {
+        guard let db = try ResultsDatabase.open(bundle: bundle.path, realBundle: bundle.realPath) else {
+            throw ArchiveError(file: bundle.path, message: "database.sqlite3, which listed this run, is gone")
+        }
+        var record = RunRecord()
+        record.failures = try db.issues(ofRun: row).map {
+            RunRecord.FailureRecord(message: $0.message, file: $0.file, line: $0.line, timestamp: ResultsDatabase.isoTime($0.timestamp))
+        }
+        var seen = Set<String>()
+        for a in try db.attachments(ofRun: row) {
+            guard let id = a.payloadID, seen.insert(id).inserted else { continue }
+            var r = AttachmentRecord(name: a.name, location: .bundle(path: bundle.path, id: id))
+            r.declaredType = a.declaredType
+            r.timestamp = ResultsDatabase.isoTime(a.timestamp)
+            r.activity = a.ofIssue ? BundleRunImporter.failureActivity : a.activity
+            sniff(&r, id: id)
+            record.attachments.append(r)
+        }
+        record.repetition = run.repetition
+        return record
+    }
+
+    public func archive(_ run: BundleRun, givenPath: String) throws -> Archive {
+        let record = try run.databaseRun.map { try databaseRecord(run, row: $0) } ?? typedRecord(run)
+        let failures = record.failures
+        var attachments = record.attachments
+        markFailureScreenshot(&attachments, failureTime: failures.first?.timestamp)
 
         // The failure: the first failure summary (with the others' messages after it), or the session issue.
-        var message = failures.compactMap { $0.string("message")?.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: "\n")
-        var file = failures.first?.string("fileName")
-        var line = failures.first?.int("lineNumber")
+        var message = failures.map(\.message).filter { !$0.isEmpty }.joined(separator: "\n")
+        var file = failures.first?.file
+        var line = failures.first?.line
         if let issue = run.sessionIssue {
             message = issue.message
             file = issue.file
@@ -49,21 +103,25 @@ public struct BundleRunImporter: Sendable {
             simulator: run.device ?? "unknown device",
             os: [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " ").isEmpty ? "unknown OS"
                 : [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " "),
-            scale: attachments.first { $0.isFailureScreenshot }.flatMap { _ in failureScreenshotScale(summary) })
+            scale: attachments.first { $0.isFailureScreenshot }.flatMap { _ in record.scale })
 
         // The hierarchy, in order: the test's own archive, an "App UI hierarchy", a debugDescription tree.
         var archive: Archive
         var note: String?
         var ownHierarchy = false
+        var capturedAt: String?
+        var hierarchyID: String?
         if let own = try ownArchive(attachments, source: source) {
             archive = own
             ownHierarchy = true
         } else {
-            let (elements, facts, why) = hierarchy(attachments, failureMessages: failures.compactMap { $0.string("message") })
-            let h = elements.map { Hierarchy(preorder: $0) } ?? Hierarchy(preorder: [Element(type: "Application")])
+            let found = hierarchy(attachments, failureMessages: failures.map(\.message), failureTime: failures.first?.timestamp)
+            let h = found.elements.map { Hierarchy(preorder: $0) } ?? Hierarchy(preorder: [Element(type: "Application")])
             archive = Archive(test: run.testIdentifier, screen: nil, mode: mode, environment: environment, failure: failure, hierarchy: h, source: source)
-            archive.imported = facts
-            note = why
+            archive.imported = found.facts
+            note = found.why
+            capturedAt = found.capturedAt
+            if case .bundle(_, let id)? = found.attachment?.location { hierarchyID = id }
         }
         archive.source = source
         archive.attachments = attachments
@@ -78,15 +136,17 @@ public struct BundleRunImporter: Sendable {
         var origin = RunOrigin(bundle: bundle.path, number: run.number, runCount: index.runs.count)
         origin.modeSource = ownHierarchy ? .archive : options.mode != nil ? .given : detected.source
         origin.configuration = run.configuration
-        if let rep = summary?.object("repetitionPolicySummary"), let it = rep.int("iteration"), let total = rep.int("totalIterations") {
-            let retry = (rep.string("repetitionMode") ?? "").lowercased().contains("retry")
-            origin.repetition = "\(retry ? "retry" : "repetition") \(it) of \(total)"
+        origin.bundleNotes = index.notes
+        if let repetition = record.repetition {
+            origin.repetition = repetition
         } else if run.occurrences > 1 {
             origin.repetition = "run \(run.occurrence) of \(run.occurrences)"
         }
         archive.run = origin
+        archive.hierarchyCapturedAt = capturedAt
+        archive.hierarchyAttachmentID = hierarchyID
         // When the failure happened: what the failure screenshot's time is compared with.
-        if archive.recordedAt == nil { archive.recordedAt = failures.first?.string("timestamp") }
+        if archive.recordedAt == nil { archive.recordedAt = failures.first?.timestamp }
         return archive
     }
 
@@ -208,14 +268,7 @@ public struct BundleRunImporter: Sendable {
             r.size = a.int("payloadSize")
             r.timestamp = a.string("timestamp")
             r.activity = activity
-            // The type by the first bytes only: listing never decompresses a whole attachment.
-            do {
-                r.kind = ContentType.detect(try bundle.head(id))
-            } catch let e as ArchiveError {
-                r.problem = e.message
-            } catch {
-                r.problem = "\(error)"
-            }
+            sniff(&r, id: id)
             out.append(r)
         }
         for f in s.array("failureSummaries") {
@@ -231,18 +284,30 @@ public struct BundleRunImporter: Sendable {
         return out
     }
 
+    /// The type by the first bytes only: listing never decompresses a whole attachment.
+    func sniff(_ r: inout AttachmentRecord, id: String) {
+        do {
+            r.kind = ContentType.detect(try bundle.head(id))
+        } catch let e as ArchiveError {
+            r.problem = e.message
+        } catch {
+            r.problem = "\(error)"
+        }
+    }
+
     /// The activity name of attachments a failure summary holds (the automatic screenshot of the failure).
     static let failureActivity = "the failure"
 
     /// The screenshot closest to the failure: one attached to a failure summary, else one taken in an assertion
     /// failure activity, else the one nearest the failure's time, else the last.
-    func markFailureScreenshot(_ attachments: inout [AttachmentRecord], failures: [XCObject]) {
+    func markFailureScreenshot(_ attachments: inout [AttachmentRecord], failureTime: String?) {
         let images = attachments.indices.filter { attachments[$0].isImage }
         guard !images.isEmpty else { return }
         var pick = images.first { attachments[$0].activity == BundleRunImporter.failureActivity }
         pick = pick ?? images.last { (attachments[$0].activity ?? "").hasPrefix("Assertion Failure") }
-        if pick == nil, let when = failures.first?.string("timestamp") {
-            pick = images.min { abs(BundleRunImporter.seconds(attachments[$0].timestamp) - BundleRunImporter.seconds(when)) < abs(BundleRunImporter.seconds(attachments[$1].timestamp) - BundleRunImporter.seconds(when)) }
+        if pick == nil, let when = failureTime {
+            let t = BundleRunImporter.seconds(when)
+            pick = images.min { abs(BundleRunImporter.seconds(attachments[$0].timestamp) - t) < abs(BundleRunImporter.seconds(attachments[$1].timestamp) - t) }
         }
         attachments[pick ?? images.last!].isFailureScreenshot = true
     }
@@ -259,11 +324,10 @@ public struct BundleRunImporter: Sendable {
         return nil
     }
 
+    /// Seconds since 1970 of a bundle's time (`2025-10-05T22:55:46.048+0200`, or the database's in UTC); infinity
+    /// when there is none, so that a comparison of times puts it last.
     static func seconds(_ timestamp: String?) -> Double {
-        guard let t = timestamp else { return .infinity }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.date(from: t)?.timeIntervalSince1970 ?? .infinity
+        timestamp.flatMap(Archive.date)?.timeIntervalSince1970 ?? .infinity
     }
 
     /// The decompressed content of an attachment, bounded.
@@ -294,28 +358,112 @@ public struct BundleRunImporter: Sendable {
         }
     }
 
-    /// An "App UI hierarchy" text attachment (Xcode 15 and later), else a debugDescription tree in a text
-    /// attachment or in a failure message. Nil elements, and the reason, when the run holds none.
-    func hierarchy(_ attachments: [AttachmentRecord], failureMessages: [String]) -> ([Element]?, ImportFacts?, String?) {
+    /// The hierarchy a run holds, from the best source: Xcode's element snapshot (exact frames) taken with the
+    /// "App UI hierarchy" text nearest the failure, else that text, else a debugDescription tree in a text
+    /// attachment or in a failure message. Nil elements, and the reason, when the run holds none; the time the
+    /// hierarchy was captured, when the source says.
+    func hierarchy(_ attachments: [AttachmentRecord], failureMessages: [String], failureTime: String?) -> HierarchySource {
+        let failureSeconds = BundleRunImporter.seconds(failureTime)
+        func distance(_ a: AttachmentRecord, to t: Double) -> Double {
+            let s = BundleRunImporter.seconds(a.timestamp)
+            return s.isFinite && t.isFinite ? abs(s - t) : .infinity
+        }
+        /// Nearest `t` first; without times, in the order attached.
+        func nearest(_ list: [AttachmentRecord], to t: Double) -> [AttachmentRecord] {
+            list.enumerated().sorted { (distance($0.element, to: t), $0.offset) < (distance($1.element, to: t), $1.offset) }.map(\.element)
+        }
         // Text by content (a hierarchy attached as `public.data` still counts); unreadable payloads are skipped.
         let texts = attachments.filter { $0.problem == nil && ($0.kind == .text || $0.kind == .json || $0.kind == nil && ($0.declaredType ?? "").contains("text")) }
-        let ordered = texts.filter { $0.name.lowercased().contains("ui hierarchy") } + texts.filter { !$0.name.lowercased().contains("ui hierarchy") }
-        var candidates: [(String, String)] = []
-        for a in ordered.prefix(16) {
-            if let bytes = try? content(a, limit: limits.maxFileBytes) { candidates.append((a.name, String(decoding: bytes, as: UTF8.self))) }
+        let appHierarchies = nearest(texts.filter { BundleRunImporter.isAppUIHierarchy($0.name) }, to: failureSeconds)
+        var text: (attachment: AttachmentRecord, dump: ImportedDump)?
+        for a in appHierarchies.prefix(16) {
+            guard let bytes = try? content(a, limit: limits.maxFileBytes),
+                  let dump = try? DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: a.name, limits: limits), !dump.elements.isEmpty else { continue }
+            text = (a, dump)
+            break
         }
-        candidates += failureMessages.map { ("the failure message", $0) }
-        for (name, text) in candidates where text.utf8Contains("Element subtree") || text.utf8Contains("<XCUIElementType") || name.lowercased().contains("ui hierarchy") {
+        // The snapshot taken with that text (the same moment), else, without one, the one nearest the failure.
+        let snapshots = attachments.filter { $0.problem == nil && BundleRunImporter.isElementSnapshot($0) }
+        let anchor = text.map { BundleRunImporter.seconds($0.attachment.timestamp) } ?? failureSeconds
+        var snapshot: (attachment: AttachmentRecord, dump: ImportedDump)?
+        for a in nearest(snapshots, to: anchor).prefix(32) {
+            guard let bytes = try? content(a, limit: limits.maxFileBytes),
+                  let read = try? ElementSnapshot.read(bytes, file: a.name, limits: limits) else { continue }
+            // A synthesized event's snapshot holds the application alone: not the screen.
+            guard read.nodes.count > 1 else { continue }
+            // Taken at another moment than the text and showing another screen: the text is what the failure left.
+            // (A payload shared by two attachments keeps the time of one of them: equal trees are the same moment.)
+            if let t = text, t.dump.elements.count != read.nodes.count, distance(a, to: anchor) > BundleRunImporter.sameMoment { break }
+            snapshot = (a, read.dump)
+            break
+        }
+        if let s = snapshot {
+            var notes = ["the hierarchy comes from the element snapshot '\(s.attachment.name)' (exact frames)"
+                + (text.map { " taken with the attachment '\($0.attachment.name)'" } ?? "")]
+            if let t = text, t.dump.elements.count != s.dump.elements.count {
+                notes.append("the App UI hierarchy text beside it holds \(t.dump.elements.count) element\(t.dump.elements.count == 1 ? "" : "s"), the snapshot \(s.dump.elements.count)")
+            }
+            return HierarchySource(elements: s.dump.elements, facts: facts(s.dump, notes: notes), capturedAt: s.attachment.timestamp ?? text?.attachment.timestamp,
+                                   attachment: s.attachment)
+        }
+        if let t = text {
+            return HierarchySource(elements: t.dump.elements, facts: facts(t.dump, notes: ["the hierarchy comes from the attachment '\(t.attachment.name)'"]),
+                                   capturedAt: t.attachment.timestamp, attachment: t.attachment)
+        }
+        var candidates: [(String, String, AttachmentRecord?)] = []
+        for a in texts.filter({ !BundleRunImporter.isAppUIHierarchy($0.name) }).prefix(16) {
+            if let bytes = try? content(a, limit: limits.maxFileBytes) { candidates.append((a.name, String(decoding: bytes, as: UTF8.self), a)) }
+        }
+        candidates += failureMessages.map { ("the failure message", $0, nil) }
+        for (name, text, attachment) in candidates where text.utf8Contains("Element subtree") || text.utf8Contains("<XCUIElementType") {
             guard let dump = try? DumpImporter.read(text, file: name, limits: limits), !dump.elements.isEmpty else { continue }
-            var facts = ImportFacts(format: dump.format.rawValue)
-            facts.structure = dump.incompleteNote != nil && dump.structure == .complete ? .fragment : dump.structure
-            facts.notes = ["the hierarchy comes from \(name == "the failure message" ? name : "the attachment '\(name)'")"] + dump.notes
-            facts.incomplete = dump.incompleteNote
-            facts.labelsRecorded = dump.labelsRecorded
-            facts.valuesMayBePlaceholders = dump.valuesMayBePlaceholders
-            facts.modeWasGiven = options.mode != nil
-            return (dump.elements, facts, nil)
+            return HierarchySource(elements: dump.elements, facts: facts(dump, notes: ["the hierarchy comes from \(attachment == nil ? name : "the attachment '\(name)'")"]),
+                                   capturedAt: attachment?.timestamp ?? failureTime, attachment: attachment)
         }
-        return (nil, nil, "the bundle holds no hierarchy for this run (no pseudoscope-archive attachment, App UI hierarchy or element subtree)")
+        return HierarchySource(why: "the bundle holds no hierarchy for this run (no pseudoscope-archive attachment, element snapshot, App UI hierarchy or element subtree)")
+    }
+
+    /// Two attachments made within this many seconds of each other record the same moment (Xcode writes the
+    /// text and the snapshot of a failure at the same instant).
+    static let sameMoment = 2.0
+
+    /// `App UI hierarchy for com.example.App`, and the clone-prefixed `App UI hierarchy for com_1_<UUID>.App`.
+    static func isAppUIHierarchy(_ name: String) -> Bool { name.lowercased().contains("ui hierarchy") }
+
+    static func isElementSnapshot(_ a: AttachmentRecord) -> Bool {
+        a.declaredType == "com.apple.dt.xctest.element-snapshot" || a.name == "kXCTAttachmentLegacySnapshot" && (a.kind == .propertyList || a.kind == nil)
+    }
+
+    func facts(_ dump: ImportedDump, notes: [String]) -> ImportFacts {
+        var facts = ImportFacts(format: dump.format.rawValue)
+        facts.structure = dump.incompleteNote != nil && dump.structure == .complete ? .fragment : dump.structure
+        facts.notes = notes + dump.notes
+        facts.incomplete = dump.incompleteNote
+        facts.labelsRecorded = dump.labelsRecorded
+        facts.valuesMayBePlaceholders = dump.valuesMayBePlaceholders
+        facts.modeWasGiven = options.mode != nil
+        return facts
+    }
+}
+
+/// The hierarchy a bundle's run was read from: its elements and what is known of them, or why there are none.
+struct HierarchySource {
+    var elements: [Element]?
+    var facts: ImportFacts?
+    var why: String?
+    /// When the hierarchy was captured (the attachment's time).
+    var capturedAt: String?
+    /// The attachment it was read from (nil for a failure message).
+    var attachment: AttachmentRecord?
+
+    init(elements: [Element], facts: ImportFacts, capturedAt: String?, attachment: AttachmentRecord?) {
+        self.elements = elements
+        self.facts = facts
+        self.capturedAt = capturedAt
+        self.attachment = attachment
+    }
+
+    init(why: String) {
+        self.why = why
     }
 }

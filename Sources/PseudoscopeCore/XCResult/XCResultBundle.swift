@@ -8,7 +8,10 @@ public struct XCResultBundle: Sendable {
     public let path: String
     public let majorVersion: Int
     public let minorVersion: Int
-    public let rootID: String
+    /// The root object's id; nil for a bundle that holds only its database (no `Data/`).
+    public let rootID: String?
+    /// The bundle's real path: every file read from it must lie inside (a link out of it is refused).
+    public let realPath: String
     let limits: LoadLimits
 
     public struct Error: Swift.Error, Sendable {
@@ -50,10 +53,13 @@ public struct XCResultBundle: Sendable {
         }
         majorVersion = major
         minorVersion = minor
+        realPath = FileAccess.realPath(path) ?? path
         let dataFolder = (path as NSString).appendingPathComponent("Data")
         guard FileAccess.kind(dataFolder) == .directory else {
+            // Current Xcode's database can be all a bundle holds (a repository that kept only it).
             if FileAccess.kind((path as NSString).appendingPathComponent("database.sqlite3")) == .regular {
-                throw ArchiveError(file: path, message: "the bundle holds only database.sqlite3 and no Data/ folder: Apple's result tool wrote that database, and Pseudoscope reads the bundle's own objects, which are missing here")
+                rootID = nil
+                return
             }
             throw ArchiveError(file: path, message: "the bundle has no Data/ folder")
         }

@@ -23,7 +23,7 @@ public enum AppMessage: Sendable {
     /// use what it has, not what `TERM`'s name suggests (`alacritty` has 256, `xterm` eight).
     case paletteDetected(colors: Int)
     /// The failure screenshot, decoded, for the inspector on top.
-    case screenshotLoaded(Result<RasterImage, ArchiveError>)
+    case screenshotLoaded(Result<Picture, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not.
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
     /// A search index built in the background, for the inspectors of this archive.

@@ -79,9 +79,15 @@ extension InspectorState {
             return cycleDrawing()
         case .screenshotLoaded(let result):
             switch result {
-            case .success(let image):
-                let kind = (try? archive.screenshotSource.get()).map { _ in "" } ?? ""
-                screenshot = .loaded(image, kind: kind)
+            case .success(let picture):
+                // A frame of a recording says which, as `info` does: it is not a screenshot Xcode took.
+                if let t = picture.frameTime, let asked = picture.requestedTime {
+                    let description = archive.recordingFrameDescription(frameTime: t, requested: asked)
+                    screenshot = .loaded(picture.image, kind: description)
+                    chrome.message = "Picture: " + description
+                } else {
+                    screenshot = .loaded(picture.image, kind: picture.description)
+                }
             case .failure(let e): screenshot = .unavailable(e.description)
             }
         case .startBaseline:

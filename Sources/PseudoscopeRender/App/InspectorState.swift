@@ -40,7 +40,7 @@ public enum InspectorMessage: Equatable, Sendable {
     case openCopyMenu, copyItem(Character), closeCopy
     /// `s`: the wireframe, the failure screenshot, or both side by side; the screenshot's bytes, decoded.
     case cycleDrawing
-    case screenshotLoaded(Result<RasterImage, ArchiveError>)
+    case screenshotLoaded(Result<Picture, ArchiveError>)
     /// The search index, built in the background (`Effect.buildSearchIndex`).
     case searchIndexReady(SearchIndex)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.

@@ -148,6 +148,7 @@ public enum ArchiveText {
             add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
             if let c = run.configuration { add("  config    \(c)") }
             if let r = run.repetition { add("  run       \(r)") }
+            for note in run.bundleNotes { add("  bundle    \(note)") }
             if let facts = a.imported {
                 add("  hierarchy \(facts.format), \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
                 for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }

@@ -16,6 +16,8 @@ public struct RenderReport {
     public var selected: Int?
     /// `--screenshot`: the failure screenshot drawn (as symbols, in `imageDepth` colours) instead of the wireframe.
     public var screenshot: RasterImage?
+    /// What the picture is when it is not the failure screenshot (a frame of the screen recording).
+    public var pictureDescription: String?
     public var imageDepth: ColorDepth = .none
 
     public init(archive: Archive, findings: [Finding], glyphs: Glyphs, width: Int, height: Int?, listFindings: Bool) {
@@ -54,10 +56,10 @@ public struct RenderReport {
             let view = ScreenshotView(image: image, archive: archive, glyphs: glyphs, depth: imageDepth)
             let (cols, rows) = view.size(width: width, height: drawingHeight ?? WireframeLayout.maxRows)
             drawing = view.draw(columns: cols, rows: rows, selected: selected, cache: ImageCellsCache())
-            var legend = "the failure screenshot, \(image.width)×\(image.height) pixels: \(glyphs.failing) failing element"
+            var legend = "\(pictureDescription ?? "the failure screenshot"), \(image.width)×\(image.height) pixels: \(glyphs.failing) failing element"
             if selected != nil { legend += ", the selected element outlined" }
             lines.append((legend, .dim))
-            if let gap = archive.screenshotTimeGap, abs(gap) > 2 {
+            if pictureDescription == nil, let gap = archive.screenshotTimeGap, abs(gap) > 2 {
                 lines.append(("taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure was recorded: it may not match the hierarchy", .review))
             }
         } else {

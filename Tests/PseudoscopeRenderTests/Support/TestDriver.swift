@@ -45,7 +45,7 @@ struct TestDriver {
             case .buildSearchIndex(let source):
                 perform(app.update(.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive)))
             case .loadScreenshot(let source):
-                let result = Result<RasterImage, Error> { try ImageDecoder.decode(try source.read(limits: .default), file: "the screenshot") }
+                let result = Result<Picture, Error> { try Picture.load(source, archive: nil, limits: .default, maxPixels: ImageDecoder.defaultMaxPixels) }
                     .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }
                 perform(app.update(.screenshotLoaded(result)))
             case .addToBaseline(let path, let entries):

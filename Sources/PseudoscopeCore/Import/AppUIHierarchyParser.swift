@@ -1,0 +1,147 @@
+/// Reads the "App UI hierarchy for <bundle id>" text that Xcode 15 and later attach to a failed UI test
+/// (docs/import.md). It is close to `debugDescription` but not the same, and read as that it lost every element
+/// with a quoted value: the root is the first line, children are indented two spaces a level, there is no
+/// `Element subtree:` header and no arrow, and every element line ends with a trailer naming the accessibility
+/// element, which the debugDescription reader took for part of the last quoted value:
+///
+///     Application, 0x102640050, pid: 21560, label: 'Hello QA Guru' <App element pid: 21560>
+///       Window (Main), 0x10126a040, {{0.0, 0.0}, {393.0, 852.0}} <AX element pid: 21560, elementOrHash.elementID: 4319115328.4>
+///         StaticText, 0x101216ac0, {{149.2, 441.2}, {94.7, 20.3}}, label: 'Hello, world!' <AX element pid: …>
+///
+/// macOS writes `<AX element pid: 748, token: 7AIAAAAAAABv…=>` and `title:` / `Disabled`. With the trailer taken
+/// away, the rest of each line reads as a debugDescription element line. Every line that holds an element
+/// becomes one: a line whose attributes do not read keeps its type and place in the tree, with a note.
+enum AppUIHierarchyParser {
+    /// Whether `text` is this format: some line ends with an element trailer (checked over the first lines only,
+    /// so that a large dump of another format is not scanned twice).
+    static func recognizes(_ text: String) -> Bool {
+        guard text.utf8Contains(" element pid: ") else { return false }
+        var looked = 0
+        for line in text.splitLines(omittingEmpty: true) {
+            if trailerStart(Substring(DebugDescriptionParser.stripPrefixes(String(line)))) != nil { return true }
+            looked += 1
+            if looked >= 64 { break }
+        }
+        return false
+    }
+
+    /// How many more lines a label with line breaks may take before the line that ends it with the trailer.
+    static let maxContinuationLines = 64
+    static let maxContinuationBytes = 64 << 10
+
+    static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
+        let lines = text.splitLines().map { DebugDescriptionParser.stripPrefixes(String($0)) }
+        var builder = HierarchyBuilder(limits: limits, file: file)
+        var baseIndent: Int?
+        var unreadable: [Int] = []
+        var unterminated: Int?  // the line of an element whose trailer never came (the text was cut)
+        var skipped = 0
+        var k = 0
+        while k < lines.count {
+            let number = k + 1
+            var line = lines[k]
+            k += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // A label printed with its line breaks goes on over the next lines until one ends with the trailer.
+            var body: Substring
+            if let t = trailerStart(Substring(line)) {
+                body = Substring(line)[..<t]
+            } else {
+                guard DebugDescriptionParser.looksLikeElementStart(line) else { skipped += 1; continue }
+                var used = 0
+                var found: Substring.Index?
+                var joined = line
+                while used < maxContinuationLines, joined.utf8.count < maxContinuationBytes, k + used < lines.count {
+                    let next = lines[k + used]
+                    // The next element begins: this line's trailer is missing, not later (a line broken in the middle).
+                    if DebugDescriptionParser.looksLikeElementStart(next), trailerStart(Substring(next)) != nil { break }
+                    joined += "\n" + next
+                    used += 1
+                    if let t = trailerStart(Substring(joined)) { found = t; break }
+                }
+                if let t = found {
+                    line = joined
+                    body = Substring(line)[..<t]
+                    k += used
+                } else {
+                    body = Substring(line)
+                    // Only a line the text ends in was cut; one with elements after it is a broken line.
+                    if k + used >= lines.count || lines[(k + used)...].allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) {
+                        unterminated = number
+                        k = lines.count
+                    }
+                }
+            }
+            let indent = indentation(line)
+            let base = baseIndent ?? indent
+            baseIndent = base
+            var element: Element
+            if let parsed = DebugDescriptionParser.parseElementLine(String(body), number: number) {
+                element = parsed.element
+            } else {
+                // Kept where it stands, with its type: dropping it would hang its children under the element above.
+                element = Element(type: typeWord(body) ?? "Other")
+                unreadable.append(number)
+            }
+            try builder.add(element, level: max(0, indent - base) / 2 + 1, line: number)
+        }
+        var notes: [String] = []
+        if let first = unreadable.first {
+            notes.append(unreadable.count == 1
+                ? "line \(first) holds an element whose attributes could not be read: it is kept with its type only"
+                : "\(unreadable.count) lines hold elements whose attributes could not be read (the first: line \(first)): they are kept with their types only")
+        }
+        if skipped > 0 { notes.append("\(skipped) line\(skipped == 1 ? "" : "s") that hold no element left out") }
+        var incomplete: String?
+        if let n = unterminated {
+            incomplete = "the hierarchy stops at line \(n) in the middle of an element (its closing '<AX element …>' never came)"
+            builder.markOpenElementsCut()
+        } else if text.utf8.count == capBytes {
+            // Observed on macOS: a file of exactly this many bytes, ending on a whole line. Xcode may stop there.
+            notes.append("the text is exactly \(capBytes) bytes long, which may be where Xcode stopped writing it: elements after its last line may be missing")
+        }
+        let (elements, addedRoot) = builder.finish()
+        if addedRoot { notes.append("an Application root was added above the hierarchy's top-level elements") }
+        var dump = ImportedDump(format: .appUIHierarchy, elements: elements, notes: notes)
+        dump.incompleteNote = incomplete
+        return dump
+    }
+
+    /// The size of the one real macOS hierarchy seen, which ends on a whole line at exactly this many bytes.
+    static let capBytes = 40_000
+
+    /// Where the element trailer starts in a line (the space before `<`), or nil: ` <AX element pid: N, …>` or
+    /// ` <App element pid: N>` at the very end. Any words before `element pid:` are taken, so a reworded trailer
+    /// of a later Xcode still ends the line's last value.
+    static func trailerStart(_ line: Substring) -> Substring.Index? {
+        var end = line.endIndex
+        while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+        guard end > line.startIndex, line[line.index(before: end)] == ">" else { return nil }
+        let content = line[..<end]
+        guard let open = content.lastIndex(of: "<"), open > line.startIndex, line[line.index(before: open)] == " " else { return nil }
+        let inside = content[content.index(after: open)..<content.index(before: end)]
+        // `AX element pid: 21560, …`, `App element pid: 748`: letters and spaces, then `element pid:` and digits.
+        guard let r = inside.utf8Range(of: "element pid: ") else { return nil }
+        let words = inside[..<r.lowerBound]
+        guard words.allSatisfy({ ($0.isLetter && $0.isASCII) || $0 == " " }), !words.isEmpty else { return nil }
+        let after = inside[r.upperBound...]
+        guard let digit = after.first, digit.isASCII, digit.isNumber else { return nil }
+        return line.index(before: open)
+    }
+
+    static func indentation(_ line: String) -> Int {
+        var n = 0
+        for c in line.utf8 {
+            if c == 0x20 { n += 1 } else if c == 0x09 { n = (n / 8 + 1) * 8 } else { break }
+        }
+        return n
+    }
+
+    /// The capitalized word a line starts with (`Button`), for a line whose attributes do not read.
+    static func typeWord(_ body: Substring) -> String? {
+        let t = body.drop { $0 == " " || $0 == "\t" }
+        let word = t.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard let first = word.first, first.isUppercase else { return nil }
+        return String(word)
+    }
+}

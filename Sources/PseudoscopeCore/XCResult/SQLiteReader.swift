@@ -1,0 +1,152 @@
+import CSQLite
+import Foundation
+
+/// An SQLite database read as untrusted evidence: opened read-only and `immutable` (SQLite then takes no lock and
+/// writes no journal, WAL or shared-memory file beside it: nothing is ever written into a bundle), defensive
+/// (no writes to the schema, no untrusted functions in views or triggers), and every statement bounded by a
+/// step budget, so that a hostile schema (a recursive view under a table's name) cannot hang a command.
+final class SQLiteReader {
+    enum Value: Equatable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+
+        var int: Int64? {
+            switch self {
+            case .integer(let n): return n
+            case .real(let d): return d.isFinite && abs(d) < 9e18 ? Int64(d) : nil
+            case .text(let s): return Int64(s)
+            case .null: return nil
+            }
+        }
+        var double: Double? {
+            switch self {
+            case .integer(let n): return Double(n)
+            case .real(let d): return d.isFinite ? d : nil
+            case .text(let s): return Double(s)
+            case .null: return nil
+            }
+        }
+        var string: String? {
+            switch self {
+            case .text(let s): return s
+            case .integer(let n): return String(n)
+            case .real(let d): return String(d)
+            case .null: return nil
+            }
+        }
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    private let db: OpaquePointer
+    /// What the bounded statements have left to spend (SQLite virtual machine instructions, counted in steps
+    /// of `budgetGrain`): enough for any real bundle's database many times over.
+    private let budget = Budget()
+    static let budgetGrain: Int32 = 1000
+    static let defaultBudget = 200_000  // × 1000 instructions
+    /// At most this many rows from one statement.
+    static let maxRows = 1_000_000
+
+    final class Budget {
+        var left = SQLiteReader.defaultBudget
+    }
+
+    /// Opens `path` (a real path, checked by the caller to lie inside the bundle).
+    init(readOnly path: String) throws {
+        var handle: OpaquePointer?
+        let uri = "file:" + SQLiteReader.uriEscaped(path) + "?mode=ro&immutable=1"
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
+        let rc = sqlite3_open_v2(uri, &handle, flags, nil)
+        guard rc == SQLITE_OK, let h = handle else {
+            let why = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
+            if let h = handle { sqlite3_close_v2(h) }
+            throw Failure(message: why)
+        }
+        db = h
+        guard ps_sqlite_harden(h) == SQLITE_OK else {
+            sqlite3_close_v2(h)
+            throw Failure(message: "this SQLite library cannot open a database defensively")
+        }
+        let context = Unmanaged.passUnretained(budget).toOpaque()
+        sqlite3_progress_handler(h, SQLiteReader.budgetGrain, { raw in
+            guard let raw = raw else { return 1 }
+            let b = Unmanaged<SQLiteReader.Budget>.fromOpaque(raw).takeUnretainedValue()
+            b.left -= 1
+            return b.left > 0 ? 0 : 1
+        }, context)
+        // Reading the header proves it is a database at all: `open` succeeds on any file.
+        _ = try rows("SELECT count(*) FROM sqlite_master")
+    }
+
+    deinit {
+        sqlite3_close_v2(db)
+    }
+
+    /// Percent-escapes what a `file:` URI gives a meaning to (`?`, `#`, `%`) and anything outside plain ASCII.
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for b in path.utf8 {
+            let c = Character(Unicode.Scalar(b))
+            if b < 0x80, c.isLetter || c.isNumber || "/-_.~".contains(c) {
+                out.append(c)
+            } else {
+                out += String(format: "%%%02X", b)
+            }
+        }
+        return out
+    }
+
+    /// The names of the tables (only real tables: a view may compute anything).
+    func tables() throws -> Set<String> {
+        Set(try rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+    }
+
+    /// A table's column names.
+    func columns(_ table: String) throws -> Set<String> {
+        guard table.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return [] }
+        return Set(try rows("PRAGMA table_info(\(table))").compactMap { $0.count > 1 ? $0[1].string : nil })
+    }
+
+    /// Runs one statement with integer parameters and returns its rows.
+    func rows(_ sql: String, _ parameters: [Int64] = []) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let s = statement else {
+            throw Failure(message: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(s) }
+        for (k, p) in parameters.enumerated() { sqlite3_bind_int64(s, Int32(k + 1), p) }
+        var out: [[Value]] = []
+        while true {
+            let rc = sqlite3_step(s)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else {
+                if rc == SQLITE_INTERRUPT { throw Failure(message: "a query took more work than any real bundle's database needs (stopped)") }
+                throw Failure(message: String(cString: sqlite3_errmsg(db)))
+            }
+            guard out.count < SQLiteReader.maxRows else { throw Failure(message: "a query returned more than \(SQLiteReader.maxRows) rows") }
+            let n = sqlite3_column_count(s)
+            var row: [Value] = []
+            row.reserveCapacity(Int(n))
+            for c in 0..<n {
+                switch sqlite3_column_type(s, c) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(s, c)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(s, c)))
+                case SQLITE_TEXT, SQLITE_BLOB:
+                    let count = Int(sqlite3_column_bytes(s, c))
+                    if let p = sqlite3_column_text(s, c) {
+                        row.append(.text(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)))
+                    } else {
+                        row.append(.text(""))
+                    }
+                default: row.append(.null)
+                }
+            }
+            out.append(row)
+        }
+        return out
+    }
+}

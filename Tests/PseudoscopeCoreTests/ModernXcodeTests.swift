@@ -1,0 +1,377 @@
+import Foundation
+import PseudoscopeTestSupport
+import XCTest
+@testable import PseudoscopeCore
+
+/// What Xcode 15–26 writes (docs/xcresult.md): the "App UI hierarchy" text, the element snapshot and the results
+/// database, over every real bundle and dump in the shared fixtures, and the hostile variants none of them shows.
+final class ModernXcodeTests: XCTestCase {
+    var xcresults: URL { get throws { try SharedFixtures.require(SharedFixtures.xcresults) } }
+
+    func realBundles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: try xcresults.path).filter { $0.hasSuffix(".xcresult") }.sorted()
+            .map { try xcresults.appendingPathComponent($0).path }
+    }
+
+    // MARK: - The App UI hierarchy text
+
+    /// The element lines of an App UI hierarchy, read independently of the parser: a line that ends with the
+    /// `<AX element …>` / `<App element …>` trailer holds an element; its identifier and label are the quoted
+    /// values before the next key or the trailer.
+    static func expectedElements(_ text: String) -> [(type: String, identifier: String, label: String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { raw -> (String, String, String)? in
+            let line = String(raw)
+            guard line.hasSuffix(">"), let open = line.range(of: " <", options: .backwards),
+                  line[open.upperBound...].contains("element pid: ") else { return nil }
+            let body = String(line[..<open.lowerBound])
+            let type = String(body.drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber })
+            func quoted(_ key: String) -> String {
+                guard let r = body.range(of: ", \(key): '") else { return "" }
+                let rest = body[r.upperBound...]
+                // The value runs to the last quote before another `, key:` or the end.
+                var end = rest.endIndex
+                for k in ["identifier", "label", "title", "placeholderValue", "value"] where k != key {
+                    if let next = rest.range(of: "', \(k): ") , next.lowerBound < end { end = next.lowerBound }
+                }
+                if end == rest.endIndex, let last = rest.lastIndex(of: "'") { end = last }
+                return String(rest[..<end])
+            }
+            return (type, quoted("identifier"), quoted("label"))
+        }
+    }
+
+    func testEveryRealAppUIHierarchyDumpIsReadWhole() throws {
+        let dumps = try FileManager.default.contentsOfDirectory(atPath: try SharedFixtures.require(SharedFixtures.realDumps).path)
+            .filter { $0.hasPrefix("appuihierarchy-") }.sorted()
+        XCTAssertGreaterThanOrEqual(dumps.count, 4)
+        for name in dumps {
+            let path = SharedFixtures.realDumps.appendingPathComponent(name).path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let archive = try ArchiveLoader().load(path)
+            let expected = Self.expectedElements(text)
+            XCTAssertEqual(archive.imported?.format, "Xcode App UI hierarchy", name)
+            XCTAssertEqual(archive.hierarchy.count, expected.count, "\(name): every line that holds an element is one")
+            XCTAssertEqual(archive.hierarchy.elements.map(\.type), expected.map(\.type), name)
+            XCTAssertEqual(archive.hierarchy.elements.map(\.identifier), expected.map(\.identifier), name)
+            XCTAssertEqual(archive.hierarchy.elements.map(\.label), expected.map(\.label), name)
+            XCTAssertNil(archive.imported?.incomplete, name)
+            // Two spaces a level: the depth of each element is its indentation.
+            let depths = text.split(separator: "\n").filter { $0.hasSuffix(">") }.map { $0.prefix { $0 == " " }.count / 2 }
+            XCTAssertEqual(archive.hierarchy.elements.map(\.depth), depths, name)
+        }
+    }
+
+    func testTheTrailerEndsTheLastValueAndLabelsMayHoldAnything() throws {
+        let text = """
+            Application, 0x1, pid: 7, label: 'Shop <AX element pid: 1, x: 2>' <App element pid: 7>
+              Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}} <AX element pid: 7, elementOrHash.elementID: 4.4>
+                StaticText, 0x3, {{16.0, 100.0}, {300.0, 41.0}}, label: 'Two
+            lines' <AX element pid: 7, elementOrHash.elementID: 5.5>
+                Button, 0x4, {{16.0, 780.0}, {358.0, 44.0}}, identifier: 'it's', label: 'Don't, label: go' <AX element pid: 7, elementOrHash.elementID: 6.6>
+                Cell, this line's attributes are not ones Xcode writes <AX element pid: 7, elementOrHash.elementID: 7.7>
+                  StaticText, 0x6, {{0.0, 0.0}, {1.0, 1.0}}, value: 12 items... <AX element pid: 7, token: 7AIAAAAAAABvY29jLQAAAAAAAAA=>
+            """
+        let dump = try DumpImporter.read(text, file: "t", limits: .default)
+        XCTAssertEqual(dump.format, .appUIHierarchy)
+        XCTAssertEqual(dump.elements.map(\.type), ["Application", "Window", "StaticText", "Button", "Cell", "StaticText"])
+        XCTAssertEqual(dump.elements[0].label, "Shop <AX element pid: 1, x: 2>")
+        XCTAssertEqual(dump.elements[2].label, "Two\nlines", "a label with a line break goes on to its trailer")
+        XCTAssertEqual(dump.elements[3].identifier, "it's")
+        XCTAssertEqual(dump.elements[3].label, "Don't, label: go")
+        XCTAssertEqual(dump.elements[5].value, "12 items...")
+        XCTAssertEqual(dump.elements[5].parent, 4, "kept in its place, its children under it")
+        XCTAssertTrue(dump.notes.contains { $0.contains("line 6") && $0.contains("kept with its type") }, "\(dump.notes)")
+    }
+
+    func testAHierarchyCutInTheMiddleOfALineSaysSo() throws {
+        let text = """
+            Application, 0x1, pid: 7, label: 'Shop' <App element pid: 7>
+              Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}} <AX element pid: 7, elementOrHash.elementID: 4.4>
+                StaticText, 0x3, {{16.0, 100.0}, {300.0, 20.0}}, label: 'Tot
+            """
+        let dump = try DumpImporter.read(text, file: "t", limits: .default)
+        XCTAssertEqual(dump.elements.count, 3, "the cut element is kept with its type")
+        XCTAssertTrue(dump.incompleteNote?.contains("line 3") ?? false, dump.incompleteNote ?? "none")
+        XCTAssertTrue(dump.elements[1].childrenUnknown)
+    }
+
+    // MARK: - The element snapshot
+
+    func snapshot(_ build: (inout SyntheticSnapshot) -> Int) -> [UInt8] {
+        var s = SyntheticSnapshot()
+        let root = build(&s)
+        return s.encode(root: root)
+    }
+
+    func testASnapshotIsReadWithItsExactFrames() throws {
+        let bytes = snapshot { s in
+            s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [
+                .init(4, frame: "{{0, 0}, {390, 844}}", children: [
+                    .init(9, frame: "{{16.5, 780.33333333333337}, {358, 44}}", identifier: "checkout.confirm", label: "［Confirm···］"),
+                    .init(48, frame: "{{16, 100}, {300, 20.333333333333329}}", label: "Total"),
+                ]),
+            ]))
+        }
+        let read = try ElementSnapshot.read(bytes, file: "snap", limits: .default)
+        XCTAssertEqual(read.nodes.map(\.type), ["Application", "Window", "Button", "StaticText"])
+        XCTAssertEqual(read.nodes[2].frame, Rect(x: 16.5, y: 780.33333333333337, width: 358, height: 44))
+        XCTAssertEqual(read.nodes[2].identifier, "checkout.confirm")
+        XCTAssertEqual(read.nodes[2].label, "［Confirm···］")
+        XCTAssertEqual(read.nodes[3].parent, 1)
+        XCTAssertEqual(read.nodes[1].children, [2, 3])
+        // As a dump file too (an attachment exported by `xcresulttool`).
+        let archive = try ArchiveLoader().load(bytes: bytes, source: ArchiveSource(path: "Snapshot_1", folder: nil))
+        XCTAssertEqual(archive.hierarchy.count, 4)
+        XCTAssertEqual(archive.imported?.format, "Xcode element snapshot")
+        // The JSON export holds every element, nested.
+        let json = String(decoding: read.json(), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"identifier\": \"checkout.confirm\""), json)
+        XCTAssertEqual(json.components(separatedBy: "\"type\":").count - 1, 4)
+    }
+
+    func testASnapshotWhoseGraphCirclesIsRefusedInOneLine() throws {
+        let bytes = snapshot { s in
+            let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}", children: [.init(4, frame: "{{0, 0}, {390, 844}}")]))
+            s.link(s.nodeSlots[1], to: root)  // the window's child is the application
+            return root
+        }
+        XCTAssertThrowsError(try ElementSnapshot.read(bytes, file: "snap", limits: .default)) { e in
+            let text = "\(e)"
+            XCTAssertTrue(text.contains("a cycle"), text)
+            XCTAssertTrue(text.contains("element 3"), "the place: \(text)")
+            XCTAssertFalse(text.contains("\n"))
+        }
+    }
+
+    func testReferencesOutOfRangeAndWrongTypesAreErrorsOrNothingNeverACrash() throws {
+        let outOfRange = snapshot { s in
+            let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}"))
+            s.setField(root, "label", .ref(1_000_000))
+            return root
+        }
+        XCTAssertThrowsError(try ElementSnapshot.read(outOfRange, file: "snap", limits: .default)) { e in
+            XCTAssertTrue("\(e)".contains("$objects[1000000]"), "\(e)")
+        }
+        let wrongTypes = snapshot { s in
+            let root = s.add(.init(2, frame: "not a rect"))
+            s.setField(root, "label", .inline(.real(3.5)))
+            s.setField(root, "elementType", .inline(.string("Button")))
+            return root
+        }
+        let read = try ElementSnapshot.read(wrongTypes, file: "snap", limits: .default)
+        XCTAssertEqual(read.nodes.count, 1)
+        XCTAssertEqual(read.nodes[0].type, "Other", "an element type that is not a number names no type")
+        XCTAssertNil(read.nodes[0].frame)
+        XCTAssertEqual(read.nodes[0].label, "3.5")
+        for garbage: [UInt8] in [Array("bplist00".utf8), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64), [UInt8](repeating: 0, count: 100)] {
+            XCTAssertThrowsError(try ElementSnapshot.read(garbage, file: "snap", limits: .default))
+        }
+    }
+
+    func testADeepOrHugeSnapshotStopsAtTheLimitsWithItsPlace() throws {
+        var chain = SyntheticSnapshot.Node(48, frame: "{{0, 0}, {1, 1}}")
+        for _ in 0..<2_000 { chain = SyntheticSnapshot.Node(1, frame: "{{0, 0}, {1, 1}}", children: [chain]) }
+        let deep = snapshot { $0.add(chain) }
+        var limits = LoadLimits()
+        limits.maxDepth = 512
+        XCTAssertThrowsError(try ElementSnapshot.read(deep, file: "snap", limits: limits)) { e in
+            XCTAssertTrue("\(e)".contains("deeper than 512") && "\(e)".contains("element 514"), "\(e)")
+        }
+        limits.maxDepth = 5_000
+        XCTAssertEqual(try ElementSnapshot.read(deep, file: "snap", limits: limits).nodes.count, 2_001, "no recursion: a deep chain reads")
+        let wide = snapshot { $0.add(.init(2, frame: "{{0, 0}, {1, 1}}", children: Array(repeating: .init(9, frame: "{{0, 0}, {1, 1}}"), count: 300))) }
+        limits.maxElements = 100
+        XCTAssertThrowsError(try ElementSnapshot.read(wide, file: "snap", limits: limits)) { e in
+            XCTAssertTrue("\(e)".contains("more than 100 elements"), "\(e)")
+        }
+    }
+
+    // MARK: - Real bundles: every hierarchy attachment read whole, the snapshot preferred
+
+    func testEveryRunsTreeHoldsEveryElementOfItsHierarchyAttachment() throws {
+        var compared = 0, fromSnapshot = 0
+        for path in try realBundles() {
+            guard let index = try? BundleIndex(XCResultBundle(path: path)) else { continue }
+            for run in index.runs {
+                let a = try ArchiveLoader().load(BundleAddress.path(bundle: path, run: run.number))
+                guard let id = a.hierarchyAttachmentID, let source = a.attachments.first(where: { $0.location == .bundle(path: path, id: id) }) else { continue }
+                let text: AttachmentRecord?
+                if BundleRunImporter.isElementSnapshot(source) {
+                    fromSnapshot += 1
+                    // The text Xcode wrote with it: the same elements.
+                    text = a.attachments.first { BundleRunImporter.isAppUIHierarchy($0.name) }
+                } else {
+                    text = BundleRunImporter.isAppUIHierarchy(source.name) ? source : nil
+                }
+                guard let t = text, case .bundle(_, let textID) = t.location else { continue }
+                let expected = Self.expectedElements(String(decoding: try index.bundle.bytes(textID), as: UTF8.self))
+                let name = "\((path as NSString).lastPathComponent)#\(run.number)"
+                XCTAssertEqual(a.hierarchy.count, expected.count, name)
+                XCTAssertEqual(a.hierarchy.elements.map(\.identifier), expected.map(\.identifier), name)
+                XCTAssertEqual(a.hierarchy.elements.map(\.label), expected.map(\.label), name)
+                XCTAssertEqual(a.hierarchy.elements.map(\.type), expected.map(\.type), name)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 6, "the Xcode 15.4 and 26.0.1 failures")
+        XCTAssertGreaterThanOrEqual(fromSnapshot, 6, "the element snapshot is preferred where a run holds one")
+    }
+
+    // MARK: - The results database
+
+    /// Where a bundle holds both, its objects and its database list the same failed runs.
+    func testTheTypedObjectsAndTheDatabaseAgree() throws {
+        var compared = 0
+        for path in try realBundles() {
+            let bundle = try XCResultBundle(path: path)
+            guard bundle.rootID != nil, let typed = try? BundleIndex.TypedRuns(bundle), typed.complete,
+                  let db = try ResultsDatabase.open(bundle: path, realBundle: bundle.realPath) else { continue }
+            let fromDB = try db.failedRuns()
+            let name = (path as NSString).lastPathComponent
+            XCTAssertEqual(fromDB.map(\.testIdentifier).sorted(), typed.runs.map(\.testIdentifier).sorted(), name)
+            // The first failure of each, by test, in order.
+            let importer = BundleRunImporter(index: try BundleIndex(bundle), limits: .default, options: DumpOptions())
+            for (t, d) in zip(typed.runs, fromDB) where t.testIdentifier == d.testIdentifier {
+                let typedMessage = try importer.typedRecord(t).failures.first?.message
+                let dbMessage = try importer.databaseRecord(d, row: d.databaseRun!).failures.first?.message
+                XCTAssertEqual(typedMessage?.prefix(60), dbMessage?.prefix(60), "\(name) \(t.testIdentifier)")
+            }
+            compared += 1
+        }
+        XCTAssertGreaterThanOrEqual(compared, 8)
+    }
+
+    func testABundleThatHoldsOnlyItsDatabaseListsItsRunsFromIt() throws {
+        let path = try xcresults.appendingPathComponent("xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path
+        let index = try BundleIndex(XCResultBundle(path: path))
+        XCTAssertEqual(index.runSource, .database)
+        XCTAssertEqual(index.runs.count, 40)
+        XCTAssertTrue(index.notes.contains { $0.contains("holds only database.sqlite3") }, "\(index.notes)")
+        let a = try ArchiveLoader().load(path + "#38")
+        XCTAssertEqual(a.test, "FastlaneTrainerExampleUITests/testTextInputAndValidation()")
+        XCTAssertEqual(a.environment.simulator, "iPhone 17 Pro Max")
+        XCTAssertEqual(a.environment.os, "iOS 26.1")
+        XCTAssertEqual(a.run?.repetition, "retry 2 of 2")
+        XCTAssertEqual(a.run?.configuration, "MyTestPlanConfig")
+        XCTAssertTrue(a.failure.message.hasPrefix("XCTAssertEqual failed"), a.failure.message)
+        XCTAssertEqual(a.failure.line, 68)
+        XCTAssertNotNil(a.hierarchyNote, "no attachments to read a hierarchy from")
+    }
+
+    /// A bundle writes nothing to learn this; make one whose objects say the action failed to start and hold no
+    /// tests, while its database holds the failed run (as a real Xcode 26.6 bundle did).
+    func writeFailedToStartBundle(database: String?, payloads: [String: [UInt8]] = [:]) throws -> String {
+        typealias B = SyntheticBundle
+        var bundle = SyntheticBundle()
+        for (id, bytes) in payloads { bundle.objects[id] = bytes }
+        let root = B.object("ActionsInvocationRecord", [("actions", B.array([B.object("ActionRecord", [
+            ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))])),
+        ])]))])
+        let rootID = bundle.add(root)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("started-\(UUID().uuidString)/rtl/Layout.xcresult").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try bundle.write(to: path, rootID: rootID, minor: 58)
+        if let sql = database { try SyntheticDatabase.write(sql, to: path + "/database.sqlite3") }
+        return path
+    }
+
+    func testWhenTheObjectsHoldNoTestsTheDatabaseGivesTheFailedRunItsIssueAndAttachments() throws {
+        let payload = "0~hierarchy_" + String(repeating: "A", count: 20)
+        let text = """
+            Application, 0x1, pid: 7, label: 'Shop' <App element pid: 7>
+              Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}} <AX element pid: 7, elementOrHash.elementID: 4.4>
+                Button, 0x3, {{16.0, 780.0}, {358.0, 44.0}}, identifier: 'checkout.confirm', label: '［Confirm your order···］' <AX element pid: 7, elementOrHash.elementID: 5.5>
+            """
+        let path = try writeFailedToStartBundle(database: SyntheticDatabase.oneFailedRun(payloadID: payload), payloads: [payload: Array(text.utf8)])
+        let index = try BundleIndex(XCResultBundle(path: path))
+        XCTAssertEqual(index.runSource, .database)
+        XCTAssertEqual(index.runs.map(\.testIdentifier), ["CheckoutUITests/testCheckoutLayout()"])
+        XCTAssertTrue(index.notes.contains { $0.contains("failed to start") }, "\(index.notes)")
+        let a = try ArchiveLoader().load(path + "#1")
+        XCTAssertEqual(a.mode, .expanded, "the configuration named expanded, before the folder named rtl")
+        XCTAssertEqual(a.failure.identifier, "checkout.confirm")
+        XCTAssertEqual(a.failure.file, "/Users/ci/CheckoutUITests.swift")
+        XCTAssertEqual(a.failure.line, 42)
+        XCTAssertEqual(a.environment.simulator, "iPhone 17 Pro")
+        XCTAssertEqual(a.run?.configuration, "expanded", "the configuration's name")
+        XCTAssertEqual(a.languages, ["de"])
+        XCTAssertEqual(a.run?.repetition, "retry 1 of 2")
+        XCTAssertEqual(a.hierarchy.count, 3, "the App UI hierarchy attached in a child activity")
+        XCTAssertNil(a.hierarchyNote)
+        XCTAssertNotNil(a.failingIndex)
+    }
+
+    func testADatabaseThatCannotBeUsedIsOneLineAndTheObjectsAreStillRead() throws {
+        let cases: [(String, String)] = [
+            ("this is not a database at all", "cannot be read as an SQLite database"),
+            ("CREATE TABLE TestCases (identifier TEXT);", "holds no table TestCaseRuns"),
+            ("CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); CREATE TABLE TestCaseRuns (testCase_fk INTEGER);",
+             "table TestCaseRuns has no column result"),
+            // A view under a table's name could compute anything: only tables are read.
+            ("CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); "
+                + "CREATE VIEW TestCaseRuns AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x AS testCase_fk, 'Failure' AS result FROM n;",
+             "holds no table TestCaseRuns"),
+        ]
+        for (sql, expected) in cases {
+            let path = try synthetic()
+            let db = path + "/database.sqlite3"
+            if sql.hasPrefix("this is") { try Data(sql.utf8).write(to: URL(fileURLWithPath: db)) } else { try SyntheticDatabase.write(sql, to: db) }
+            let index = try BundleIndex(XCResultBundle(path: path))
+            XCTAssertEqual(index.runSource, .typedObjects, sql)
+            XCTAssertEqual(index.runs.count, 1, "the objects' run is still there")
+            XCTAssertEqual(index.notes.count, 1, "\(index.notes)")
+            XCTAssertTrue(index.notes.first?.contains(expected) ?? false, "\(index.notes)")
+            XCTAssertTrue(index.notes.first?.contains("database.sqlite3") ?? false, "names the file")
+            XCTAssertFalse(index.notes.first?.contains("\n") ?? true)
+        }
+    }
+
+    func testACircularActivityTreeAndAnEndlessQueryAreBounded() throws {
+        let payload = "0~hierarchy_" + String(repeating: "B", count: 20)
+        var sql = SyntheticDatabase.oneFailedRun(payloadID: payload)
+        // Activity 1's parent is activity 2, whose parent is 1.
+        sql += "UPDATE Activities SET parent_fk = 2 WHERE rowid = 1;"
+        // And a thousand more children per level, so that a walk without bounds would never end.
+        sql += "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 2000) INSERT INTO Activities SELECT 0, 2, NULL, 'child' FROM n;"
+        let path = try writeFailedToStartBundle(database: sql, payloads: [payload: Array("hello".utf8)])
+        let start = Date()
+        let a = try ArchiveLoader().load(path + "#1")
+        XCTAssertEqual(a.attachments.count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "bounded, not endless")
+    }
+
+    func testADatabaseThatIsALinkOutOfTheBundleIsNotRead() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).sqlite3").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: outside) }
+        try SyntheticDatabase.write(SyntheticDatabase.oneFailedRun(payloadID: "0~x"), to: outside)
+        let path = try writeFailedToStartBundle(database: nil)
+        try FileManager.default.createSymbolicLink(atPath: path + "/database.sqlite3", withDestinationPath: outside)
+        let index = try BundleIndex(XCResultBundle(path: path))
+        XCTAssertEqual(index.runs.count, 0, "nothing read through the link")
+        XCTAssertTrue(index.notes.contains { $0.contains("a link that leaves the bundle") }, "\(index.notes)")
+        let bundle = try XCResultBundle(path: path)
+        XCTAssertThrowsError(try ResultsDatabase.open(bundle: path, realBundle: bundle.realPath)) { e in
+            XCTAssertTrue("\(e)".contains("a link that leaves the bundle"), "\(e)")
+        }
+    }
+
+    func synthetic() throws -> String {
+        var test = SyntheticUIFailure.Test(identifier: "CheckoutUITests/testCheckoutLayout()")
+        test.message = "\"checkout.confirm\" Button is not hittable"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-\(UUID().uuidString).xcresult").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return try SyntheticUIFailure(tests: [test]).write(to: path)
+    }
+
+    // MARK: - The picture from the recording
+
+    func testARunWithoutScreenshotButWithARecordingHasAFrameAtTheHierarchysMoment() throws {
+        let path = try xcresults.appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
+        let a = try ArchiveLoader().load(path + "#1")
+        XCTAssertNil(a.screenshot)
+        guard case .success(.recording(_, _, let seconds)) = a.screenshotSource else { return XCTFail("\(a.screenshotSource)") }
+        // The recording was attached at 16:47:09.996, the hierarchy captured at 16:47:14.520.
+        XCTAssertEqual(seconds, 4.524, accuracy: 0.01)
+        XCTAssertTrue(a.recordingFrameDescription(frameTime: 4.5, requested: seconds).contains("when the hierarchy was captured"))
+    }
+}
