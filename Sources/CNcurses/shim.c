@@ -11,6 +11,17 @@ static int ps_log_fd = -1;
 static int ps_wake_fd = -1;
 static char ps_log_path[1024];
 static volatile sig_atomic_t ps_continued = 0;
+static volatile sig_atomic_t ps_paste_on = 0;
+
+static void ps_paste_mode(int on) {
+    const char *seq = on ? "\033[?2004h" : "\033[?2004l";
+    (void)!write(STDOUT_FILENO, seq, strlen(seq));
+}
+
+void ps_set_bracketed_paste(int on) {
+    ps_paste_on = on;
+    ps_paste_mode(on);
+}
 
 // Signals whose default action ends the program: the terminal must come back first.
 static const int ps_quit_signals[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
@@ -38,6 +49,7 @@ static int ps_remove_log_if_empty(void) {
 }
 
 static void ps_on_quit_signal(int sig) {
+    if (ps_paste_on) ps_paste_mode(0);
     endwin();
     if (sig == SIGINT) ps_say(ps_saved_stderr, "pseudoscope: interrupted", NULL);
     else if (sig == SIGHUP) ps_say(ps_saved_stderr, "pseudoscope: terminal hung up", NULL);
@@ -49,6 +61,7 @@ static void ps_on_quit_signal(int sig) {
 // Crashes (a Swift trap arrives as SIGILL or SIGTRAP): restore the terminal, note the signal in the log so it
 // holds something, say where it is, and re-raise with the default action so the exit status stays truthful.
 static void ps_on_crash(int sig) {
+    if (ps_paste_on) ps_paste_mode(0);
     endwin();
     // The runtime's backtracer is not chained to: it would prompt on the terminal. Its fatal-error message, if
     // any, is already in the log above this line.
@@ -69,6 +82,29 @@ static void ps_on_resize(int sig, siginfo_t *info, void *context) {
         previous->sa_handler(sig);
     }
     if (ps_wake_fd >= 0) (void)!write(ps_wake_fd, "w", 1);
+    errno = saved;
+}
+
+// Ctrl-Z: bracketed paste off before curses' own handler gives the terminal back and stops the program; on
+// again when that handler returns, the program continued.
+static void ps_on_stop(int sig) {
+    int saved = errno;
+    if (ps_paste_on) ps_paste_mode(0);
+    struct sigaction *previous = &ps_previous[SIGTSTP];
+    if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN && !(previous->sa_flags & SA_SIGINFO)) {
+        previous->sa_handler(sig);
+    } else {
+        // No curses handler to chain to: stop as the default action would.
+        signal(SIGTSTP, SIG_DFL);
+        raise(SIGTSTP);
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = ps_on_stop;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGTSTP, &sa, NULL);
+    }
+    if (ps_paste_on) ps_paste_mode(1);
     errno = saved;
 }
 
@@ -97,6 +133,7 @@ void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_pa
     for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) ps_set(ps_quit_signals[i], ps_on_quit_signal);
     for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) ps_set(ps_crash_signals[i], ps_on_crash);
     ps_set(SIGCONT, ps_on_continue);
+    ps_set(SIGTSTP, ps_on_stop);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = ps_on_resize;
@@ -111,6 +148,7 @@ void ps_reset_signal_handlers(void) {
     for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) sigaction(ps_quit_signals[i], &ps_previous[ps_quit_signals[i]], NULL);
     for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) sigaction(ps_crash_signals[i], &ps_previous[ps_crash_signals[i]], NULL);
     sigaction(SIGCONT, &ps_previous[SIGCONT], NULL);
+    sigaction(SIGTSTP, &ps_previous[SIGTSTP], NULL);
     sigaction(SIGWINCH, &ps_previous[SIGWINCH], NULL);
     ps_installed = 0;
     ps_wake_fd = -1;

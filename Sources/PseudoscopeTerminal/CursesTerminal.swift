@@ -82,6 +82,8 @@ public final class CursesTerminal {
         if !options.escapeDelaySet { set_escdelay(25) }
         mousemask(ps_all_mouse_events(), nil)
         mouseinterval(0)
+        // Pasted text arrives marked, so that a paste is text for a prompt, never a stream of keys.
+        ps_set_bracketed_paste(1)
         if options.useColor && has_colors() {
             start_color()
             let background: Int16 = use_default_colors() == OK ? -1 : Int16(COLOR_BLACK)
@@ -96,6 +98,7 @@ public final class CursesTerminal {
     func stop() {
         guard active else { return }
         active = false
+        ps_set_bracketed_paste(0)
         endwin()
         ps_reset_signal_handlers()
         if let s = screen { delscreen(s) }
@@ -345,6 +348,7 @@ public final class CursesTerminal {
             body.append(scalar)
             switch KeySequence.decode(body) {
             case .incomplete: continue
+            case .pasteBegins: return readPaste()
             case .key(let key): return key
             case .notASequence:
                 // Alt-x or an Esc typed before a key: the Esc, then that key.
@@ -353,6 +357,39 @@ public final class CursesTerminal {
             }
         }
         return .ignored
+    }
+
+    /// The text of a bracketed paste, up to its end marker. A paste arrives at once, but over a slow link it may
+    /// come in pieces: each piece gets a moment; a paste whose end never comes ends when nothing more arrives. A
+    /// key curses knows (a resize) ends it too, and is read next. Beyond `KeySequence.longestPaste` characters
+    /// the rest is read and dropped.
+    private func readPaste() -> Key {
+        defer { nodelay(ps_stdscr(), true) }
+        var text: [Unicode.Scalar] = []
+        var tail: [Unicode.Scalar] = []  // the last characters read, to find the end marker
+        var kept = 0
+        while true {
+            wtimeout(ps_stdscr(), 300)
+            var ch: wint_t = 0
+            let r = wget_wch(ps_stdscr(), &ch)
+            if r == ERR { break }
+            if r == KEY_CODE_YES {
+                ungetch(Int32(ch))
+                break
+            }
+            guard let scalar = Unicode.Scalar(UInt32(ch)) else { continue }
+            tail.append(scalar)
+            if tail.count > KeySequence.pasteEnd.count { tail.removeFirst() }
+            if tail == KeySequence.pasteEnd {
+                text.removeLast(min(text.count, KeySequence.pasteEnd.count - 1))
+                break
+            }
+            if kept < KeySequence.longestPaste * 2 {
+                text.append(scalar)
+                kept += 1
+            }
+        }
+        return .paste(String(String.UnicodeScalarView(text)))
     }
 
     // MARK: - stderr

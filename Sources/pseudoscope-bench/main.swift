@@ -93,9 +93,9 @@ if args[1] == "--scenarios", args.count >= 3 {
         _ = session.state.update(.searchIndexReady(index))
     }
     var search: [Double] = [session.time(.startSearch)]
-    for c in "id.target" { search.append(session.time(.searchInput(c))) }
+    for c in "id.target" { search.append(session.time(.searchInput(String(c)))) }
     for _ in 0..<4 { search.append(session.time(.searchBackspace)) }
-    for c in "arget" { search.append(session.time(.searchInput(c))) }
+    for c in "arget" { search.append(session.time(.searchInput(String(c)))) }
     search.append(session.time(.searchCommit))
     if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print(search.map { String(format: "%.1f", $0) }) }
     let expandAll = session.time(.expandAll)

@@ -51,11 +51,13 @@ struct BundleImport {
                 throw ArchiveError(file: target, message: "is in the way and is not an archive folder; not replaced, even with --force")
             }
         }
-        if FileAccess.kind(dir) == .missing {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            } catch {
-                throw ArchiveError(file: dir, message: "cannot be created: \(systemMessage(errno))")
+        if FileAccess.kind(dir) == .missing, !FileAccess.makeFolders(dir) {
+            throw ArchiveError(file: dir, message: "cannot be created: \(systemMessage(errno))")
+        }
+        // What is not written is said, one line an attachment (a payload missing from Data/, a link out of the bundle).
+        for plan in plans {
+            for a in plan.unwritten {
+                printError("pseudoscope: \(TerminalText.sanitize(plan.folderName)): attachment '\(TerminalText.sanitize(a.name))' not written: \(TerminalText.sanitize(a.problem ?? ""))")
             }
         }
         let bundle = try XCResultBundle(path: address.bundle, limits: loader.limits)
@@ -88,10 +90,10 @@ struct BundleImport {
     /// One run's folder: built hidden beside its place, then renamed into it (replacing the old one with --force).
     func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws {
         let temp = (dir as NSString).appendingPathComponent(".pseudoscope-import-\(getpid())-\(plan.folderName.prefix(40))")
-        try? FileManager.default.removeItem(atPath: temp)
-        guard mkdir(temp, 0o777) == 0 else { throw ArchiveError(file: temp, message: "cannot be created: \(systemMessage(errno))") }
+        FileAccess.remove(temp)
+        guard FileAccess.makeFolder(temp) else { throw ArchiveError(file: temp, message: "cannot be created: \(systemMessage(errno))") }
         var done = false
-        defer { if !done { try? FileManager.default.removeItem(atPath: temp) } }
+        defer { if !done { FileAccess.remove(temp) } }
         for (name, record) in plan.files {
             guard case .bundle(_, let id) = record.location else { continue }
             let bytes = try bundle.bytes(id)
@@ -104,15 +106,15 @@ struct BundleImport {
         try writeNew(Array(json.utf8), (temp as NSString).appendingPathComponent("archive.json"))
         if FileAccess.kind(target) != .missing {
             let old = temp + "-old"
-            guard rename(target, old) == 0 else { throw ArchiveError(file: target, message: "cannot be replaced: \(systemMessage(errno))") }
-            guard rename(temp, target) == 0 else {
+            guard FileAccess.rename(target, old) else { throw ArchiveError(file: target, message: "cannot be replaced: \(systemMessage(errno))") }
+            guard FileAccess.rename(temp, target) else {
                 let code = errno
-                _ = rename(old, target)
+                _ = FileAccess.rename(old, target)
                 throw ArchiveError(file: target, message: "cannot be replaced: \(systemMessage(code))")
             }
-            try? FileManager.default.removeItem(atPath: old)
+            FileAccess.remove(old)
         } else {
-            guard rename(temp, target) == 0 else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
+            guard FileAccess.rename(temp, target) else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
         }
         done = true
     }
@@ -131,7 +133,7 @@ struct BundleImport {
 
     /// A new file (never through a link, never over one), flushed to disk.
     func writeNew(_ bytes: [UInt8], _ path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        let fd = FileAccess.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw ReportFile.failure(path, errno) }
         defer { close(fd) }
         try ReportFile.writeAll(bytes, fd: fd, path: path)

@@ -80,9 +80,8 @@ enum ReportFile {
             throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
         }
         var target = path
-        var st = stat()
-        let exists = stat(path, &st) == 0
-        if exists {
+        let st = FileAccess.status(path)
+        if let st = st {
             switch FileAccess.kind(st.st_mode) {
             case .directory: throw ArchiveError(file: path, message: "is a folder")
             case .special: return try writeDirectly(bytes, to: path)
@@ -92,26 +91,12 @@ enum ReportFile {
                 target = FileAccess.realPath(path) ?? path
             }
         }
-        let folder = (target as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(path, errno) }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(temp) }
-        }
-        fchmod(fd, exists ? st.st_mode & 0o7777 : 0o666 & ~currentUmask())
-        try writeAll(bytes, fd: fd, path: path)
-        if fsync(fd) != 0 { throw failure(path, errno) }
-        if rename(temp, target) != 0 { throw failure(path, errno) }
-        ok = true
+        try FileAccess.writeAtomically(bytes, to: target, mode: st.map { $0.st_mode & 0o7777 }, reportAs: path)
     }
 
     static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
         // Non-blocking open: a FIFO nobody reads is an error, not a hang.
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = FileAccess.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -134,16 +119,9 @@ enum ReportFile {
         ArchiveError(file: path, message: "cannot be written: \(systemMessage(code))")
     }
 
-    static func currentUmask() -> mode_t {
-        let m = umask(0)
-        umask(m)
-        return m
-    }
-
     /// Whether two paths name the same file (device and inode), links and `..` resolved by the system.
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        guard let sa = FileAccess.status(a), let sb = FileAccess.status(b) else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

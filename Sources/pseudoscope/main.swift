@@ -11,5 +11,8 @@ import PseudoscopeRender
 // on 100k elements in one parent; docs/performance.md.)
 _ = mallopt(M_MMAP_THRESHOLD, 1 << 30)
 let environment = TerminalEnvironment(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, variables: processEnvironment)
-let status = CommandLineTool(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment).run()
+// The arguments as the bytes they are: a path that is not UTF-8 (`r\xE9sultat`) must still name its file, and
+// `CommandLine.arguments` replaces such bytes with U+FFFD (PathBytes).
+let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.string(cString: CommandLine.unsafeArgv[$0]!) }
+let status = CommandLineTool(arguments: arguments, environment: environment).run()
 exit(status)

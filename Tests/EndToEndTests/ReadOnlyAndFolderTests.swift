@@ -118,3 +118,65 @@ final class ReadOnlyAndFolderTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("utf16-garbage.json"), r.stderr)
     }
 }
+
+/// Result bundles are evidence too: reading the Xcode 15–26 ones (their database, snapshots, recordings) leaves
+/// every file as it was, and adds none (SQLite writes no journal, WAL or shared-memory file beside its database).
+final class BundleReadOnlyTests: XCTestCase {
+    static let modern = [
+        "xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult",
+        "xcode16.4-ui-failures-screenrec-no-hierarchy__tothszabi-xcode-failing-attachments.xcresult",
+        "xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult",
+        "xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult",
+        "trimmed-root-only__xcresultparser-session_level_failure.xcresult",
+    ]
+
+    /// Every file below `root`: its size and modification time (nanoseconds).
+    func state(_ root: String) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        let e = FileManager.default.enumerator(atPath: root)!
+        while let name = e.nextObject() as? String {
+            var st = stat()
+            guard lstat(root + "/" + name, &st) == 0 else { continue }
+            out[name] = [Int(st.st_size), Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec), Int(st.st_mode)]
+        }
+        return out
+    }
+
+    func testReadingModernBundlesWritesNothingIntoThem() throws {
+        try SharedFixturesPath.require()
+        let dir = try Harness.temporaryFolder(self)
+        let night = dir.appendingPathComponent("night").path
+        try FileManager.default.createDirectory(atPath: night, withIntermediateDirectories: true)
+        for name in Self.modern {
+            try FileManager.default.copyItem(atPath: SharedFixturesPath.root.appendingPathComponent("xcresult/\(name)").path, toPath: night + "/" + name)
+        }
+        let before = state(night)
+        XCTAssertTrue(before.keys.contains { $0.hasSuffix("database.sqlite3") })
+        _ = try Harness.run(["check", "--json", night])
+        _ = try Harness.run(["check", "--markdown", night])
+        _ = try Harness.run([night])
+        for name in Self.modern {
+            let b = night + "/" + name
+            for run in 1...2 {
+                for args in [["info", "\(b)#\(run)"], ["tree", "\(b)#\(run)"], ["render", "--screenshot", "--width", "60", "\(b)#\(run)"], ["\(b)#\(run)"]] {
+                    _ = try Harness.run(args)
+                }
+            }
+            let out = dir.appendingPathComponent("import-\(name)").path
+            let imported = try Harness.run(["import", b, "-o", out])
+            XCTAssertNotEqual(imported.status, 2, imported.stderr)
+        }
+        if TmuxSession.isAvailable {
+            let t = try TmuxSession([night + "/" + Self.modern[0] + "#1"], width: 140, height: 40)
+            try t.waitFor(text: "Tree")
+            try t.send("s")
+            try t.waitFor(text: "frame at")
+            try t.send("q")
+            _ = try t.waitForExit()
+        }
+        let after = state(night)
+        XCTAssertEqual(Set(after.keys).subtracting(before.keys), [], "no file added (no -journal, -wal, -shm)")
+        XCTAssertEqual(Set(before.keys).subtracting(after.keys), [], "no file removed")
+        for (name, st) in before { XCTAssertEqual(after[name], st, "\(name): size, time and mode unchanged") }
+    }
+}

@@ -58,7 +58,7 @@ final class ComparisonRenderTests: XCTestCase {
         s.send(.clearFilters, .cycleSeverityFilter, .cycleSeverityFilter)  // with findings, then blocking
         XCTAssertEqual(shown().sorted(), ["checkout-expanded", "settings-expanded", "settings-rtl"])
         s.send(.clearFilters, .startFilter)
-        for c in "profile" { s.send(.filterInput(c)) }
+        for c in "profile" { s.send(.filterInput(String(c))) }
         XCTAssertEqual(shown(), ["profile-hardcoded-expanded"])
         s.send(.filterCancel)
         XCTAssertEqual(shown().count, 5, "Esc while typing restores the filter from before")

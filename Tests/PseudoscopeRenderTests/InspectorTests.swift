@@ -137,8 +137,10 @@ final class InspectorTests: XCTestCase {
             XCTAssertEqual(InspectorState.keys.message(for: key), message, "\(key.name)")
         }
         var s = try state("settings-normal")
+        XCTAssertNil(s.message(for: .paste("qG")), "a paste outside a prompt is not keys: nothing")
         s.send(.startSearch)
         XCTAssertEqual(s.message(for: .char("q")), .searchInput("q"), "typing in a search edits the query")
+        XCTAssertEqual(s.message(for: .paste("Total\nq")), .searchInput("Total\\nq"), "a paste is text for the prompt, its line end shown")
         XCTAssertTrue(InspectorState.keys.helpLines.contains { $0.hasPrefix("j ↓") && $0.contains("next row") })
     }
 }

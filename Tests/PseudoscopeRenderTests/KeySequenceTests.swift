@@ -40,7 +40,7 @@ final class KeySequenceTests: XCTestCase {
 
     func testOtherSequencesAreIgnoredWhole() {
         // Not one of their characters may act as a key: `[` alone jumps to the previous finding.
-        for sequence in ["[99;99~", "[2~", "[3~", "[200~", "[201~", "[?1;2c", "[<0;10;5M", "[M !!", "[5n", "OX", "[[Z"] {
+        for sequence in ["[99;99~", "[2~", "[3~", "[201~", "[?1;2c", "[<0;10;5M", "[M !!", "[5n", "OX", "[[Z"] {
             XCTAssertEqual(key(sequence), .key(.ignored), "ESC \(sequence)")
         }
         // A sequence broken by a character that cannot be in it ends there.
@@ -65,5 +65,14 @@ final class KeySequenceTests: XCTestCase {
         XCTAssertEqual(KeySequence.modifiedKey(named: "kUP"), .ignored, "not a modified key")
         XCTAssertEqual(KeySequence.modifiedKey(named: "kDC5"), .ignored, "Ctrl-Delete has no use here")
         XCTAssertEqual(KeySequence.modifiedKey(named: "kUPx"), .ignored)
+    }
+
+    func testABracketedPasteIsTextAndNeverKeys() {
+        XCTAssertEqual(KeySequence.decode(Array("[200~".unicodeScalars)), .pasteBegins)
+        XCTAssertEqual(KeySequence.decode(Array("[201~".unicodeScalars)), .key(.ignored), "an end marker alone means nothing")
+        // Typed into a prompt: the text, its line ends and escapes visible, never Enter or Esc.
+        guard case .input(let text)? = KeyTables.typing(.paste("Confirm\r\n\u{1B}[31mq")) else { return XCTFail("a paste is input") }
+        XCTAssertEqual(text, "Confirm\\n\\e[31mq")
+        XCTAssertEqual(KeySequence.pastedText(String(repeating: "x", count: 10_000)).count, KeySequence.longestPaste)
     }
 }

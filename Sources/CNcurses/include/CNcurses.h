@@ -40,4 +40,8 @@ int ps_take_continued(void);
 /// Reads the terminal's size and, when it differs from curses' idea of it, resizes curses and queues
 /// KEY_RESIZE. For a resize that happened while the program was stopped, which sends no SIGWINCH.
 void ps_check_resize(int fd);
+/// Turns the terminal's bracketed paste on or off (`ESC [ ? 2004 h/l`, written to stdout). While it is on, every
+/// signal that gives the terminal back (quit, crash, Ctrl-Z) turns it off first, and a continue turns it on again:
+/// a shell after the program must not receive pasted text wrapped in markers.
+void ps_set_bracketed_paste(int on);
 #endif

@@ -95,14 +95,14 @@ public enum ArchiveDiscovery {
                 problems.append(ArchiveError(file: folder, message: "not searched: folders nested deeper than \(ArchiveDiscovery.maxSearchDepth) levels"))
                 return
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            guard let names = FileAccess.entries(folder) else {
                 problems.append(ArchiveError(file: folder, message: "folder cannot be read (permission denied?)"))
                 return
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = (folder as NSString).appendingPathComponent(name)
                 let kind = FileAccess.kind(path)
-                let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+                let isLink = FileAccess.isLink(path)
                 if isLink, kind != .missing {
                     // A link may point anywhere: follow it only while it stays inside the folder given.
                     guard let real = FileAccess.realPath(path), FileAccess.isInside(real, root) else {

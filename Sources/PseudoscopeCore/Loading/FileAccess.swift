@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The one way Pseudoscope opens and walks files it was given: only regular files are read, every read stops
 /// at the size limit (standard input too), and paths are compared by what they really are (device and inode,
@@ -13,7 +14,7 @@ public enum FileAccess {
     /// What `path` is, following links.
     public static func kind(_ path: String) -> Kind {
         var st = stat()
-        guard stat(path, &st) == 0 else { return .missing }
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return .missing }
         return kind(st.st_mode)
     }
 
@@ -31,10 +32,11 @@ public enum FileAccess {
 
     /// Reads a regular file, at most `limit` bytes. The file is opened without blocking and checked on the
     /// open descriptor, so a FIFO put in its place cannot hang the read.
-    public static func readRegularFile(_ path: String, limit: Int, limitVariable: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    public static func readRegularFile(_ path: String, limit: Int, limitVariable: String, followLinks: Bool = true) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
             let code = errno
+            if code == ELOOP && !followLinks { throw ArchiveError(file: path, message: "a symbolic link where only a file belongs, not followed") }
             throw ArchiveError(file: path, message: code == ENOENT ? "no such file or folder" : "cannot be read: \(message(code))")
         }
         defer { close(fd) }
@@ -49,8 +51,8 @@ public enum FileAccess {
 
     /// The first `count` bytes of a regular file (fewer when it is shorter): enough to tell a type by content
     /// without reading a video to its end.
-    public static func readPrefix(_ path: String, count: Int) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    public static func readPrefix(_ path: String, count: Int, followLinks: Bool = true) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be read: \(message(errno))") }
         defer { close(fd) }
         var st = stat()
@@ -109,9 +111,35 @@ public enum FileAccess {
 
     /// The path with every link and `..` resolved, or nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
-        guard let p = realpath(path, nil) else { return nil }
+        guard let p = PathBytes.withCPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(p) }
-        return String(cString: p)
+        return PathBytes.string(cString: p)
+    }
+
+    /// `open(2)` of a path, its bytes as they are.
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        PathBytes.withCPath(path) { Glibc.open($0, flags, mode) }
+    }
+
+    /// The names in a folder (not `.` and `..`), as bytes: a name that is not UTF-8 is listed too
+    /// (`FileManager` leaves such names out). Nil when the folder cannot be read.
+    public static func entries(_ folder: String) -> [String]? {
+        guard let dir = PathBytes.withCPath(folder, { opendir($0) }) else { return nil }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { p in
+                p.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { PathBytes.string(cString: $0) }
+            }
+            if name != "." && name != ".." { out.append(name) }
+        }
+        return out
+    }
+
+    /// Whether `path` itself is a symbolic link (dangling or not).
+    public static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return PathBytes.withCPath(path, { lstat($0, &st) }) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Device and inode: what makes two paths the same file or folder.
@@ -122,7 +150,7 @@ public enum FileAccess {
 
     public static func identity(_ path: String) -> Identity? {
         var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return nil }
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
@@ -134,5 +162,74 @@ public enum FileAccess {
     /// The words for an errno value: "no space left on device".
     public static func message(_ code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
+    }
+}
+
+/// Writing files the user named (a report, a baseline, an import's folders): by the path's bytes, as given.
+extension FileAccess {
+    /// `stat(2)`, following links; nil when the path does not exist.
+    public static func status(_ path: String) -> stat? {
+        var st = stat()
+        return PathBytes.withCPath(path, { stat($0, &st) }) == 0 ? st : nil
+    }
+
+    public static func rename(_ from: String, _ to: String) -> Bool {
+        PathBytes.withCPath(from) { a in PathBytes.withCPath(to) { b in Glibc.rename(a, b) } } == 0
+    }
+
+    public static func makeFolder(_ path: String, mode: mode_t = 0o777) -> Bool {
+        PathBytes.withCPath(path) { Glibc.mkdir($0, mode) } == 0
+    }
+
+    /// Creates a folder and the folders above it that are missing.
+    public static func makeFolders(_ path: String) -> Bool {
+        if kind(path) == .directory { return true }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, kind(parent) == .missing, !makeFolders(parent) { return false }
+        return makeFolder(path) || kind(path) == .directory
+    }
+
+    /// Removes a file, or a folder with everything in it (links removed, never followed).
+    public static func remove(_ path: String) {
+        var st = stat()
+        guard PathBytes.withCPath(path, { lstat($0, &st) }) == 0 else { return }
+        if st.st_mode & S_IFMT == S_IFDIR {
+            for name in entries(path) ?? [] { remove((path as NSString).appendingPathComponent(name)) }
+            _ = PathBytes.withCPath(path) { rmdir($0) }
+        } else {
+            _ = PathBytes.withCPath(path) { unlink($0) }
+        }
+    }
+
+    /// Writes `bytes` to `target` atomically: a temporary file beside it, flushed, then renamed over it. The new
+    /// file gets `mode` (the permissions of the file it replaces, say), else the umask's.
+    public static func writeAtomically(_ bytes: [UInt8], to target: String, mode: mode_t?, reportAs path: String) throws {
+        func failure(_ code: Int32) -> ArchiveError { ArchiveError(file: path, message: "cannot be written: \(message(code))") }
+        let folder = (target as NSString).deletingLastPathComponent
+        var template = PathBytes.bytes((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX")
+        template.append(0)
+        let fd = template.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) } }
+        guard fd >= 0 else { throw failure(errno) }
+        let temp = PathBytes.string(template.dropLast())
+        var ok = false
+        defer {
+            close(fd)
+            if !ok { _ = PathBytes.withCPath(temp) { unlink($0) } }
+        }
+        let m = umask(0)
+        umask(m)
+        fchmod(fd, mode ?? (0o666 & ~m))
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + off, bytes.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            off += n
+        }
+        if fsync(fd) != 0 { throw failure(errno) }
+        guard rename(temp, target) else { throw failure(errno) }
+        ok = true
     }
 }

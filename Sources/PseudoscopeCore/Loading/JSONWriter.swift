@@ -76,14 +76,20 @@ public struct JSONWriter {
             // letter mark, the Hangul and Mongolian fillers, the general punctuation controls, the Hangul filler,
             // the specials, the tags); every other letter (CJK, Hangul, Arabic, Cyrillic, emoji) is copied as it is.
             switch c {
-            case 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3: break
+            case 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3, 0xF4: break
             default: i += length; continue
             }
             var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
             if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) {
                 store.append(UnsafeBufferPointer(rebasing: b[run..<i]))
-                if v > 0xFFFF {
+                if PathBytes.isEscapedByte(v) {
+                    // A byte of a file name that is not UTF-8: written as the text `\xE9`, as the terminal shows it.
+                    let d = Array("0123456789ABCDEF".utf8)
+                    store.append(0x5C, 0x5C)
+                    store.append(UInt8(ascii: "x"), d[Int((v >> 4) & 0xF)])
+                    store.append(d[Int(v & 0xF)])
+                } else if v > 0xFFFF {
                     let w = v - 0x10000
                     appendUnicodeEscape(0xD800 + (w >> 10))
                     appendUnicodeEscape(0xDC00 + (w & 0x3FF))

@@ -34,7 +34,7 @@ public enum AttachmentPath {
         // Links are resolved by the system, relative ones included: only what really lies in the folder counts.
         guard let base = FileAccess.realPath(folder) else { return .failure(.init("missing")) }
         guard let resolved = FileAccess.realPath(full) else {
-            return .failure(.init((try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil ? "missing (a dangling link)" : "missing"))
+            return .failure(.init(FileAccess.isLink(full) ? "missing (a dangling link)" : "missing"))
         }
         if !FileAccess.isInside(resolved, base) { return .failure(.init("refused: a link that leaves the archive's folder")) }
         switch FileAccess.kind(resolved) {

@@ -60,7 +60,7 @@ public enum PartnerSearch {
 
     /// The archives directly in a folder: archive folders, `.json` files, and result bundles' runs.
     static func directEntries(_ folder: String, limits: LoadLimits) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = FileAccess.entries(folder) else { return [] }
         var out: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let p = (folder as NSString).appendingPathComponent(name)

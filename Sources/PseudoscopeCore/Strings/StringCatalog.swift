@@ -76,7 +76,7 @@ public struct StringCatalog: Sendable {
         var seen = Set<FileAccess.Identity>()
         while let (folder, depth) = stack.popLast() {
             guard depth <= 16, let id = FileAccess.identity(folder), seen.insert(id).inserted,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+                  let names = FileAccess.entries(folder) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let p = (folder as NSString).appendingPathComponent(name)
                 switch FileAccess.kind(p) {

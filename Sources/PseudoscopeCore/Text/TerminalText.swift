@@ -140,6 +140,8 @@ public enum TerminalText {
         case 0x2028, 0x2029, 0xFFF9...0xFFFB: return true
         // Tag characters are invisible.
         case 0xE0000...0xE007F: return true
+        // A byte of a file name that is not UTF-8 (PathBytes): shown as the byte, `\xE9`.
+        case 0x10FF00...0x10FFFF: return true
         default: return false
         }
     }
@@ -155,6 +157,7 @@ public enum TerminalText {
         case 0x08: return "\\b"
         case 0x07: return "\\a"
         case 0x00..<0x20, 0x7F, 0x80..<0xA0: return "\\x" + hex(v, digits: 2)
+        case 0x10FF00...0x10FFFF: return "\\x" + hex(v - 0x10FF00, digits: 2)
         default: return "\\u{" + hex(v, digits: v > 0xFFFF ? 5 : 4) + "}"
         }
     }

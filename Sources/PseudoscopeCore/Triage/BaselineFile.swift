@@ -23,28 +23,6 @@ public enum BaselineFile {
 
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let target = FileAccess.realPath(path) ?? path
-        let folder = (target as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/.pseudoscope-baseline-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be written: \(FileAccess.message(errno))") }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            close(fd)
-            if !ok { unlink(temp) }
-        }
-        var st = stat()
-        if stat(target, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) } else { fchmod(fd, 0o644) }
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress! + off, bytes.count - off) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveError(file: path, message: "cannot be written: \(FileAccess.message(errno))")
-            }
-            off += n
-        }
-        guard fsync(fd) == 0, rename(temp, target) == 0 else { throw ArchiveError(file: path, message: "cannot be written: \(FileAccess.message(errno))") }
-        ok = true
+        try FileAccess.writeAtomically(bytes, to: target, mode: FileAccess.status(target).map { $0.st_mode & 0o7777 } ?? 0o644, reportAs: path)
     }
 }

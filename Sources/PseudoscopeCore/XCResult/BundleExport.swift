@@ -12,6 +12,8 @@ public struct ExportedRun: Sendable {
     /// Files made from the run's attachments rather than copied: the element snapshot as readable JSON, the
     /// frame of the screen recording as a PNG.
     public var derived: [(fileName: String, file: DerivedFile)] = []
+    /// Attachments that are not written, and why (their `problem`).
+    public var unwritten: [AttachmentRecord] = []
 }
 
 /// A file `import -o` makes for a ticket from what the bundle holds.
@@ -63,6 +65,7 @@ public enum BundleExport {
         }
         out.xcresult = nil
         var run = ExportedRun(folderName: folder, archive: out, files: files)
+        run.unwritten = archive.attachments.filter { $0.problem != nil }
         if let id = archive.hierarchyAttachmentID,
            let source = archive.attachments.first(where: { if case .bundle(_, let i) = $0.location { return i == id } else { return false } }),
            BundleRunImporter.isElementSnapshot(source), case .bundle(let path, _) = source.location {

@@ -23,7 +23,7 @@ struct ResultsDatabase {
         guard FileAccess.kind(path) != .missing || FileAccess.isLink(path) else { return nil }
         let file = "\(bundle): database.sqlite3"
         guard let real = FileAccess.realPath(path), FileAccess.isInside(real, realBundle) else {
-            throw ArchiveError(file: file, message: "not read: a link that leaves the bundle")
+            throw ArchiveError(file: file, message: "a link that leaves the bundle, not followed")
         }
         guard FileAccess.kind(real) == .regular else { throw ArchiveError(file: file, message: "is not a regular file") }
         let reader: SQLiteReader
@@ -247,13 +247,5 @@ struct ResultsDatabase {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return f.string(from: Date(timeIntervalSince1970: t + referenceDate))
-    }
-}
-
-extension FileAccess {
-    /// Whether `path` itself is a symbolic link (dangling or not).
-    public static func isLink(_ path: String) -> Bool {
-        var st = stat()
-        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
 }

@@ -89,7 +89,7 @@ final class SQLiteReader {
     /// Percent-escapes what a `file:` URI gives a meaning to (`?`, `#`, `%`) and anything outside plain ASCII.
     static func uriEscaped(_ path: String) -> String {
         var out = ""
-        for b in path.utf8 {
+        for b in PathBytes.bytes(path) {
             let c = Character(Unicode.Scalar(b))
             if b < 0x80, c.isLetter || c.isNumber || "/-_.~".contains(c) {
                 out.append(c)

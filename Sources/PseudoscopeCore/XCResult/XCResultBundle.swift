@@ -33,10 +33,11 @@ public struct XCResultBundle: Sendable {
     public init(path: String, limits: LoadLimits = .default) throws {
         self.path = path
         self.limits = limits
+        realPath = FileAccess.realPath(path) ?? path
         let infoPath = (path as NSString).appendingPathComponent("Info.plist")
         let infoBytes: [UInt8]
         do {
-            infoBytes = try FileAccess.readRegularFile(infoPath, limit: 1 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+            infoBytes = try FileAccess.readRegularFile(try XCResultBundle.inside(infoPath, bundle: realPath), limit: 1 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         } catch let e as ArchiveError {
             throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
         }
@@ -53,7 +54,6 @@ public struct XCResultBundle: Sendable {
         }
         majorVersion = major
         minorVersion = minor
-        realPath = FileAccess.realPath(path) ?? path
         let dataFolder = (path as NSString).appendingPathComponent("Data")
         guard FileAccess.kind(dataFolder) == .directory else {
             // Current Xcode's database can be all a bundle holds (a repository that kept only it).
@@ -80,16 +80,33 @@ public struct XCResultBundle: Sendable {
         (path as NSString).appendingPathComponent("Data/data.\(id)")
     }
 
+    /// A file of the bundle as it really lies, or why it is not read: nothing is read through a link that leaves
+    /// the bundle (a `Data/data.<id>` linked to `~/.ssh/id_rsa` would end up in `import -o`'s folder), and the
+    /// resolved file is then opened without following links, so none can be swapped in between.
+    func inside(_ file: String) throws -> String {
+        try XCResultBundle.inside(file, bundle: realPath)
+    }
+
+    static func inside(_ file: String, bundle realPath: String) throws -> String {
+        guard let real = FileAccess.realPath(file) else {
+            throw ArchiveError(file: file, message: FileAccess.isLink(file) ? "a link to nothing" : "no such file or folder")
+        }
+        guard FileAccess.isInside(real, realPath) else {
+            throw ArchiveError(file: file, message: "a link that leaves the bundle, not followed")
+        }
+        return real
+    }
+
     /// The raw bytes of a data file, decompressed when they are zstd. Missing files and bad ids are errors that
     /// name the object.
     public func bytes(_ id: String, limit: Int? = nil) throws -> [UInt8] {
         guard XCResultBundle.isValidID(id) else { throw ArchiveError(file: path, message: "refers to an object whose id is not valid: \(id.prefix(40))") }
         let file = dataPath(id)
-        guard FileAccess.kind(file) != .missing else {
+        guard FileAccess.kind(file) != .missing || FileAccess.isLink(file) else {
             throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/ (the bundle was copied incompletely or trimmed)")
         }
         let cap = limit ?? limits.maxFileBytes
-        let raw = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+        let raw = try FileAccess.readRegularFile(try inside(file), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         guard Zstd.isCompressed(raw) else { return raw }
         do {
             return try Zstd.decompress(raw, limit: cap)
@@ -107,7 +124,7 @@ public struct XCResultBundle: Sendable {
         guard FileAccess.kind(file) != .missing else { throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/") }
         // A zstd frame yields its first bytes from its first block: a block is at most 128 KiB, so 256 KiB of input
         // is plenty for 64 bytes out.
-        let raw = try FileAccess.readPrefix(file, count: 256 << 10)
+        let raw = try FileAccess.readPrefix(try inside(file), count: 256 << 10, followLinks: false)
         guard Zstd.isCompressed(raw) else { return Array(raw.prefix(count)) }
         return (try? Zstd.head(raw, count: count, limit: limits.maxFileBytes)) ?? []
     }
@@ -130,7 +147,7 @@ public struct XCResultBundle: Sendable {
             throw ArchiveError(file: dataPath(id), message: "is not a folder listing")
         }
         let refs = (path as NSString).appendingPathComponent("Data/refs.\(id)")
-        let refBytes = (try? FileAccess.readRegularFile(refs, limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue)) ?? []
+        let refBytes = (try? FileAccess.readRegularFile(try inside(refs), limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)) ?? []
         // A count, then each id as `41 00` and 64 raw bytes: read from the end, so the count's width does not matter.
         let n = refBytes.count / 66
         let start = refBytes.count - n * 66

@@ -22,7 +22,7 @@ extension InspectorState {
             matches = []
         case .searchInput(let c):
             let previous = searchQuery ?? ""
-            searchQuery = previous + String(c)
+            searchQuery = previous + c
             // A longer query only narrows the previous matches.
             updateIncrementalSearch(narrowing: previous.isEmpty ? nil : matches)
         case .searchBackspace:

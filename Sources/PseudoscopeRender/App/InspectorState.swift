@@ -33,7 +33,7 @@ public enum InspectorMessage: Equatable, Sendable {
     case right, left
     case toggleExpanded, expandSubtree, collapseSubtree, expandAll
     case nextPane, previousPane
-    case startSearch, searchInput(Character), searchBackspace, searchCommit, searchCancel, nextMatch, previousMatch
+    case startSearch, searchInput(String), searchBackspace, searchCommit, searchCancel, nextMatch, previousMatch
     case nextFinding, previousFinding, jumpToFailing
     case toggleZoom, toggleMirror, toggleDetails, escape
     /// The copy menu (`y`): open it, copy one of its items by key, close it (or the copied text's box).
@@ -44,7 +44,7 @@ public enum InspectorMessage: Equatable, Sendable {
     /// The search index, built in the background (`Effect.buildSearchIndex`).
     case searchIndexReady(SearchIndex)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
-    case startBaseline, promptInput(Character), promptBackspace, promptCommit, promptCancel
+    case startBaseline, promptInput(String), promptBackspace, promptCommit, promptCancel
     case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
     case chrome(ChromeMessage)
     case click(x: Int, y: Int)

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case resize(width: Int, height: Int)
     case click(x: Int, y: Int)
     case wheelUp, wheelDown
+    /// Text the terminal marked as pasted (bracketed paste): text for the prompt it lands in, never keys.
+    case paste(String)
     /// Input that means nothing here (an unknown function key, a mouse event we do not use).
     case ignored
 
@@ -35,6 +37,7 @@ public enum Key: Hashable, Sendable {
         case .click: return "click"
         case .wheelUp: return "wheel up"
         case .wheelDown: return "wheel down"
+        case .paste: return "paste"
         case .ignored: return "(ignored)"
         }
     }

@@ -75,14 +75,16 @@ public enum KeyTables {
     }
 
     /// What a key does while the user types a search or a filter: printable keys edit the text.
-    enum Typing { case input(Character), backspace, commit, cancel, quit }
+    enum Typing { case input(String), backspace, commit, cancel, quit }
 
     static func typing(_ key: Key) -> Typing? {
         switch key {
         case .enter: return .commit
         case .escape: return .cancel
         case .backspace: return .backspace
-        case .char(let c): return .input(c)
+        case .char(let c): return .input(String(c))
+        // Pasted text is typed text, all of it, with its line ends and escapes shown: never Enter or Esc.
+        case .paste(let text): return .input(KeySequence.pastedText(text))
         case .ctrl("c"): return .quit
         default: return nil
         }

@@ -1,3 +1,5 @@
+import PseudoscopeCore
+
 /// The escape sequences terminals send for keys, read when curses does not know them.
 ///
 /// Curses recognises a key's sequence only as the terminal's description (terminfo, chosen by `TERM`) spells
@@ -17,6 +19,8 @@ public enum KeySequence {
         case key(Key)
         /// Not a sequence: the Esc is a key of its own, and the characters after it are keys too (Alt-x).
         case notASequence
+        /// `ESC [ 200 ~`: pasted text follows, up to `ESC [ 201 ~` (`pasteEnd`).
+        case pasteBegins
     }
 
     /// A sequence longer than this is not a key: what has been read is dropped.
@@ -80,6 +84,7 @@ public enum KeySequence {
         if let key = cursorOrFunctionKey(final) { return .key(key) }
         switch final {
         case "Z": return .key(.backTab)
+        case "~" where numbers.first == 200: return .pasteBegins
         case "~": return .key(tilde(numbers.first.flatMap { $0 }))
         default: return .key(.ignored)
         }
@@ -100,6 +105,18 @@ public enum KeySequence {
     }
 
     private static func isParameter(_ c: Unicode.Scalar) -> Bool { (0x30...0x3F).contains(c.value) }
+
+    /// What ends a bracketed paste.
+    public static let pasteEnd: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
+    /// At most this much of a paste is kept (the rest is read and dropped): a prompt takes a line, not a file.
+    public static let longestPaste = 4096
+
+    /// A paste as the text a prompt takes: line ends as `\n`, escapes and controls visible (`TerminalText`), cut
+    /// at `longestPaste` characters. Nothing in it can act as a key or drive the terminal.
+    public static func pastedText(_ raw: String) -> String {
+        let lines = raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        return String(TerminalText.sanitize(lines).prefix(longestPaste))
+    }
 }
 
 extension KeySequence {

@@ -38,7 +38,7 @@ public struct LoadedEntry: Equatable, Sendable {
 public enum RunSetMessage: Equatable, Sendable {
     case move(Movement)
     case open, compare, cycleSort, cycleModeFilter, cycleSeverityFilter, clearFilters
-    case startFilter, filterInput(Character), filterBackspace, filterCommit, filterCancel
+    case startFilter, filterInput(String), filterBackspace, filterCommit, filterCancel
     case chrome(ChromeMessage)
     case scroll(Int)
     /// Inputs that finished loading (the driver delivers what has arrived in batches).
@@ -169,7 +169,7 @@ public struct RunSetState: InteractiveScreen {
             filterQuery = filterText
             filterBefore = filterText
         case .filterInput(let c):
-            filterQuery = (filterQuery ?? "") + String(c)
+            filterQuery = (filterQuery ?? "") + c
             filterText = filterQuery!
             rebuild(keeping: selectedEntry)
         case .filterBackspace:

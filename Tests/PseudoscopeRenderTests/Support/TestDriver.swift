@@ -67,7 +67,7 @@ extension InspectorState {
     }
 
     mutating func type(_ text: String) {
-        for c in text { _ = update(.searchInput(c)) }
+        for c in text { _ = update(.searchInput(String(c))) }
     }
 }
 
