@@ -67,6 +67,19 @@ static void ps_jpeg_error_exit(j_common_ptr cinfo) {
 
 static void ps_jpeg_silent(j_common_ptr cinfo) { (void)cinfo; }
 
+// A progressive JPEG may hold any number of scans, each a pass over the whole picture: a few kilobytes of
+// repeated scans cost minutes of CPU (a "progressive CPU bomb"). Real screenshots have about ten; past this
+// many the decode stops, as djpeg's -maxscans does.
+#define PS_JPEG_MAX_SCANS 100
+
+static void ps_jpeg_progress(j_common_ptr cinfo) {
+    if (cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number > PS_JPEG_MAX_SCANS) {
+        struct ps_jpeg_error *e = (struct ps_jpeg_error *)cinfo->err;
+        snprintf(e->message, sizeof e->message, "the JPEG holds more than %d scans (a progressive picture never needs that many)", PS_JPEG_MAX_SCANS);
+        longjmp(e->escape, 1);
+    }
+}
+
 // Reads the header; with `pixels`, decodes into them (RGBA, straight into the rows: no second pass).
 static int jpeg_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *pixels, char *error, size_t error_size) {
     struct jpeg_decompress_struct cinfo;
@@ -80,6 +93,10 @@ static int jpeg_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *p
         return fail(error, error_size, jerr.message[0] ? jerr.message : "the JPEG data is corrupt");
     }
     jpeg_create_decompress(&cinfo);
+    struct jpeg_progress_mgr progress;
+    memset(&progress, 0, sizeof progress);
+    progress.progress_monitor = ps_jpeg_progress;
+    cinfo.progress = &progress;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK || cinfo.image_width == 0 || cinfo.image_height == 0) {
         jpeg_destroy_decompress(&cinfo);

@@ -69,7 +69,7 @@ public enum ImageDecoder {
 
     public static func maxPixels(environment: [String: String]) throws -> Int {
         guard let v = environment["PSEUDOSCOPE_MAX_IMAGE_PIXELS"] else { return defaultMaxPixels }
-        guard let n = Int(v), n >= 1, n <= 1_000_000_000 else {
+        guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(v), n >= 1, n <= 1_000_000_000 else {
             throw ArchiveError(file: "PSEUDOSCOPE_MAX_IMAGE_PIXELS", message: "'\(v.prefix(40))' is not a whole number from 1 to 1000000000")
         }
         return n

@@ -11,7 +11,7 @@ struct BaselineCommand {
         let inputs = Array(p.operands.dropFirst(2))
         guard let reason = p.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --reason is required: say why the finding is known") }
         guard let owner = p.value("--owner"), !owner.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --owner is required: say who owns the fix") }
-        let today = CalendarDay.today(environment: processEnvironment)
+        let today = try CalendarDay.today(environment: processEnvironment)
         var expires = today.adding(days: 30)
         if let e = p.value("--expires") {
             guard let day = CalendarDay(e) else { throw UsageError(message: "baseline add: --expires '\(e)' is not a date (YYYY-MM-DD)") }

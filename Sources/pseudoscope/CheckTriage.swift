@@ -8,7 +8,7 @@ enum CheckTriage {
         // A baseline that does not exist yet is empty: `b` in the inspector or `baseline add` creates it.
         let baseline = try p.value("--baseline").map(BaselineFile.read)
         let previous = try p.value("--since").map { try PreviousRun.load($0, work: work) }
-        return Triage(baseline: baseline, today: CalendarDay.today(environment: processEnvironment), previous: previous)
+        return Triage(baseline: baseline, today: try CalendarDay.today(environment: processEnvironment), previous: previous)
     }
 }
 

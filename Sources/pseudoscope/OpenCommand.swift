@@ -27,7 +27,7 @@ struct OpenCommand {
         if environment.canBeInteractive {
             let settings = InspectorSettings(baselinePath: p.value("--baseline"),
                                              imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
-                                             today: work.triage?.today ?? CalendarDay.today(environment: processEnvironment))
+                                             today: try work.triage?.today ?? CalendarDay.today(environment: processEnvironment))
             let state = InspectorState(archive: archive, findings: findings, width: 80, height: 24, glyphs: glyphs, pairing: pairing, select: selected,
                                        settings: settings, strings: opened.strings)
             do {
@@ -71,7 +71,7 @@ struct OpenCommand {
             do {
                 let app = AppState(.runSet(list), settings: InspectorSettings(
                     baselinePath: p.value("--baseline"), imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
-                    today: work.triage?.today ?? CalendarDay.today(environment: processEnvironment)))
+                    today: try work.triage?.today ?? CalendarDay.today(environment: processEnvironment)))
                 return try InteractiveSession.run(app, work: work,
                                                   options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
             } catch let e as CursesTerminal.StartError {

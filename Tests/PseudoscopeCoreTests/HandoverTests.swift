@@ -47,6 +47,8 @@ final class HandoverTests: XCTestCase {
         let repro = Handover.reproLine(archivePath: "dir with space/it's.json", archive: a, element: 2, namer: namer)
         XCTAssertEqual(repro, #"pseudoscope 'dir with space/it'\''s.json' --select 'x'\''; rm -rf ~; echo '\''\e[2J\u{202E}'"#)
         XCTAssertFalse(repro.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        // The identifier as the repro line spells it finds the element again (`--select`).
+        XCTAssertEqual(Handover.select(#"x'; rm -rf ~; echo '\e[2J\u{202E}"#, in: a, namer: namer), 2)
         let md = Handover.markdown(a, element: 2, findings: [], namer: namer, archivePath: "a")
         XCTAssertFalse(md.unicodeScalars.contains { $0.value == 0x1B })
         XCTAssertEqual(Handover.code("a`b"), "``a`b``")

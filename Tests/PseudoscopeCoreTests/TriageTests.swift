@@ -155,7 +155,12 @@ final class TriageTests: XCTestCase {
             let d = CalendarDay.day(secondsSince1970: t)
             XCTAssertEqual([d.year, d.month, d.day], [c.year!, c.month!, c.day!], "\(t)")
         }
-        XCTAssertEqual(CalendarDay.today(environment: ["PSEUDOSCOPE_TODAY": "2026-02-28"]).description, "2026-02-28")
+        XCTAssertEqual(try CalendarDay.today(environment: ["PSEUDOSCOPE_TODAY": "2026-02-28"]).description, "2026-02-28")
+        XCTAssertThrowsError(try CalendarDay.today(environment: ["PSEUDOSCOPE_TODAY": "garbage"]), "a day that is not a date is an error, not today")
+        XCTAssertThrowsError(try CalendarDay.today(environment: ["PSEUDOSCOPE_TODAY": "+026-02-28"]))
+        // Never a day the reader refuses: 30 days after the last readable day is that day.
+        XCTAssertEqual(CalendarDay("9999-12-31")!.adding(days: 30).description, "9999-12-31")
+        XCTAssertNotNil(CalendarDay(CalendarDay("9999-12-20")!.adding(days: 30).description))
     }
 
     func testEachHintHasAPositiveAndANegativeCase() {

@@ -31,8 +31,11 @@ public enum Handover {
     public static func select(_ query: String, in archive: Archive, namer: PathNamer) -> Int? {
         let h = archive.hierarchy
         if let i = h.indices.first(where: { h[$0].identifier == query }) { return i }
+        // The identifier as the screen shows it (`pay\e[0m` for one holding an escape): what a user copies from
+        // the inspector or a report names the element too.
+        if let i = h.indices.first(where: { !TerminalText.isSafe(h[$0].identifier) && TerminalText.sanitize(h[$0].identifier) == query }) { return i }
         guard query.contains("/") || h.count > 0 && namer.path(0) == query else { return nil }
-        return h.indices.first { namer.path($0) == query }
+        return h.indices.first { namer.path($0) == query || TerminalText.sanitize(namer.path($0)) == query }
     }
 
     // MARK: - Queries

@@ -50,7 +50,8 @@ public struct LoadLimits: Equatable, Sendable {
         func value(_ v: Variable) throws -> Int? {
             guard let text = environment[v.rawValue] else { return nil }
             let ceiling = ceilings[v]!
-            guard let n = Int(text.trimmingWhitespace()), n >= 1, n <= ceiling else {
+            // Digits only: " 5" and "+5" are as malformed as "5x".
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(text), n >= 1, n <= ceiling else {
                 throw ArchiveError(file: v.rawValue, message: "must be a whole number from 1 to \(ceiling), not '\(text.prefix(40))'")
             }
             return n

@@ -34,7 +34,7 @@ public struct StringCatalog: Sendable {
         guard !files.isEmpty else { throw ArchiveError(file: path, message: "holds no string tables (*.lproj/*.strings, *.stringsdict, *.xcstrings)") }
         for file in files {
             let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
-            guard let table = try read(bytes, file: file, developmentLanguage: developmentLanguage) else { continue }
+            guard let table = try read(bytes, file: file, developmentLanguage: developmentLanguage, limits: limits) else { continue }
             sourceLanguage = sourceLanguage ?? table.sourceLanguage
             catalog.warnings += table.warnings
             catalog.add(table.entries, describing: table.description)
@@ -48,12 +48,12 @@ public struct StringCatalog: Sendable {
 
     /// One table file's entries, read by its name: `*.xcstrings`, or `*.strings` / `*.stringsdict` in an
     /// `.lproj` folder (nil for a file elsewhere: it names no language).
-    public static func read(_ bytes: [UInt8], file: String, developmentLanguage: String?) throws
+    public static func read(_ bytes: [UInt8], file: String, developmentLanguage: String?, limits: LoadLimits = .default) throws
         -> (entries: [LocalizedString], warnings: [StringsFile.Warning], sourceLanguage: String?, description: String)? {
         let name = (file as NSString).lastPathComponent
         let table = (name as NSString).deletingPathExtension
         if name.hasSuffix(".xcstrings") {
-            let (entries, source) = try XCStrings.parse(bytes, file: file, table: table)
+            let (entries, source) = try XCStrings.parse(bytes, file: file, table: table, limits: limits)
             let languages = Set(entries.map(\.language)).sorted().joined(separator: ", ")
             return (entries, [], source, "\(name) (\(Set(entries.map(\.key)).count) keys, \(languages))")
         }
@@ -229,58 +229,124 @@ enum XCStrings {
     static let localizationKeys: Set<String> = ["stringUnit", "variations", "substitutions"]
     static let unitKeys: Set<String> = ["state", "value"]
 
-    static func parse(_ bytes: [UInt8], file: String, table: String) throws -> ([LocalizedString], String?) {
-        guard let top = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw ArchiveError(file: file, message: "is not a String Catalog (JSON with sourceLanguage and strings)")
+    /// Reads a catalog one string at a time: the project's JSON parser (iterative, nesting bounded, errors with
+    /// line and column) driven member by member through `strings`, each string's value parsed, read and freed
+    /// before the next. Memory stays near what the entries themselves hold (a 52 MB catalog read through
+    /// Foundation's parser peaked at 2.1 GB).
+    static func parse(_ bytes: [UInt8], file: String, table: String, limits: LoadLimits = .default) throws -> ([LocalizedString], String?) {
+        var p = JSONParser(bytes: bytes, maxDepth: limits.maxDepth * 2 + 8)
+        func syntax(_ e: JSONParser.SyntaxError) -> ArchiveError {
+            let message = e.message.hasPrefix("nesting deeper")
+                ? "nesting deeper than the limit of \(limits.maxDepth) levels (raise it with \(LoadLimits.Variable.depth.rawValue))"
+                : "not valid JSON: \(e.message)"
+            return ArchiveError(file: file, place: "line \(e.line), column \(e.column)", message: message)
         }
-        if let unknown = top.keys.sorted().first(where: { !topKeys.contains($0) }) {
-            throw ArchiveError(file: file, place: unknown, message: "unknown field in a String Catalog")
+        func expect(_ byte: UInt8) throws -> Bool {
+            p.skipWhitespace()
+            guard p.index < bytes.count, bytes[p.index] == byte else { return false }
+            p.index += 1
+            return true
         }
-        let source = top["sourceLanguage"] as? String
-        guard let strings = top["strings"] as? [String: Any] else { throw ArchiveError(file: file, place: "strings", message: "missing or not an object") }
+        /// After a member: true when another follows (`,`), false at the object's end (`}`).
+        func next() throws -> Bool {
+            p.skipWhitespace()
+            if try expect(UInt8(ascii: ",")) { return true }
+            if try expect(UInt8(ascii: "}")) { return false }
+            throw syntax(p.error(p.index < bytes.count ? "expected ',' or '}'" : "unexpected end of input inside an object", at: p.index))
+        }
+        var source: String?
         var out: [LocalizedString] = []
-        for key in strings.keys.sorted() {
-            guard let s = strings[key] as? [String: Any] else { throw ArchiveError(file: file, place: "strings.\(key.prefix(60))", message: "not an object") }
-            if let unknown = s.keys.sorted().first(where: { !stringKeys.contains($0) }) {
-                throw ArchiveError(file: file, place: "strings.\(key.prefix(60)).\(unknown)", message: "unknown field in a String Catalog")
+        /// Keys that have no value in the source language, whatever order the catalog gives its members in.
+        var keysWithoutSource: [(key: String, languages: [String], translatable: Bool)] = []
+        var sawStrings = false
+        do {
+            guard try expect(UInt8(ascii: "{")) else {
+                throw ArchiveError(file: file, message: "is not a String Catalog (JSON with sourceLanguage and strings)")
             }
-            let localizations = s["localizations"] as? [String: Any] ?? [:]
-            let translatable = (s["shouldTranslate"] as? Bool) ?? true
-            // A key with no value in the source language shows itself there (SwiftUI's `Text("Sign in")`).
-            if let source, !localizations.keys.contains(where: { StringCatalog.sameLanguage($0, source) && StringCatalog.sameLanguage(source, $0) }), !key.isEmpty {
-                out.append(LocalizedString(key: key, table: table, language: source, texts: [key], translatable: translatable, place: "\(file): strings.\(key.prefix(60))"))
+            var more = !(try expect(UInt8(ascii: "}")))
+            while more {
+                let key = try p.parseKey()
+                guard topKeys.contains(key) else { throw ArchiveError(file: file, place: String(key.prefix(60)), message: "unknown field in a String Catalog") }
+                if key == "strings" {
+                    sawStrings = true
+                    guard try expect(UInt8(ascii: "{")) else { throw ArchiveError(file: file, place: "strings", message: "missing or not an object") }
+                    var moreStrings = !(try expect(UInt8(ascii: "}")))
+                    while moreStrings {
+                        let name = try p.parseKey()
+                        var value = try p.parseValue()
+                        defer { JSONValue.release(&value) }
+                        guard case .object(let o) = value else { throw ArchiveError(file: file, place: "strings.\(name.prefix(60))", message: "not an object") }
+                        let (entries, languages, translatable) = try entry(name, o, file: file, table: table)
+                        out += entries
+                        keysWithoutSource.append((name, languages, translatable))
+                        moreStrings = try next()
+                    }
+                } else {
+                    var value = try p.parseValue()
+                    if key == "sourceLanguage", case .string(let s) = value { source = s }
+                    JSONValue.release(&value)
+                }
+                more = try next()
             }
-            for language in localizations.keys.sorted() {
-                let place = "strings.\(key.prefix(60)).localizations.\(language)"
-                guard let l = localizations[language] as? [String: Any] else { throw ArchiveError(file: file, place: place, message: "not an object") }
-                if let unknown = l.keys.sorted().first(where: { !localizationKeys.contains($0) }) {
-                    throw ArchiveError(file: file, place: place + ".\(unknown)", message: "unknown field in a String Catalog")
-                }
-                var texts: [String] = []
-                var state: String?
-                func unit(_ any: Any?, _ at: String) throws {
-                    guard let u = any as? [String: Any] else { return }
-                    if let unknown = u.keys.sorted().first(where: { !unitKeys.contains($0) }) {
-                        throw ArchiveError(file: file, place: at + ".\(unknown)", message: "unknown field in a String Catalog")
-                    }
-                    if let v = u["value"] as? String { texts.append(v) }
-                    if let st = u["state"] as? String, state == nil || st != "translated" { state = st }
-                }
-                try unit(l["stringUnit"], place + ".stringUnit")
-                // Variations nest (`plural.one.stringUnit`, `device.iphone.variations.plural…`): every unit counts.
-                var stack: [(Any, String)] = [(l["variations"] as Any, place + ".variations")]
-                var visited = 0
-                while let (v, at) = stack.popLast(), visited < 10_000 {
-                    visited += 1
-                    guard let d = v as? [String: Any] else { continue }
-                    for k in d.keys.sorted() {
-                        if k == "stringUnit" { try unit(d[k], at + ".stringUnit") } else { stack.append((d[k] as Any, at + ".\(k)")) }
-                    }
-                }
-                guard !texts.isEmpty else { continue }
-                out.append(LocalizedString(key: key, table: table, language: language, texts: texts, state: state, translatable: translatable, place: "\(file): \(place)"))
+            p.skipWhitespace()
+            if p.index < bytes.count { throw syntax(p.error("unexpected bytes after the end of the catalog", at: p.index)) }
+        } catch let e as JSONParser.SyntaxError {
+            throw syntax(e)
+        }
+        guard sawStrings else { throw ArchiveError(file: file, place: "strings", message: "missing or not an object") }
+        // A key with no value in the source language shows itself there (SwiftUI's `Text("Sign in")`).
+        if let source {
+            for k in keysWithoutSource where !k.key.isEmpty
+                && !k.languages.contains(where: { StringCatalog.sameLanguage($0, source) && StringCatalog.sameLanguage(source, $0) }) {
+                out.append(LocalizedString(key: k.key, table: table, language: source, texts: [k.key], translatable: k.translatable, place: "\(file): strings.\(k.key.prefix(60))"))
             }
         }
         return (out, source)
+    }
+
+    /// One string of the catalog: its localizations' texts (every unit of every variation), the languages it has,
+    /// and whether it is translated at all.
+    static func entry(_ key: String, _ s: JSONObject, file: String, table: String) throws -> ([LocalizedString], [String], Bool) {
+        if let unknown = s.members.map(\.key).sorted().first(where: { !stringKeys.contains($0) }) {
+            throw ArchiveError(file: file, place: "strings.\(key.prefix(60)).\(unknown.prefix(60))", message: "unknown field in a String Catalog")
+        }
+        var localizations: [(key: String, value: JSONValue)] = []
+        if case .object(let l)? = s["localizations"] { localizations = l.members }
+        var translatable = true
+        if case .bool(let b)? = s["shouldTranslate"] { translatable = b }
+        var out: [LocalizedString] = []
+        var languages: [String] = []
+        for (language, value) in localizations.sorted(by: { $0.key < $1.key }) {
+            languages.append(language)
+            let place = "strings.\(key.prefix(60)).localizations.\(language.prefix(40))"
+            guard case .object(let l) = value else { throw ArchiveError(file: file, place: place, message: "not an object") }
+            if let unknown = l.members.map(\.key).sorted().first(where: { !localizationKeys.contains($0) }) {
+                throw ArchiveError(file: file, place: place + ".\(unknown.prefix(60))", message: "unknown field in a String Catalog")
+            }
+            var texts: [String] = []
+            var state: String?
+            func unit(_ v: JSONValue?, _ at: String) throws {
+                guard case .object(let u)? = v else { return }
+                if let unknown = u.members.map(\.key).sorted().first(where: { !unitKeys.contains($0) }) {
+                    throw ArchiveError(file: file, place: at + ".\(unknown.prefix(60))", message: "unknown field in a String Catalog")
+                }
+                if case .string(let t)? = u["value"] { texts.append(t) }
+                if case .string(let st)? = u["state"], state == nil || st != "translated" { state = st }
+            }
+            try unit(l["stringUnit"], place + ".stringUnit")
+            // Variations nest (`plural.one.stringUnit`, `device.iphone.variations.plural…`): every unit counts.
+            var stack: [(JSONValue, String)] = l["variations"].map { [($0, place + ".variations")] } ?? []
+            var visited = 0
+            while let (v, at) = stack.popLast(), visited < 10_000 {
+                visited += 1
+                guard case .object(let d) = v else { continue }
+                for (k, child) in d.members.sorted(by: { $0.key < $1.key }) {
+                    if k == "stringUnit" { try unit(child, at + ".stringUnit") } else { stack.append((child, at + ".\(k.prefix(40))")) }
+                }
+            }
+            guard !texts.isEmpty else { continue }
+            out.append(LocalizedString(key: key, table: table, language: language, texts: texts, state: state, translatable: translatable, place: "\(file): \(place)"))
+        }
+        return (out, languages, translatable)
     }
 }

@@ -7,17 +7,27 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), y >= 1 else { return nil }
         let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...days[m - 1]).contains(d) else { return nil }
         year = y; month = m; day = d
     }
 
-    /// Today in UTC, or `PSEUDOSCOPE_TODAY` (YYYY-MM-DD) for reproducible runs and tests.
-    public static func today(environment: [String: String]) -> CalendarDay {
-        if let t = environment["PSEUDOSCOPE_TODAY"], let d = CalendarDay(t) { return d }
+    /// Today in UTC, or `PSEUDOSCOPE_TODAY` (YYYY-MM-DD) for reproducible runs and tests; a value that is not a
+    /// date is an error, not ignored (a run meant for a given day would silently use today).
+    public static func today(environment: [String: String]) throws -> CalendarDay {
+        if let t = environment["PSEUDOSCOPE_TODAY"] {
+            guard let d = CalendarDay(t) else {
+                throw ArchiveError(file: "PSEUDOSCOPE_TODAY", message: "'\(t.prefix(40))' is not a date (YYYY-MM-DD)")
+            }
+            return d
+        }
         return day(secondsSince1970: Date().timeIntervalSince1970)
     }
+
+    /// The last day a baseline can name: its dates have four-digit years.
+    public static let latest = CalendarDay(year: 9999, month: 12, day: 31)
 
     /// The UTC day of a moment, by the civil calendar's arithmetic (`adding(days:)`): Foundation's `Calendar`
     /// loads ICU's calendar data, a few percent of every `check` for a date nothing may even read.
@@ -42,7 +52,12 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         return era * 146097 + doe - 719468
     }
 
+    /// The day `n` days later, at most `latest`: a date past it could be written but not read back.
     public func adding(days n: Int) -> CalendarDay {
+        min(CalendarDay.latest, unboundedAdding(days: n))
+    }
+
+    func unboundedAdding(days n: Int) -> CalendarDay {
         // civil_from_days.
         let z = ordinal + n + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
