@@ -163,6 +163,13 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertEqual(read.nodes[0].type, "Other", "an element type that is not a number names no type")
         XCTAssertNil(read.nodes[0].frame)
         XCTAssertEqual(read.nodes[0].label, "3.5")
+        // Frames that are not frames (the fuzzer's first find: `}}` crashed the frame reader).
+        for rect in ["}}", "{}", "{{", "{{}", "{{1, 2}, {3}}", "}}{{", "{{0, 0}, {1, 1}", "{{nan, inf}, {-1e999, 1e999}}"] {
+            let bytes = snapshot { s in s.add(.init(2, frame: rect)) }
+            let read = try ElementSnapshot.read(bytes, file: "snap", limits: .default)
+            XCTAssertEqual(read.nodes.count, 1, rect)
+            if let f = read.nodes[0].frame { XCTAssertTrue(f.x.isFinite && f.width.isFinite && f.width >= 0, rect) }
+        }
         for garbage: [UInt8] in [Array("bplist00".utf8), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64), [UInt8](repeating: 0, count: 100)] {
             XCTAssertThrowsError(try ElementSnapshot.read(garbage, file: "snap", limits: .default))
         }

@@ -388,8 +388,13 @@ enum DebugDescriptionParser {
 
     /// `{{x, y}, {w, h}}` (the last brace may be missing at the end of a line), numbers may be `-0.0` or `inf`.
     static func parseFrame(_ s: Substring) -> (Rect, Substring)? {
-        guard let close = s.utf8Range(of: "}}") ?? (s.hasSuffix("}") ? s.index(before: s.endIndex)..<s.endIndex : nil) else { return nil }
-        let inner = s[s.index(s.startIndex, offsetBy: 2)..<close.lowerBound]
+        // Any text may arrive here (an element snapshot's `NS.rectval` is a stranger's string): it must open with
+        // `{{` and close after that.
+        guard s.utf8HasPrefix("{{") else { return nil }
+        let open = s.index(s.startIndex, offsetBy: 2)
+        let rest = s[open...]
+        guard let close = rest.utf8Range(of: "}}") ?? (rest.hasSuffix("}") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil) else { return nil }
+        let inner = s[open..<close.lowerBound]
         // Split by the byte: the separators are ASCII, and breaking every frame into characters was a tenth of
         // reading a large dump.
         let numbers = inner.utf8.split(whereSeparator: { $0 == 0x2C || $0 == 0x7B || $0 == 0x7D || $0 == 0x20 }).compactMap { Double(Substring($0)) }
