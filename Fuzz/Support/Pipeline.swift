@@ -54,6 +54,6 @@ enum Pipeline {
             if n % 4 == 3 { _ = app.render() }
         }
         _ = inspector.update(.move(.bottom))
-        _ = InspectorScreen.render(inspector).renderPlain()
+        _ = InspectorView.render(inspector).renderPlain()
     }
 }

@@ -5,20 +5,21 @@ import PseudoscopeImage
 import PseudoscopeRender
 import Synchronization
 
-/// Performs effects in the background and hands their answers back as messages, waking the event loop.
-///
-/// Loading uses one core fewer than the machine has, so the interface thread always has one to answer keys.
+/// Performs effects in the background through the one effect interpreter (`EffectInterpreter`) and hands their
+/// answers back as messages, waking the event loop. It adds only threads: loading a run set's inputs is split
+/// across one core fewer than the machine has (so the interface thread always has one to answer keys), every
+/// other effect runs on a worker, and the engine the interpreter updates (a baseline written) is shared.
 final class EffectRunner: Sendable {
-    let work: RunSetWork?
+    private let engine: Mutex<Engine>
     let wake: WakePipe
     private let inbox = Mutex<[AppMessage]>([])
     private let queue = DispatchQueue(label: "pseudoscope.effects", qos: .userInitiated, attributes: .concurrent)
 
-    /// The largest screenshot decoded (PSEUDOSCOPE_MAX_IMAGE_PIXELS).
+    /// The largest picture decoded (PSEUDOSCOPE_MAX_IMAGE_PIXELS).
     let maxImagePixels: Int
 
-    init(work: RunSetWork?, wake: WakePipe, maxImagePixels: Int = ImageDecoder.defaultMaxPixels) {
-        self.work = work
+    init(engine: Engine, wake: WakePipe, maxImagePixels: Int = ImageDecoder.defaultMaxPixels) {
+        self.engine = Mutex(engine)
         self.wake = wake
         self.maxImagePixels = maxImagePixels
     }
@@ -42,72 +43,42 @@ final class EffectRunner: Sendable {
         return out
     }
 
-    private func post(_ m: AppMessage) {
-        inbox.withLock { $0.append(m) }
+    private func post(_ messages: [AppMessage]) {
+        guard !messages.isEmpty else { return }
+        inbox.withLock { $0.append(contentsOf: messages) }
         wake.signal()
     }
 
+    /// One effect on a worker (loading: one worker per input at a time, on all cores but one).
     func perform(_ effect: Effect) {
-        if case .addToBaseline(let path, let entries) = effect {
-            // A write of a few lines: done at once, answered like any other effect.
-            let result = Result<Int, Error> { try BaselineFile.add(entries, to: path) }
-                .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: path, message: "\($0)") }
-            post(.baselineWritten(entries: entries, result: result))
-            return
-        }
-        if case .loadScreenshot(let source) = effect {
-            let limits = work?.loader.limits ?? .default
-            let maxPixels = maxImagePixels
+        let maxPixels = maxImagePixels
+        if case .load(let paths) = effect {
             queue.async {
-                let result = Result<Picture, Error> { try Picture.load(source, archive: nil, limits: limits, maxPixels: maxPixels) }
-                    .mapError { ($0 as? ArchiveError) ?? ArchiveError(file: "the screenshot", message: "\($0)") }
-                self.post(.screenshotLoaded(result))
-            }
-            return
-        }
-        if case .buildSearchIndex(let source) = effect {
-            queue.async {
-                self.post(.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive))
-            }
-            return
-        }
-        guard let work = work else { return }
-        switch effect {
-        case .load(let paths):
-            queue.async {
+                let snapshot = self.engine.withLock { $0 }
                 let workers = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount - 1))
                 let next = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    var engine = snapshot
                     while true {
                         let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard k < paths.count else { return }
-                        let entry = RunSetEntry(path: paths[k], result: work.summarize(paths[k]))
-                        self.post(.runSet(.received([LoadedEntry(index: k, entry: entry)])))
+                        // The interpreter numbers a load's entries from 0: each input is renumbered to its place.
+                        let answers = EffectInterpreter.perform(.load(paths: [paths[k]]), engine: &engine, maxPixels: maxPixels).map { m -> AppMessage in
+                            guard case .runSet(.received(let entries)) = m else { return m }
+                            return .runSet(.received(entries.map { LoadedEntry(index: k, entry: $0.entry) }))
+                        }
+                        self.post(answers)
                     }
                 }
             }
-        case .checkPairs(let pairs):
-            queue.async {
-                self.post(.runSet(.pairsChecked(pairs.map { work.checkPair($0) })))
-            }
-        case .inspect(let path, let partner):
-            queue.async {
-                switch work.open(path, partner: partner) {
-                case .success(let opened): self.post(.opened(opened))
-                case .failure(let e): self.post(.runSet(.openFailed(e.description)))
-                }
-            }
-        case .compare(let a, let b):
-            queue.async {
-                do {
-                    let comparison = RunComparison(try work.loader.load(a), try work.loader.load(b))
-                    self.post(.compared(comparison))
-                } catch {
-                    self.post(.runSet(.openFailed("\(error)")))
-                }
-            }
-        case .close, .quit, .repaint, .copy, .addToBaseline, .loadScreenshot, .buildSearchIndex:
-            break  // performed by the event loop itself
+            return
+        }
+        queue.async {
+            var engine = self.engine.withLock { $0 }
+            let answers = EffectInterpreter.perform(effect, engine: &engine, maxPixels: maxPixels)
+            // A baseline written changes what every later finding is marked with.
+            if case .addToBaseline = effect { self.engine.withLock { $0.triage = engine.triage } }
+            self.post(answers)
         }
     }
 }

@@ -7,9 +7,9 @@ import PseudoscopeRender
 
 /// Runs the interactive program on the terminal until it finishes: read keys, update, perform effects, draw.
 public enum InteractiveSession {
-    /// Runs `app`. `work` performs the run set's effects (loading, pairing, opening); it is needed only when
-    /// the program can open archives. Returns the exit status.
-    public static func run(_ initial: AppState, work: RunSetWork?, options: SessionOptions) throws -> Int32 {
+    /// Runs `app`. `engine` judges what the effects ask for (loading, pairing, opening, pictures, baselines).
+    /// Returns the exit status.
+    public static func run(_ initial: AppState, engine: Engine, options: SessionOptions) throws -> Int32 {
         let wake = WakePipe()
         let terminal = CursesTerminal(options: options)
         try terminal.start(wakeDescriptor: wake.writeEnd)
@@ -23,8 +23,10 @@ public enum InteractiveSession {
             if let note = terminal.note { say(note) }
             if replacedOutsideASCII, !options.localeIsUTF8 { say(TerminalEnvironment.outsideASCIIHint) }
         }
-        let runner = EffectRunner(work: work, wake: wake, maxImagePixels: options.maxImagePixels)
+        let runner = EffectRunner(engine: engine, wake: wake, maxImagePixels: options.maxImagePixels)
         var app = initial
+        // What the terminal said when it started (a TERM without an entry here) is a note of the session too.
+        if let note = terminal.note { _ = app.update(.note(note)) }
         let size = terminal.size
         _ = app.update(.key(.resize(width: size.width, height: size.height)))
         _ = app.update(.paletteDetected(colors: terminal.paletteSize))
@@ -57,7 +59,7 @@ public enum InteractiveSession {
                 switch e {
                 case .repaint: fullRepaint = true
                 case .copy(let text, _): terminal.writeRaw(Clipboard.osc52(text, insideTmux: options.insideTmux))
-                case .loadScreenshot:
+                case .loadPicture:
                     detectGraphics()
                     runner.perform(e)
                 default: runner.perform(e)
@@ -66,7 +68,12 @@ public enum InteractiveSession {
         }
         perform(app.start())
         while !app.isFinished {
-            let frame = app.render()
+            var frame = app.render()
+            if frame.replacedOutsideASCII && !replacedOutsideASCII && !options.localeIsUTF8 {
+                // Said while the session is on, not only after it.
+                _ = app.update(.note(TerminalEnvironment.outsideASCIIHint))
+                frame = app.render()
+            }
             replacedOutsideASCII = replacedOutsideASCII || frame.replacedOutsideASCII
             terminal.draw(frame, fullRepaint: fullRepaint)
             fullRepaint = false

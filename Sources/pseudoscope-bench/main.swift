@@ -38,12 +38,12 @@ struct Session {
     var changed = 0
     init(_ archive: Archive, _ findings: [Finding]) {
         state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
-        previous = InspectorScreen.render(state)
+        previous = InspectorView.render(state)
     }
     mutating func time(_ m: InspectorMessage) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         _ = state.update(m)
-        let frame = InspectorScreen.render(state)
+        let frame = InspectorView.render(state)
         var diff = 0
         for i in frame.cells.indices where frame.cells[i] != previous.cells[i] { diff += 1 }
         previous = frame
@@ -79,7 +79,7 @@ if args[1] == "--scenarios", args.count >= 3 {
         let again = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
         let stateOnly = since(t)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        _ = InspectorScreen.render(again)
+        _ = InspectorView.render(again)
         print("load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms (state again \(stateOnly) ms, screen again \(since(t2)) ms)")
     }
     var walk: [Double] = [session.time(.move(.top))]
@@ -115,7 +115,7 @@ let moves = args.count > 2 ? Int(args[2]) ?? 1000 : 1000
 let archive = try ArchiveLoader(limits: limits).load(args[1])
 let findings = LayoutChecker(archive).findings()
 var state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
-var previous = InspectorScreen.render(state)
+var previous = InspectorView.render(state)
 // A deterministic script: mostly moves, some pages, expands and collapses, finding jumps.
 let script: [InspectorMessage] = [.move(.down), .move(.down), .move(.up), .right, .move(.down), .move(.pageDown), .move(.down), .left,
                         .move(.up), .nextFinding, .move(.down), .move(.pageUp), .right, .move(.down), .move(.down), .move(.top)]
@@ -124,7 +124,7 @@ var changed = 0
 for k in 0..<moves {
     let start = DispatchTime.now().uptimeNanoseconds
     _ = state.update(script[k % script.count])
-    let frame = InspectorScreen.render(state)
+    let frame = InspectorView.render(state)
     var diff = 0
     for i in frame.cells.indices where frame.cells[i] != previous.cells[i] { diff += 1 }
     previous = frame

@@ -27,12 +27,14 @@ struct BaselineCommand {
         // The baseline as it is (a missing file is an empty baseline; a malformed one is refused, not rewritten).
         let baseline = try BaselineFile.read(file)
 
+        // The findings as every other command judges them, without a triage: a known finding is added again
+        // (its entry renewed), not skipped.
         var options = p.dumpOptions
         options.refuseConflictingArchives = false
         let load = try loader(options)
         let discovery = ArchiveDiscovery.expand(inputs, limits: load.limits)
         var added: [Baseline.Entry] = []
-        for result in RunSetWork(loader: load, context: try StringsOption.context(p)).checkAll(discovery.paths) {
+        for result in Engine(loader: load, context: try StringsOption.context(p)).judgeAll(discovery.paths) {
             let summary = try result.get()
             for f in summary.findings {
                 if let fps = fingerprints, !fps.contains(f.fingerprint) { continue }

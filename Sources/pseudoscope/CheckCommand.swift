@@ -30,16 +30,13 @@ struct CheckCommand {
         let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
 
-        var options = p.dumpOptions
-        options.refuseConflictingArchives = false  // a folder may mix archives of every mode with dumps
-        let load = try loader(options)
-        let discovery = ArchiveDiscovery.expand(p.operands, limits: load.limits)
+        // A folder may mix archives of every mode with dumps.
+        let engine = try EngineOptions.engine(p, mixedInputs: true)
+        let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         let acceptNoHierarchy = p.flags.contains("--accept-no-hierarchy")
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let context = try StringsOption.context(p)
-        let triage = try CheckTriage.read(p, work: RunSetWork(loader: load, context: context))
-        let results = RunSetWork(loader: load, triage: triage.isEmpty ? nil : triage, context: context).checkAll(discovery.paths)
+        let results = engine.judgeAll(discovery.paths)
         keepUntilExit(results)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
@@ -51,7 +48,7 @@ struct CheckCommand {
         outcomes += discovery.unchecked.map { Outcome(path: $0.file, notChecked: $0.message) }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
         // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
-        let summary = TriageSummary(triage, outcomes)
+        let summary = TriageSummary(engine.triage, outcomes)
         // Filtered only when asked: filtering copies every finding.
         if minSeverity != .review || rules != nil {
             for k in outcomes.indices {
@@ -121,11 +118,12 @@ struct CheckCommand {
                 }
                 continue
             }
-            let b = o.findings.filter { $0.severity == .blocking }.count
-            blocking += b
-            review += o.findings.count - b
-            if o.findings.contains(where: \.blocks) { failing += 1 }
-            out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(b) blocking, \(o.findings.count - b) review\n"
+            let n = FindingCounts(o.findings)
+            blocking += n.blocking
+            review += n.review
+            if n.blockingNow > 0 { failing += 1 }
+            out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(n.phrase)\n"
+            if let pairing = a.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), a.pairing == .noPartner ? .review : .dim) + "\n" }
             if let note = a.hierarchyNote {
                 out += "  " + (o.notChecked != nil ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"

@@ -54,19 +54,19 @@ enum CheckJSON {
                 w.string("failureMessage", s.failureMessage)
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let r = s.run { w.runOrigin("run", r) }
+                // How the rtl pair rule met the run, in the words every command uses.
+                switch s.pairing {
+                case .notApplicable: break
+                case .pairedWith(let partner): w.string("pairedWith", partner)
+                case .noPartner: w.string("pairRuleNotRun", s.pairing.note)
+                }
             }
             // Counted through the buffer: filtering or iterating the array copies every finding (all its strings).
-            let (blocking, blockingNow, review) = o.findings.withUnsafeBufferPointer { found in
-                var counts = (0, 0, 0)
-                for k in found.indices {
-                    if found[k].severity == .blocking { counts.0 += 1 } else if found[k].severity == .review { counts.2 += 1 }
-                    if Finding.blocks(found[k].severity, found[k].known) { counts.1 += 1 }
-                }
-                return counts
-            }
-            w.number("blocking", Double(blocking))
-            w.number("blockingNow", Double(blockingNow))
-            w.number("review", Double(review))
+            let counts = FindingCounts(o.findings)
+            w.number("blocking", Double(counts.blocking))
+            w.number("blockingKnown", Double(counts.blockingKnown))
+            w.number("blockingNow", Double(counts.blockingNow))
+            w.number("review", Double(counts.review))
             w.beginArray("findings")
             // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining
             // all its strings) before writing it; the writer reads it in place.

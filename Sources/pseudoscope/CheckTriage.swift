@@ -4,10 +4,10 @@ import PseudoscopeRender
 
 /// `check --baseline FILE` and `check --since PREVIOUS` (docs/triage.md): read once, applied to every finding.
 enum CheckTriage {
-    static func read(_ p: ParsedArguments, work: RunSetWork) throws -> Triage {
+    static func read(_ p: ParsedArguments, engine: Engine) throws -> Triage {
         // A baseline that does not exist yet is empty: `b` in the inspector or `baseline add` creates it.
         let baseline = try p.value("--baseline").map(BaselineFile.read)
-        let previous = try p.value("--since").map { try PreviousRun.load($0, work: work) }
+        let previous = try p.value("--since").map { try PreviousRun.load($0, engine: engine) }
         return Triage(baseline: baseline, today: try CalendarDay.today(environment: processEnvironment), previous: previous)
     }
 }
@@ -21,7 +21,8 @@ struct TriageSummary {
 
     init() {}
 
-    init(_ triage: Triage, _ outcomes: [CheckCommand.Outcome]) {
+    init(_ triage: Triage?, _ outcomes: [CheckCommand.Outcome]) {
+        guard let triage else { return }
         usedBaseline = triage.baseline != nil
         // Without a baseline or a previous run there is nothing to summarize: no pass over every finding.
         guard triage.baseline != nil || triage.previous != nil else { return }

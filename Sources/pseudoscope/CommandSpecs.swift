@@ -80,7 +80,7 @@ enum Commands {
             """,
         options: [SharedOptions.select, SharedOptions.graphics,
                   OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
-                  OptionSpec("--since", "PREVIOUS", "mark findings new since a previous night (a folder, or its saved check --json)")]
+                  EngineOptions.since]
             + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
 
     static let render = CommandSpec(
@@ -98,7 +98,7 @@ enum Commands {
             SharedOptions.select,
             OptionSpec("--screenshot", nil, "draw the failure screenshot (Unicode block symbols) with the --select element outlined"),
             SharedOptions.graphics,
-        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        ] + EngineOptions.all + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let tree = CommandSpec(
         name: "tree", operands: "ARCHIVE",
@@ -107,7 +107,7 @@ enum Commands {
             Prints the hierarchy indented, one element a line: type, identifier, text, frame {x, y, w×h} and the \
             flags that are not defaults. The failing element is marked ✗ (X), elements with findings ‼ (!) or ?.
             """,
-        options: StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        options: EngineOptions.all + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let info = CommandSpec(
         name: "info", operands: "ARCHIVE",
@@ -117,7 +117,7 @@ enum Commands {
             test data, and the attachments with whether each file exists (paths that leave the archive's folder \
             are refused).
             """,
-        options: StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
+        options: EngineOptions.all + SharedOptions.output + SharedOptions.dump, exitStatus: nil)
 
     static let check = CommandSpec(
         name: "check", operands: "ARCHIVE|FOLDER...",
@@ -135,10 +135,8 @@ enum Commands {
                        choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
-            OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
-            OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed"),
             OptionSpec("--accept-no-hierarchy", nil, "count a failed run without a hierarchy (a unit test's, an assertion's) as checked instead of failing CI with status 3"),
-        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump,
+        ] + EngineOptions.all + SharedOptions.output + SharedOptions.dump,
         exitStatus: "0 everything given was read and checked and nothing blocks; 1 something blocks; 2 an input could not be read (the rest are still checked); 3 nothing blocks, but something was not checked (a failed build, a test action that did not start, a failed run without a hierarchy)")
 
     static let compare = CommandSpec(
@@ -154,7 +152,7 @@ enum Commands {
             OptionSpec("--json", nil, "machine-readable output (docs/comparison.md)"),
             OptionSpec("--width", "N", "columns of the plain output (default: the terminal's width, else 160)"),
             OptionSpec("--height", "N", "rows of the plain output at most"),
-        ] + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
+        ] + EngineOptions.all + SharedOptions.output + SharedOptions.dump, exitStatus: "0 same, 1 different, 2 trouble")
 
     static let importDump = CommandSpec(
         name: "import", operands: "DUMP|BUNDLE",

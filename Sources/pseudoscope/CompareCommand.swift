@@ -14,8 +14,8 @@ struct CompareCommand {
         let height = try p.int("--height", range: 12...1000)
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
-        let load = try loader(p.dumpOptions)
-        let comparison = RunComparison(try load.load(p.operands[0]), try load.load(p.operands[1]), context: try StringsOption.context(p))
+        let engine = try EngineOptions.engine(p)
+        let comparison = try engine.compare(p.operands[0], p.operands[1])
         if comparison.a.screen != comparison.b.screen {
             printError("pseudoscope: note: A is screen \(TerminalText.sanitize(comparison.a.screen)) and B is screen \(TerminalText.sanitize(comparison.b.screen)): the runs of different screens differ everywhere")
         }
@@ -27,7 +27,7 @@ struct CompareCommand {
         if environment.canBeInteractive {
             let state = ComparisonState(comparison: comparison, width: 80, height: 24, glyphs: glyphs)
             do {
-                _ = try InteractiveSession.run(AppState(.comparison(state)), work: nil, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                _ = try InteractiveSession.run(AppState(.comparison(state)), engine: engine, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
                 return status
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain comparison instead")

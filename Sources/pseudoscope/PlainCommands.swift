@@ -5,18 +5,17 @@ import PseudoscopeRender
 
 /// The one archive a printing command reads, with its findings and the output choices every printing command takes.
 struct SingleArchive {
-    let archive: Archive
-    let findings: [Finding]
-    let strings: ElementStrings
+    /// The run as the engine judged it: the same findings (pair rule, known, new) as check and the inspector.
+    let verdict: RunVerdict
     let color: Bool
     let glyphs: Glyphs
 
+    var archive: Archive { verdict.archive }
+    var findings: [Finding] { verdict.findings }
+
     init(_ p: ParsedArguments, environment: TerminalEnvironment) throws {
         guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
-        archive = try loader(p.dumpOptions).load(p.operands[0])
-        let context = try StringsOption.context(p)
-        findings = LayoutChecker(archive, context: context).findings()
-        strings = ElementStrings(archive, catalog: context.strings)
+        verdict = try EngineOptions.engine(p).judge(p.operands[0]).get()
         color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
     }
@@ -34,6 +33,7 @@ struct RenderCommand {
         keepUntilExit(one)
         var report = RenderReport(archive: one.archive, findings: one.findings, glyphs: one.glyphs,
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))
+        report.pairing = one.verdict.pairing
         report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
         report.selected = try selection(p, one.archive)
         if p.flags.contains("--screenshot") {
@@ -86,9 +86,9 @@ struct InfoCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
-        var lines = ArchiveText.infoLines(one.archive, findings: one.findings, strings: one.strings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        var lines = ArchiveText.infoLines(one.archive, findings: one.findings, strings: one.verdict.strings, pairing: one.verdict.pairing) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
         lines.append(TerminalText.sanitize("  picture     " + screenshotStatus(one.archive)))
-        let blocking = one.findings.contains { $0.severity == .blocking }
+        let blocking = one.verdict.counts.blockingNow > 0
         let roles = lines.map { line -> (String, StyleRole) in
             if line.hasPrefix("Failure ") { return (line, .failing) }
             if line.hasPrefix("Findings ") && blocking { return (line, .blocking) }

@@ -161,7 +161,7 @@ final class ComparisonTests: XCTestCase {
 
     /// The screen hint reads a top-level `screen` from the file's start and gives up on anything unusual.
     func testTheScreenHintReadsTheTopLevelScreenOnly() {
-        func scan(_ s: String) -> String? { ScreenHint.scan(Array(s.utf8)) }
+        func scan(_ s: String) -> String? { ScreenNameProbe.scan(Array(s.utf8)) }
         XCTAssertEqual(scan(#"{"formatVersion":1,"test":"T/t","screen":"Settings","hierarchy":{}}"#), "Settings")
         XCTAssertEqual(scan("\u{FEFF} {\n \"a\" : [1, {\"screen\": \"inner\"}, \"x]\"], \"b\": {\"c\": \"}\"}, \"screen\" : \"Pay\" }"), "Pay")
         XCTAssertEqual(scan(#"{"note":"a \"quoted\" screen","screen":"Ü 設定"}"#), "Ü 設定")
@@ -193,21 +193,21 @@ final class ComparisonTests: XCTestCase {
             try json.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        XCTAssertGreaterThan(RunSetWork.batches(paths.map(ScreenHint.read)).count, 3, "one screen's 12 runs need two batches")
-        let work = RunSetWork(loader: ArchiveLoader())
+        XCTAssertGreaterThan(Engine.batches(paths.map(ScreenNameProbe.read)).count, 3, "one screen's 12 runs need two batches")
+        let work = Engine(loader: ArchiveLoader())
         var reference = paths.map { work.summarize($0) }
-        for pair in RunSetWork.pairs(reference.map { try? $0.get() }) {
+        for pair in Engine.pairs(reference.map { try? $0.get() }) {
             if case .success(var s) = reference[pair.rtl] {
-                RunSetWork.merge(work.checkPair(pair), into: &s)
+                Engine.merge(work.checkPair(pair), into: &s)
                 reference[pair.rtl] = .success(s)
             }
         }
-        let batched = work.checkAll(paths)
+        let batched = work.judgeAll(paths)
         XCTAssertEqual(batched.count, reference.count)
         for (x, y) in zip(batched, reference) {
             let (a, b) = (try x.get(), try y.get())
             XCTAssertEqual(a.findings, b.findings, a.path)
-            XCTAssertEqual(a.pairedWith, b.pairedWith, a.path)
+            XCTAssertEqual(a.pairing, b.pairing, a.path)
         }
         XCTAssertTrue(batched.contains { (try? $0.get())?.findings.contains { $0.rule == .rtlNotMirrored } == true }, "pairs were checked")
     }
@@ -218,34 +218,34 @@ final class ComparisonTests: XCTestCase {
         let paths = try FileManager.default.contentsOfDirectory(atPath: F.samples.path).sorted().map { F.samples.appendingPathComponent($0).path }
             .filter { FileManager.default.fileExists(atPath: $0 + "/archive.json") }
         XCTAssertGreaterThan(paths.count, 5)
-        let check = RunSetWork(loader: ArchiveLoader())
+        let check = Engine(loader: ArchiveLoader())
         var list = check
         list.namesSummaryFindings = false
         var compared = 0
-        for (x, y) in zip(check.checkAll(paths), list.checkAll(paths)) {
+        for (x, y) in zip(check.judgeAll(paths), list.judgeAll(paths)) {
             let (a, b) = (try x.get(), try y.get())
-            XCTAssertEqual(a.blocking, b.blocking, a.path)
-            XCTAssertEqual(a.review, b.review, a.path)
+            XCTAssertEqual(a.counts, b.counts, a.path)
             XCTAssertEqual(a.findings.map(\.message), b.findings.map(\.message), a.path)
             XCTAssertEqual(a.findings.map(\.element), b.findings.map(\.element), a.path)
             // (The pair rule's findings, which name the other run, are made named.)
             XCTAssertTrue(b.findings.allSatisfy { $0.otherArchive != nil || ($0.fingerprint.isEmpty && $0.hints.isEmpty) }, a.path)
             compared += a.findings.count
-            let opened = try list.open(a.path, partner: nil).get()
-            XCTAssertEqual(opened.findings, check.findings(try ArchiveLoader().load(a.path)), a.path)
+            let opened = try list.judge(a.path).get()
+            XCTAssertEqual(opened.findings, try check.judge(a.path).get().findings, a.path)
+            XCTAssertEqual(opened.counts, a.counts, "the list counts what opening shows: \(a.path)")
             XCTAssertTrue(opened.findings.allSatisfy { !$0.fingerprint.isEmpty }, a.path)
         }
         XCTAssertGreaterThan(compared, 20, "the samples have findings to compare")
     }
 
-    func testRunSetWorkAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {
+    func testTheEngineAddsPairFindingsWithoutRepeatingTheOneArchiveRule() throws {
         let paths = ["settings-normal", "settings-rtl", "settings-expanded"].map { F.samples.appendingPathComponent($0).path }
-        let work = RunSetWork(loader: ArchiveLoader())
-        let results = work.checkAll(paths)
+        let work = Engine(loader: ArchiveLoader())
+        let results = work.judgeAll(paths)
         let summaries = results.map { try? $0.get() }
-        XCTAssertEqual(RunSetWork.pairs(summaries).map { [$0.rtl, $0.ltr] }, [[1, 0]], "rtl pairs with the normal run")
-        XCTAssertEqual(summaries[1]?.pairedWith, paths[0] + "/archive.json")
-        XCTAssertNil(summaries[0]?.pairedWith)
+        XCTAssertEqual(Engine.pairs(summaries).map { [$0.rtl, $0.ltr] }, [[1, 0]], "rtl pairs with the normal run")
+        XCTAssertEqual(summaries[1]?.pairing, .pairedWith(paths[0] + "/archive.json"))
+        XCTAssertEqual(summaries[0]?.pairing, .notApplicable)
         let rtl = (summaries[1]?.findings ?? []).filter { $0.rule == .rtlNotMirrored }
         XCTAssertEqual(rtl.filter { $0.identifier == "BackButton" }.count, 1)
         XCTAssertTrue(rtl.contains { $0.identifier == "settings.push.toggle" && $0.otherArchive != nil })

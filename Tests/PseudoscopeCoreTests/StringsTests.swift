@@ -365,7 +365,7 @@ final class StringsTests: XCTestCase {
     func testALocaleRunIsNotTheRtlRunsPartner() throws {
         let names = ["settings-rtl", "locale-settings-es", "locale-settings-fr", "settings-normal"]
         let summaries = try names.map { ArchiveSummary(path: $0, archive: try Fixtures.sample($0), findings: []) }
-        XCTAssertEqual(RunSetWork.pairs(summaries).map(\.ltrPath), ["settings-normal"])
-        XCTAssertEqual(RunSetWork.pairs(Array(summaries.prefix(2))).map(\.ltrPath), ["locale-settings-es"], "without the control run, the locale run is still better than none")
+        XCTAssertEqual(Engine.pairs(summaries).map(\.ltrPath), ["settings-normal"])
+        XCTAssertEqual(Engine.pairs(Array(summaries.prefix(2))).map(\.ltrPath), ["locale-settings-es"], "without the control run, the locale run is still better than none")
     }
 }

@@ -167,28 +167,28 @@ final class TriageTests: XCTestCase {
         var spinner = Element(type: "ActivityIndicator")
         spinner.identifier = "loading"
         spinner.frame = Rect(x: 180, y: 400, width: 30, height: 30)
-        XCTAssertTrue(ScreenHints.hints(archive([spinner])).contains { $0.contains("ActivityIndicator 'loading' visible") })
+        XCTAssertTrue(FalseAlarmHints.hints(archive([spinner])).contains { $0.contains("ActivityIndicator 'loading' visible") })
         spinner.isVisible = false
-        XCTAssertTrue(ScreenHints.hints(archive([spinner])).isEmpty, "a hidden spinner is not loading")
+        XCTAssertTrue(FalseAlarmHints.hints(archive([spinner])).isEmpty, "a hidden spinner is not loading")
 
         var alert = Element(type: "Alert")
         alert.label = "“Shop” Would Like to Send You Notifications"
         alert.frame = Rect(x: 50, y: 300, width: 290, height: 200)
-        XCTAssertTrue(ScreenHints.hints(archive([alert])).contains { $0.contains("present (a dialog covers the screen)") })
-        XCTAssertTrue(ScreenHints.hints(archive([label("t", "Alert", at: Rect(x: 0, y: 0, width: 10, height: 10))])).isEmpty)
+        XCTAssertTrue(FalseAlarmHints.hints(archive([alert])).contains { $0.contains("present (a dialog covers the screen)") })
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("t", "Alert", at: Rect(x: 0, y: 0, width: 10, height: 10))])).isEmpty)
 
         var second = Element(type: "Window")
         second.frame = Rect(x: 0, y: 0, width: 390, height: 844)
-        XCTAssertTrue(ScreenHints.hints(archive([second])).contains { $0.contains("2 windows on screen") })
+        XCTAssertTrue(FalseAlarmHints.hints(archive([second])).contains { $0.contains("2 windows on screen") })
         second.identifier = "UIRemoteKeyboardWindow"
-        XCTAssertTrue(ScreenHints.hints(archive([second])).isEmpty, "the keyboard's window is not another scene")
+        XCTAssertTrue(FalseAlarmHints.hints(archive([second])).isEmpty, "the keyboard's window is not another scene")
 
         let data = JSONObject([("orderNumber", .string("Order #12345"))])
-        XCTAssertTrue(ScreenHints.hints(archive([label("n", "Order #123456789", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data))
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Order #123456789", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data))
             .contains { $0.contains("shows test data 'orderNumber' with another length than the archive's (16 vs 12 characters)") })
-        XCTAssertTrue(ScreenHints.hints(archive([label("n", "Order #12345", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data)).isEmpty)
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Order #12345", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data)).isEmpty)
         let name = JSONObject([("first", .string("Zoë Å"))])
-        XCTAssertTrue(ScreenHints.hints(archive([label("n", "Zoë Å Lindqvist", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: name)).isEmpty,
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Zoë Å Lindqvist", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: name)).isEmpty,
                       "the value then a word boundary is the same data in a longer text")
     }
 

@@ -16,18 +16,18 @@ final class ComparisonRenderTests: XCTestCase {
     func testInteractiveComparisonWideAndNarrow() throws {
         var s = ComparisonState(comparison: try settingsComparison(), width: 160, height: 48, glyphs: .unicode)
         XCTAssertFalse(s.currentDifferences.isEmpty, "opens on the first difference")
-        Golden.assert(ComparisonScreen.render(s), matches: "compare-screen-160x48")
+        Golden.assert(ComparisonView.render(s), matches: "compare-screen-160x48")
         s.send(.nextDifference)
         let second = s.currentDifferences.map(\.message)
         XCTAssertTrue(second.contains { $0.contains("BackButton") }, "\(second)")
         s.send(.chrome(.resize(width: 80, height: 24)))
         XCTAssertFalse(s.isNarrow, "both runs are drawn at 80 columns")
-        Golden.assert(ComparisonScreen.render(s), matches: "compare-screen-80x24")
+        Golden.assert(ComparisonView.render(s), matches: "compare-screen-80x24")
         s.send(.chrome(.resize(width: 64, height: 20)))
         XCTAssertTrue(s.isNarrow)
-        XCTAssertTrue(ComparisonScreen.render(s).renderPlain().contains("A  Tab: draw B"))
+        XCTAssertTrue(ComparisonView.render(s).renderPlain().contains("A  Tab: draw B"))
         s.send(.switchSide)
-        let text = ComparisonScreen.render(s).renderPlain()
+        let text = ComparisonView.render(s).renderPlain()
         XCTAssertTrue(text.contains("B  Tab: draw A"), text)
         s.send(.previousDifference, .previousDifference)
         XCTAssertEqual(s.message, "Differences wrapped to the bottom")
@@ -39,9 +39,11 @@ final class ComparisonRenderTests: XCTestCase {
     func loadedList(_ names: [String] = names, width: Int = 120, height: Int = 20) -> RunSetState {
         let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
         var s = RunSetState(paths: paths, width: width, height: height, glyphs: .unicode)
-        let work = RunSetWork(loader: ArchiveLoader())
-        var effects = s.update(.received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: work.summarize($1))) }))
-        if case .checkPairs(let pairs)? = effects.first { effects = s.update(.pairsChecked(pairs.map { work.checkPair($0) })) }
+        var engine = Engine(loader: ArchiveLoader())
+        var effects = s.update(.received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: engine.summarize($1))) }))
+        if let pairing = effects.first {
+            for case .runSet(let m) in EffectInterpreter.perform(pairing, engine: &engine, maxPixels: 1) { effects = s.update(m) }
+        }
         XCTAssertEqual(effects, [])
         return s
     }
@@ -52,7 +54,7 @@ final class ComparisonRenderTests: XCTestCase {
         func shown() -> [String] { s.rows.map { names[$0] } }
         // Sorted by blocking: the Settings group (rtl has the most) first, its modes in order normal, expanded, rtl.
         XCTAssertEqual(shown(), ["settings-normal", "settings-expanded", "settings-rtl", "checkout-expanded", "profile-hardcoded-expanded"])
-        XCTAssertEqual(s.entries[1]?.summary?.pairedWith.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
+        XCTAssertEqual(s.entries[1]?.summary?.pairing.partner.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
         s.send(.cycleModeFilter, .cycleModeFilter)  // normal, then expanded
         XCTAssertEqual(shown(), ["checkout-expanded", "settings-expanded", "profile-hardcoded-expanded"], "still sorted by blocking count")
         s.send(.clearFilters, .cycleSeverityFilter, .cycleSeverityFilter)  // with findings, then blocking
@@ -68,14 +70,14 @@ final class ComparisonRenderTests: XCTestCase {
         // `c` on the Settings group compares rtl against the normal run.
         while shown()[s.cursor] != "settings-expanded" { s.send(.move(.down)) }
         guard case .compare(let a, let b)? = s.update(.compare).first else { return XCTFail("c compares") }
-        XCTAssertTrue(a.hasSuffix("settings-normal") && b.hasSuffix("settings-rtl"), "\(a) \(b)")
+        XCTAssertTrue(a.hasSuffix("settings-normal/archive.json") && b.hasSuffix("settings-rtl"), "the rtl run against the LTR run it was paired with: \(a) \(b)")
         s.send(.move(.top))
         XCTAssertEqual(s.update(.compare), [])
         XCTAssertEqual(s.message, "Only one run of CheckoutLayout is here: nothing to compare")
     }
 
     func testRunSetGolden() throws {
-        Golden.assert(RunSetScreen.render(loadedList()), matches: "runset-120x20")
+        Golden.assert(RunSetView.render(loadedList()), matches: "runset-120x20")
     }
 
     func testAppStackReturnsToTheListOnQ() throws {

@@ -15,7 +15,7 @@ final class InspectorTests: XCTestCase {
         let s = try state("orders-long-list-expanded")
         XCTAssertEqual(selectedID(s), "orders.row.7.status")
         XCTAssertNotNil(s.tree.row(of: s.selected), "the failing element is visible in the tree")
-        let screen = InspectorScreen.render(s).renderPlain()
+        let screen = InspectorView.render(s).renderPlain()
         XCTAssertTrue(screen.contains("✗"), "the failing element is marked")
     }
 
@@ -44,7 +44,7 @@ final class InspectorTests: XCTestCase {
         s.type("confirm")
         XCTAssertEqual(selectedID(s), "checkout.confirm")
         XCTAssertEqual(s.matches.count, 1)
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("/confirm▏ 1 match"))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("/confirm▏ 1 match"))
         s.send(.searchCommit, .nextMatch)
         XCTAssertEqual(s.message, "Search wrapped to the top")
         s.send(.startSearch)
@@ -77,29 +77,29 @@ final class InspectorTests: XCTestCase {
 
     func testMovingUpChangesTheDetails() throws {
         var s = try state("checkout-expanded")
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("identifier  checkout.confirm"))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("identifier  checkout.confirm"))
         s.send(.move(.up))
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("identifier  checkout.applyCoupon"))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("identifier  checkout.applyCoupon"))
     }
 
     func testGoldenScreens() throws {
         var s = try state("checkout-expanded", width: 80, height: 24)
-        Golden.assert(InspectorScreen.render(s), matches: "inspector-checkout-80x24")
+        Golden.assert(InspectorView.render(s), matches: "inspector-checkout-80x24")
         s.send(.chrome(.resize(width: 200, height: 60)))
-        Golden.assert(InspectorScreen.render(s), matches: "inspector-checkout-200x60")
+        Golden.assert(InspectorView.render(s), matches: "inspector-checkout-200x60")
         s.send(.chrome(.help))
-        Golden.assert(InspectorScreen.render(s), matches: "inspector-help-200x60")
+        Golden.assert(InspectorView.render(s), matches: "inspector-help-200x60")
         XCTAssertEqual(s.handle(.char("q")), [], "q closes the overlay first")
         XCTAssertFalse(s.chrome.showingHelp)
         XCTAssertEqual(s.handle(.char("q")), [.close], "then q closes the inspector")
         s.send(.chrome(.resize(width: 50, height: 12)))
-        Golden.assert(InspectorScreen.render(s), matches: "inspector-too-small")
+        Golden.assert(InspectorView.render(s), matches: "inspector-too-small")
     }
 
     func testASCIIAndMirrorToggles() throws {
         var s = try state("settings-normal", width: 80, height: 24)
         s.send(.chrome(.toggleASCII), .toggleMirror)
-        let text = InspectorScreen.render(s).renderPlain()
+        let text = InspectorView.render(s).renderPlain()
         XCTAssertFalse(text.contains("▼"), "ASCII mode uses no box drawing")
         XCTAssertTrue(text.contains("v "))
         XCTAssertTrue(text.contains("RTL | mirror"), "ASCII mode writes its own separators in ASCII too")
@@ -154,10 +154,10 @@ final class ZoomTests: XCTestCase {
             return layout.cells(for: s.wireframe.drawnFrame(s.selected, options)).width
         }
         let before = selectedBoxWidth()
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("tiny: z zooms"))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("tiny: z zooms"))
         s.send(.toggleZoom)
         XCTAssertGreaterThan(selectedBoxWidth(), before * 3, "zoomed in on the failing status badge")
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("zoom (Esc)"))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("zoom (Esc)"))
         s.send(.escape)
         XCTAssertFalse(s.zoom)
     }
@@ -198,14 +198,11 @@ final class ZoomTests: XCTestCase {
         }
         var app = AppState(.inspector(inspector(InspectorSettings(imageDepth: .indexed16))), settings: InspectorSettings(imageDepth: .indexed16))
         _ = app.update(.paletteDetected(colors: 256))
-        guard case .inspector(let open) = app.stack[0] else { return XCTFail() }
-        XCTAssertEqual(open.imageDepth, .indexed256, "a 256-colour terminal whose name does not say so")
-        XCTAssertEqual(app.settings.imageDepth, .indexed256, "and the inspectors opened later")
+        XCTAssertEqual(app.facts.imageDepth, .indexed256, "a 256-colour terminal whose name does not say so: for every inspector, open or opened later")
         _ = app.update(.paletteDetected(colors: 8))
-        XCTAssertEqual(app.settings.imageDepth, .indexed8)
+        XCTAssertEqual(app.facts.imageDepth, .indexed8)
         var mono = AppState(.inspector(inspector(InspectorSettings(imageDepth: .none))), settings: InspectorSettings(imageDepth: .none))
         _ = mono.update(.paletteDetected(colors: 256))
-        guard case .inspector(let off) = mono.stack[0] else { return XCTFail() }
-        XCTAssertEqual(off.imageDepth, .none, "NO_COLOR or --color never")
+        XCTAssertEqual(mono.facts.imageDepth, .none, "NO_COLOR or --color never")
     }
 }

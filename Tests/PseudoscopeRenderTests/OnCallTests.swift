@@ -9,7 +9,7 @@ final class OnCallTests: XCTestCase {
         return InspectorState(archive: a, findings: LayoutChecker(a).findings(), width: width, height: height, glyphs: glyphs)
     }
 
-    func lines(_ s: InspectorState) -> [String] { InspectorScreen.render(s).renderPlain().components(separatedBy: "\n") }
+    func lines(_ s: InspectorState) -> [String] { InspectorView.render(s).renderPlain().components(separatedBy: "\n") }
 
     // 3. The test's own assertion message is seen on open, at 80×24.
     func testTheFailureMessageIsOnTheMainScreen() throws {
@@ -145,7 +145,7 @@ final class OnCallTests: XCTestCase {
         s.send(.left)  // collapsed
         let windowRow = lines(s).first { $0.contains("Window") }!
         XCTAssertTrue(windowRow.hasPrefix(" ‼"), "a collapsed window holding blocking findings says so: \(windowRow)")
-        let map = Golden.styleMap(InspectorScreen.render(s))
+        let map = Golden.styleMap(InspectorView.render(s))
         let row = lines(s).firstIndex(of: windowRow)!
         let selectedMap = Array(map.components(separatedBy: "\n")[row])
         XCTAssertEqual(selectedMap[1], "d", "faint on the selected row too: the finding is inside, not on the window")
@@ -153,7 +153,7 @@ final class OnCallTests: XCTestCase {
         XCTAssertEqual(selectedMap[textStart], "s", "the selection bar starts at the row's text")
         XCTAssertNotEqual(selectedMap[textStart - 1], "s", "and leaves the indentation alone")
         s.send(.move(.up))
-        let plainMap = Golden.styleMap(InspectorScreen.render(s)).components(separatedBy: "\n")[row]
+        let plainMap = Golden.styleMap(InspectorView.render(s)).components(separatedBy: "\n")[row]
         XCTAssertEqual(Array(plainMap)[1], "d", "faint: the finding is inside, not on the window")
         XCTAssertNotEqual(Array(plainMap)[textStart], "s")
     }
@@ -173,7 +173,7 @@ final class OnCallTests: XCTestCase {
     func testOneRowIsSingular() throws {
         let a = try ArchiveLoader().decode(Array(#"{"formatVersion":1,"test":"t","mode":"normal","environment":{"xcode":"x","simulator":"s","os":"o"},"failure":{"identifier":"","frame":{"x":0,"y":0,"width":0,"height":0},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application"}}"#.utf8), source: ArchiveSource(path: "x", folder: nil))
         let s = InspectorState(archive: a, findings: [], width: 80, height: 24, glyphs: .unicode)
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("Tree  1 row "))
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("Tree  1 row "))
     }
 
     // y: the copy menu copies each item, says what it copied and shows it to select by hand.
@@ -201,14 +201,14 @@ final class OnCallTests: XCTestCase {
     func testComparisonDrawsBothRunsWithGhostsWhereElementsBelong() throws {
         let c = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("settings-rtl"))
         let s = ComparisonState(comparison: c, width: 80, height: 24, glyphs: .unicode)
-        let canvas = ComparisonScreen.render(s)
+        let canvas = ComparisonView.render(s)
         let text = canvas.renderPlain()
         XCTAssertEqual(text.components(separatedBy: "╔").count - 1, 2, "two windows drawn:\n\(text)")
         XCTAssertGreaterThanOrEqual(s.drawingWidth, 16)
         XCTAssertTrue(Golden.styleMap(canvas).contains("g"), "ghost outlines in B")
         XCTAssertFalse(c.mirroredPlaces.isEmpty)
         let other = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("checkout-expanded"))
-        XCTAssertTrue(ComparisonScreen.render(ComparisonState(comparison: other, width: 120, height: 30, glyphs: .unicode)).renderPlain().contains("(different screens!)"))
+        XCTAssertTrue(ComparisonView.render(ComparisonState(comparison: other, width: 120, height: 30, glyphs: .unicode)).renderPlain().contains("(different screens!)"))
     }
 
     // 15. Without TERM nothing is known of the terminal's colours: none are sent.

@@ -53,12 +53,12 @@ final class ScreenshotTests: XCTestCase {
 
     func testAnArchiveWithoutAScreenshotSaysWhyInThePane() throws {
         let a = try Golden.sample("settings-normal")
-        var s = InspectorState(archive: a, findings: [], width: 120, height: 35, glyphs: .unicode)
-        _ = s.update(.cycleDrawing)
-        XCTAssertTrue(InspectorScreen.render(s).renderPlain().contains("No screenshot: missing"), InspectorScreen.render(s).renderPlain())
-        var ascii = InspectorState(archive: a, findings: [], width: 120, height: 35, glyphs: .ascii)
-        _ = ascii.update(.cycleDrawing)
-        XCTAssertTrue(InspectorScreen.render(ascii).renderPlain().contains("not in ASCII mode"))
+        var d = TestDriver(.inspector(InspectorState(archive: a, findings: [], width: 120, height: 35, glyphs: .unicode)))
+        d.press(.char("s"))
+        XCTAssertTrue(d.screen.contains("No screenshot: screenshot.png: missing"), d.screen)
+        var ascii = TestDriver(.inspector(InspectorState(archive: a, findings: [], width: 120, height: 35, glyphs: .ascii)))
+        ascii.press(.char("s"))
+        XCTAssertTrue(ascii.screen.contains("not in ASCII mode"), ascii.screen)
     }
 
     func testTheTerminalsAnswerDecidesTheProtocol() {

@@ -49,7 +49,7 @@ public struct Finding: Equatable, Sendable {
     public var otherArchive: String?
     /// Stable across runs (rule, screen, element identity; docs/triage.md), set by the checks.
     public var fingerprint = ""
-    /// Why this finding may be a false alarm, from the screen (`ScreenHints`); severity is not changed by them.
+    /// Why this finding may be a false alarm, from the screen (`FalseAlarmHints`); severity is not changed by them.
     public var hints: [String] = []
     /// Set when a baseline knows this finding (`check --baseline`).
     public var known: KnownIssue? {

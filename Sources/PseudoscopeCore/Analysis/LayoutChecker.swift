@@ -97,7 +97,7 @@ public struct LayoutChecker: Sendable {
     public func findings() -> [Finding] { findings(named: true) }
 
     /// `named: false` leaves out what only a reader of each finding needs (its path, fingerprint and hints), for a
-    /// list that shows counts: the archive list without a baseline or a previous run (`RunSetWork`).
+    /// list that shows counts: the archive list without a baseline or a previous run (`Engine`).
     public func findings(named: Bool) -> [Finding] {
         // No hierarchy (a bundle run that holds none): nothing to measure, and no finding about its absence.
         guard archive.hierarchyNote == nil else { return [] }
@@ -125,7 +125,7 @@ public struct LayoutChecker: Sendable {
 
     /// Fills in each finding's path, fingerprint and the screen's hints.
     func name(_ out: inout [Finding]) {
-        let hints = out.isEmpty ? [] : ScreenHints.hints(archive)
+        let hints = out.isEmpty ? [] : FalseAlarmHints.hints(archive)
         let screen = archive.screen
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
         // to read or change one field; the buffer's subscript works in place.

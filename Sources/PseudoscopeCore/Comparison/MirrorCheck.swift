@@ -13,7 +13,7 @@ struct MirrorCheck {
         self.b = b
         self.matching = matching
         namer = PathNamer(b.hierarchy)
-        hints = ScreenHints.hints(b)
+        hints = FalseAlarmHints.hints(b)
     }
 
     /// Findings on B's elements, and the B elements that stayed.

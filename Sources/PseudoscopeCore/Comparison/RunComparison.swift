@@ -52,6 +52,8 @@ public struct RunComparison: Sendable {
 
     /// What the checks of each run read besides the archive (`--strings`).
     public let context: CheckContext
+    /// Known issues and the previous run, marked on both runs' findings as on every other command's (`Engine`).
+    public var triage: Triage?
 
     public init(_ a: Archive, _ b: Archive, context: CheckContext = CheckContext()) {
         self.a = a
@@ -78,7 +80,11 @@ public struct RunComparison: Sendable {
 
     /// Each run's own findings, with the pair rule's on B: what the wireframes of a comparison highlight.
     public func findings() -> (a: [Finding], b: [Finding]) {
-        (LayoutChecker(a, context: context).findings(), RunSetWork.withPairFindings(LayoutChecker(b, context: context).findings(), mirrorFindings))
+        var fa = LayoutChecker(a, context: context).findings(), fb = LayoutChecker(b, context: context).findings(), pair = mirrorFindings
+        triage?.apply(&fa)
+        triage?.apply(&fb)
+        triage?.apply(&pair)
+        return (fa, Engine.withPairFindings(fb, pair))
     }
 
     static func align(_ ha: Hierarchy, _ hb: Hierarchy, _ m: ElementMatching) -> [(a: Int?, b: Int?)] {

@@ -58,21 +58,38 @@ public struct AttachmentRefusal: Error, Equatable, Sendable {
     }
 }
 
-extension Archive {
-    /// The failure screenshot: the one a result bundle marked, else `attachments.screenshot` beside the archive.
-    public var screenshotSource: Result<ScreenshotSource, AttachmentRefusal> {
-        if let shot = attachments.first(where: \.isFailureScreenshot) {
+/// What an archive says about its picture of the screen, as plain data: which file or payload it is, or which
+/// recording and moment. Taking it from an archive touches nothing; `resolve` is where the file system is asked
+/// (an attachment beside an archive must be found and must lie inside its folder), so a screen's `update` can
+/// hand a request to the effect interpreter without reading anything itself.
+public struct PictureRequest: Equatable, Sendable {
+    /// The screenshot a result bundle marked as the failure's.
+    public var failureScreenshot: AttachmentRecord?
+    /// `attachments.screenshot` of an archive: a path relative to its folder.
+    public var screenshot: String?
+    public var folder: String?
+    /// The run's screen recordings (Xcode 15+), readable and in a bundle.
+    public var recordings: [AttachmentRecord] = []
+    public var hierarchyCapturedAt: String?
+    public var recordedAt: String?
+
+    /// The picture's bytes' source, or why there is none.
+    public func resolve() -> Result<ScreenshotSource, AttachmentRefusal> {
+        if let shot = failureScreenshot {
             switch shot.location {
             case .bundle(let path, let id): return .success(.bundle(path: path, id: id))
-            case .file(let f): return AttachmentPath.resolve(f, folder: source.folder).map(ScreenshotSource.file)
+            case .file(let f): return AttachmentPath.resolve(f, folder: folder).map(ScreenshotSource.file)
             }
         }
         if screenshot == nil, let moment = recordingMoment, case .bundle(let path, let id) = moment.recording.location {
             return .success(.recording(path: path, id: id, seconds: moment.seconds))
         }
         guard let s = screenshot else { return .failure(AttachmentRefusal("the archive names no screenshot")) }
-        return AttachmentPath.resolve(s, folder: source.folder).map(ScreenshotSource.file)
+        return AttachmentPath.resolve(s, folder: folder).map(ScreenshotSource.file)
     }
+
+    /// Whether the picture is a frame of a recording (no screenshot, a recording): known without reading anything.
+    public var isRecording: Bool { failureScreenshot == nil && screenshot == nil && recordingMoment != nil }
 
     /// The moment a picture of the screen should show: when the hierarchy was captured, else the failure.
     public var pictureMoment: Date? {
@@ -83,24 +100,18 @@ extension Archive {
     /// (the last to start at or before it), and how far into it that moment is. Without a known moment, the
     /// recording's end (a failure ends the recording of its test).
     public var recordingMoment: (recording: AttachmentRecord, seconds: Double)? {
-        let videos = attachments.filter { a in
-            guard a.problem == nil, case .bundle = a.location else { return false }
-            return a.kind == .video || a.kind == nil && ((a.declaredType ?? "").contains("mpeg-4") || (a.declaredType ?? "").contains("quicktime"))
-        }
-        guard !videos.isEmpty else { return nil }
-        guard let moment = pictureMoment else { return (videos.last!, Archive.recordingEnd) }
-        let started = videos.compactMap { v in v.timestamp.flatMap(Archive.date).map { (v, $0) } }
-        guard !started.isEmpty else { return (videos.last!, Archive.recordingEnd) }
+        guard !recordings.isEmpty else { return nil }
+        guard let moment = pictureMoment else { return (recordings.last!, Archive.recordingEnd) }
+        let started = recordings.compactMap { v in v.timestamp.flatMap(Archive.date).map { (v, $0) } }
+        guard !started.isEmpty else { return (recordings.last!, Archive.recordingEnd) }
         let before = started.filter { $0.1 <= moment }
         if let (video, start) = before.max(by: { $0.1 < $1.1 }) { return (video, min(Archive.recordingEnd, moment.timeIntervalSince(start))) }
         return (started.min { $0.1 < $1.1 }!.0, 0)
     }
 
-    /// A time past the end of any recording: its last frame.
-    public static let recordingEnd: Double = 86_400
-
-    /// What a frame of the recording shows, for `info` and the picture pane: `frame at 8.5 s of the recording
-    /// 'kXCTAttachmentScreenRecording', the screen when the hierarchy was captured (10.4 s), 0.1 s before the failure`.
+    /// What a frame of the recording shows, for `info` and the picture pane: `frame at 8.5 s of the screen
+    /// recording 'kXCTAttachmentScreenRecording', the screen when the hierarchy was captured (10.4 s), 0.1 s before
+    /// the failure`.
     public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
         var line = "frame at \(NumberText.points(frameTime)) s of the screen recording"
         if let name = recordingMoment?.recording.name { line += " '\(name)'" }
@@ -115,6 +126,34 @@ extension Archive {
             if abs(gap) >= 0.05 { line += ", \(NumberText.points(abs(gap))) s \(gap > 0 ? "before" : "after") the failure" }
         }
         return line
+    }
+}
+
+extension Archive {
+    /// What the archive says about its picture, without reading anything (`PictureRequest`).
+    public var pictureRequest: PictureRequest {
+        var r = PictureRequest()
+        r.failureScreenshot = attachments.first(where: \.isFailureScreenshot)
+        r.screenshot = screenshot
+        r.folder = source.folder
+        r.recordings = attachments.filter { a in
+            guard a.problem == nil, case .bundle = a.location else { return false }
+            return a.kind == .video || a.kind == nil && ((a.declaredType ?? "").contains("mpeg-4") || (a.declaredType ?? "").contains("quicktime"))
+        }
+        r.hierarchyCapturedAt = hierarchyCapturedAt
+        r.recordedAt = recordedAt
+        return r
+    }
+
+    /// The failure screenshot: the one a result bundle marked, else `attachments.screenshot` beside the archive,
+    /// else a frame of the run's screen recording. Reads the file system (`PictureRequest.resolve`).
+    public var screenshotSource: Result<ScreenshotSource, AttachmentRefusal> { pictureRequest.resolve() }
+
+    /// A time past the end of any recording: its last frame.
+    public static let recordingEnd: Double = 86_400
+
+    public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
+        pictureRequest.recordingFrameDescription(frameTime: frameTime, requested: requested)
     }
 
     /// Seconds between the failure screenshot and the hierarchy's recording, when both times are known.

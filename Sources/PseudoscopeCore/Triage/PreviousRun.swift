@@ -4,12 +4,12 @@ import Foundation
 /// `check --json` saved then (its fingerprints). Each finding is known by fingerprint, with a description for
 /// the list of findings that are gone.
 public enum PreviousRun {
-    public static func load(_ path: String, work: RunSetWork) throws -> [String: PreviousFinding] {
-        if FileAccess.kind(path) == .regular, let saved = try savedCheck(path, limits: work.loader.limits) { return saved }
-        let discovery = ArchiveDiscovery.expand([path], limits: work.loader.limits)
+    public static func load(_ path: String, engine: Engine) throws -> [String: PreviousFinding] {
+        if FileAccess.kind(path) == .regular, let saved = try savedCheck(path, limits: engine.loader.limits) { return saved }
+        let discovery = ArchiveDiscovery.expand([path], limits: engine.loader.limits)
         if let problem = discovery.problems.first, discovery.paths.isEmpty { throw problem }
         var out: [String: PreviousFinding] = [:]
-        for case .success(let s) in work.checkAll(discovery.paths) {
+        for case .success(let s) in engine.judgeAll(discovery.paths) {
             for f in s.findings { out[f.fingerprint] = PreviousFinding(screen: s.screen, mode: s.mode.rawValue, description: f.shortDescription(screen: s.screen)) }
         }
         return out

@@ -1,8 +1,8 @@
 import PseudoscopeCore
 import PseudoscopeImage
 
-/// One screen of the interactive program.
-public enum Screen {
+/// One page of the interactive program's stack: the archive list, an inspector, a comparison.
+public enum AppPage {
     case runSet(RunSetState)
     case inspector(InspectorState)
     case comparison(ComparisonState)
@@ -13,40 +13,50 @@ public enum AppMessage: Sendable {
     case key(Key)
     /// For the archive list at the bottom of the stack.
     case runSet(RunSetMessage)
-    /// An archive read for the inspector.
-    case opened(OpenedArchive)
-    /// Two archives read and compared.
+    /// A run judged in full for the inspector (`Engine.judge`).
+    case opened(RunVerdict)
+    /// Two runs read and compared.
     case compared(RunComparison)
     /// What the terminal answered about graphics (or what `--graphics` chose), for every inspector.
     case graphicsDetected(GraphicsChoice, cellWidth: Int, cellHeight: Int)
     /// How many colours the terminal's palette has (curses' `COLORS` once started; 0 without colour): pictures
     /// use what it has, not what `TERM`'s name suggests (`alacritty` has 256, `xterm` eight).
     case paletteDetected(colors: Int)
-    /// The failure screenshot, decoded, for the inspector on top.
+    /// The picture of the screen, decoded, for the inspector on top.
     case screenshotLoaded(Result<Picture, ArchiveError>)
-    /// Known issues written to the baseline (how many were new), or why not.
-    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
+    /// Known issues written to the baseline (how many were new), or why not, and the inspector's findings marked
+    /// again with the baseline as written.
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding])
     /// A search index built in the background, for the inspectors of this archive.
     case searchIndexBuilt(SearchIndex, archive: String)
+    /// Something the session has to say (text outside ASCII shown as `?`, a run opened without its partner).
+    case note(String)
 }
 
 /// The interactive program: a stack of screens (list → inspector or comparison → back). Keys go to the top
 /// screen; a screen that closes returns to the one below, and the last one to close ends the program.
 public struct AppState {
-    public private(set) var stack: [Screen]
+    public private(set) var stack: [AppPage]
     public private(set) var isFinished = false
-    /// What every inspector opened from the list is given (the baseline file, the screenshot colours, today).
+    /// What every inspector opened from the list is given (the baseline file, today).
     public private(set) var settings: InspectorSettings
-    /// How screenshots reach this terminal: symbols until the terminal answers otherwise.
-    public private(set) var graphics: GraphicsChoice = .symbols
-    var cellPixels = (width: 10, height: 20)
+    /// The terminal's facts and the notes' count, given to every view.
+    public private(set) var facts: SessionFacts
+    /// What the session has to say, in the order it was learnt (`!` shows them).
+    public private(set) var notes: [String]
+    /// The notes overlay is open.
+    public private(set) var showingNotes = false
+    var notesScroll = ScrollPosition()
 
-    public init(_ root: Screen, settings: InspectorSettings = InspectorSettings()) {
+    public init(_ root: AppPage, settings: InspectorSettings = InspectorSettings(), notes: [String] = []) {
         stack = [root]
         self.settings = settings
+        self.notes = notes
+        facts = SessionFacts(imageDepth: settings.imageDepth)
+        facts.notes = notes.count
     }
 
-    public var top: Screen { stack[stack.count - 1] }
+    public var top: AppPage { stack[stack.count - 1] }
 
     /// The effects a fresh program starts with (a run set loads its inputs).
     public func start() -> [Effect] {
@@ -57,11 +67,31 @@ public struct AppState {
         }
     }
 
+    /// Keys while the notes overlay is open: scroll it, close it, or quit.
+    public static let noteKeys = KeyTable<NotesMessage>(screen: "Notes", bindings: [
+        KeyBinding([.char("j"), .down], .scroll(1), "scroll down"),
+        KeyBinding([.char("k"), .up], .scroll(-1), "scroll up"),
+        KeyBinding([.pageDown, .char(" ")], .page(1), "page down"),
+        KeyBinding([.pageUp], .page(-1), "page up"),
+        KeyBinding([.char("q"), .escape, .char("!")], .close, "close the notes"),
+        KeyBinding([.char("Q"), .ctrl("c")], .quit, "quit now"),
+    ], notes: [])
+
     /// Applies a message; returns the effects the driver must perform (closing and quitting are handled here).
     public mutating func update(_ message: AppMessage) -> [Effect] {
         switch message {
         case .key(let key):
             if case .resize = key { return resizeAll(key) }
+            if showingNotes {
+                guard let m = AppState.noteKeys.message(for: key) else { return [] }
+                switch m {
+                case .scroll(let n): notesScroll.scroll(by: n, contentRows: notes.count, pageRows: notesPageRows)
+                case .page(let n): notesScroll.scroll(by: n * notesPageRows, contentRows: notes.count, pageRows: notesPageRows)
+                case .close: showingNotes = false
+                case .quit: isFinished = true
+                }
+                return []
+            }
             return resolve(updateTop { s in
                 switch s {
                 case .runSet(var x): let e = x.handle(key); s = .runSet(x); return e
@@ -71,41 +101,31 @@ public struct AppState {
             })
         case .runSet(let m):
             guard case .runSet(var list) = stack[0] else { return [] }
+            if case .pairsChecked(let checks) = m {
+                let lonely = checks.filter { !$0.found }.count
+                if lonely > 0 {
+                    addNote("\(lonely) rtl run\(lonely == 1 ? "" : "s") had no LTR run of \(lonely == 1 ? "its" : "their") screen given or found beside \(lonely == 1 ? "it" : "them"): the pair rule did not run for \(lonely == 1 ? "it" : "them")")
+                }
+            }
             let effects = list.update(m)
             stack[0] = .runSet(list)
             return resolve(effects)
-        case .opened(let o):
+        case .opened(let verdict):
             let (w, h, g) = size
-            let pairing: Pairing = o.archive.mode != .rtl ? .notApplicable : o.pairedWith.map { .pairedWith($0) } ?? .noPartner
-            var inspector = InspectorState(archive: o.archive, findings: o.findings, width: w, height: h, glyphs: g, pairing: pairing,
-                                           settings: settings, strings: o.strings)
-            inspector.graphics = graphics
-            inspector.cellPixels = cellPixels
+            let inspector = InspectorState(verdict: verdict, width: w, height: h, glyphs: g, settings: settings)
             stack.append(.inspector(inspector))
             return inspector.searchIndexEffect
         case .compared(let c):
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
         case .graphicsDetected(let choice, let cw, let ch):
-            graphics = choice
-            cellPixels = (max(1, cw), max(1, ch))
-            for k in stack.indices {
-                if case .inspector(var x) = stack[k] {
-                    x.graphics = choice
-                    x.cellPixels = cellPixels
-                    stack[k] = .inspector(x)
-                }
-            }
+            facts.graphics = choice
+            facts.cellWidth = max(1, cw)
+            facts.cellHeight = max(1, ch)
         case .paletteDetected(let colors):
             // Colour off (`--color never`, NO_COLOR) stays off; otherwise the palette decides.
-            guard settings.imageDepth != .none else { return [] }
-            settings.imageDepth = .forPalette(colors)
-            for k in stack.indices {
-                if case .inspector(var x) = stack[k] {
-                    x.imageDepth = settings.imageDepth
-                    stack[k] = .inspector(x)
-                }
-            }
+            guard facts.imageDepth != .none else { return [] }
+            facts.imageDepth = .forPalette(colors)
         case .searchIndexBuilt(let index, let archive):
             for k in stack.indices {
                 if case .inspector(var x) = stack[k], x.archive.source.path == archive {
@@ -120,15 +140,32 @@ public struct AppState {
                 s = .inspector(x)
                 return e
             }
-        case .baselineWritten(let entries, let result):
-            return updateTop { s in
+        case .baselineWritten(let entries, let result, let findings):
+            var effects = updateTop { s in
                 guard case .inspector(var x) = s else { return [] }
-                let e = x.update(.baselineWritten(entries: entries, result: result))
+                let e = x.update(.baselineWritten(entries: entries, result: result, findings: findings))
                 s = .inspector(x)
                 return e
             }
+            // The list's rows count known issues too: they are marked again with the baseline as it now is.
+            if case .success = result, case .runSet(let list) = stack[0] { effects.append(.retriage(list.summaries)) }
+            return effects
+        case .note(let text):
+            addNote(text)
         }
         return []
+    }
+
+    mutating func addNote(_ text: String) {
+        guard !notes.contains(text) else { return }
+        notes.append(text)
+        facts.notes = notes.count
+    }
+
+    /// Rows of notes the overlay shows at once.
+    var notesPageRows: Int {
+        let (_, h, _) = size
+        return max(1, h - 6)
     }
 
     /// The size and glyphs of the top screen, which a newly opened screen takes over.
@@ -141,14 +178,17 @@ public struct AppState {
     }
 
     public func render() -> Canvas {
+        var canvas: Canvas
         switch top {
-        case .runSet(let s): return RunSetScreen.render(s)
-        case .inspector(let s): return InspectorScreen.render(s)
-        case .comparison(let s): return ComparisonScreen.render(s)
+        case .runSet(let s): canvas = RunSetView.render(s, facts: facts)
+        case .inspector(let s): canvas = InspectorView.render(s, facts: facts)
+        case .comparison(let s): canvas = ComparisonView.render(s, facts: facts)
         }
+        if showingNotes { Overlay.drawNotes(notes, scroll: notesScroll.offset, on: &canvas, glyphs: size.2) }
+        return canvas
     }
 
-    private mutating func updateTop(_ body: (inout Screen) -> [Effect]) -> [Effect] {
+    private mutating func updateTop(_ body: (inout AppPage) -> [Effect]) -> [Effect] {
         body(&stack[stack.count - 1])
     }
 
@@ -164,7 +204,7 @@ public struct AppState {
         return []
     }
 
-    /// Performs `.close` and `.quit` on the stack and passes every other effect on.
+    /// Performs `.close`, `.quit` and `.showNotes` on the stack and passes every other effect on.
     private mutating func resolve(_ effects: [Effect]) -> [Effect] {
         var out: [Effect] = []
         for e in effects {
@@ -172,9 +212,17 @@ public struct AppState {
             case .quit: isFinished = true
             case .close:
                 if stack.count == 1 { isFinished = true } else { stack.removeLast() }
+            case .showNotes:
+                showingNotes = true
+                notesScroll.reset()
             default: out.append(e)
             }
         }
         return out
     }
+}
+
+/// What the notes overlay's keys say.
+public enum NotesMessage: Equatable, Sendable {
+    case scroll(Int), page(Int), close, quit
 }

@@ -51,7 +51,7 @@ extension InspectorState {
             jump(through: matches, forward: m == .nextMatch,
                  none: lastQuery.isEmpty ? "No search yet: press / to search" : "Nothing found for /\(lastQuery)", what: "Search")
         case .nextFinding, .previousFinding:
-            jump(through: findingElements, forward: m == .nextFinding, none: "No findings in this archive", what: "Findings")
+            jump(through: index.elements, forward: m == .nextFinding, none: "No findings in this archive", what: "Findings")
         case .jumpToFailing:
             if let f = archive.failingIndex {
                 select(f)
@@ -82,20 +82,20 @@ extension InspectorState {
             case .success(let picture):
                 // A frame of a recording says which, as `info` does: it is not a screenshot Xcode took.
                 if let t = picture.frameTime, let asked = picture.requestedTime {
-                    let description = archive.recordingFrameDescription(frameTime: t, requested: asked)
+                    let description = archive.pictureRequest.recordingFrameDescription(frameTime: t, requested: asked)
                     screenshot = .loaded(picture.image, kind: description)
                     chrome.message = "Picture: " + description
                 } else {
                     screenshot = .loaded(picture.image, kind: picture.description)
                 }
-            case .failure(let e): screenshot = .unavailable(e.description)
+            case .failure(let e): screenshot = .unavailable("No screenshot: " + (e.file.isEmpty ? e.located : e.description))
             }
         case .startBaseline:
             guard baselinePath != nil else {
                 chrome.message = "Open with --baseline FILE to record known issues"
                 return []
             }
-            guard !(findingsByElement[selected] ?? []).isEmpty else {
+            guard !(index.byElement[selected] ?? []).isEmpty else {
                 chrome.message = "This element has no finding to record"
                 return []
             }
@@ -109,17 +109,12 @@ extension InspectorState {
             chrome.message = "Nothing recorded"
         case .promptCommit:
             return commitBaselineStep()
-        case .baselineWritten(let entries, let result):
+        case .baselineWritten(let entries, let result, let marked):
             switch result {
             case .success(let new):
-                let known = Dictionary(entries.map { ($0.fingerprint, $0) }, uniquingKeysWith: { a, _ in a })
-                for k in findings.indices {
-                    if let e = known[findings[k].fingerprint] { findings[k].known = KnownIssue(entry: e, expired: false, daysExpired: 0) }
-                }
-                var byElement: [Int: [Finding]] = [:]
-                for f in findings { if let i = f.element { byElement[i, default: []].append(f) } }
-                findingsByElement = byElement
-                blockingCount = findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }
+                // Marked by the effect interpreter with the baseline as written, as `check --baseline` marks them
+                // (the expiry typed, not a guess): the index is built again from them.
+                index = FindingIndex(marked, hierarchy: archive.hierarchy)
                 chrome.message = "Recorded \(entries.count) known issue\(entries.count == 1 ? "" : "s") in \(baselinePath ?? "the baseline")" + (new < entries.count ? " (\(entries.count - new) replaced)" : "")
             case .failure(let e):
                 chrome.message = "Not recorded: \(e.description)"
@@ -150,14 +145,9 @@ extension InspectorState {
         case .both: drawingView = .wireframe
         }
         guard drawingView != .wireframe, screenshot == .notLoaded else { return [] }
-        switch archive.screenshotSource {
-        case .success(let source):
-            screenshot = .loading
-            return [.loadScreenshot(source)]
-        case .failure(let why):
-            screenshot = .unavailable("No screenshot: \(why.reason)")
-            return []
-        }
+        // Found and read by the effect interpreter: `update` touches no file.
+        screenshot = .loading
+        return [.loadPicture(archive.pictureRequest)]
     }
 
     /// Takes the typed answer; after the last question, asks the driver to write the entries.
@@ -185,11 +175,11 @@ extension InspectorState {
                 return []
             }
             baselinePrompt = nil
-            let entries = (findingsByElement[selected] ?? []).map { f in
+            let entries = (index.byElement[selected] ?? []).map { f in
                 Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: archive.screen, element: f.elementReference,
                                reason: p.reason, owner: p.owner, expires: day)
             }
-            return [.addToBaseline(path: path, entries: entries)]
+            return [.addToBaseline(path: path, entries: entries, findings: findings)]
         }
         baselinePrompt = p
         return []

@@ -18,14 +18,6 @@ public enum Pane: Int, CaseIterable, Sendable {
     }
 }
 
-/// How the pair rule met an archive opened in the inspector: not an rtl run, compared with an LTR run of the
-/// same screen, or no such run found.
-public enum Pairing: Equatable, Sendable {
-    case notApplicable
-    case pairedWith(String)
-    case noPartner
-}
-
 /// What the inspector's keys and the driver can tell it. Movement messages act on the focused pane.
 public enum InspectorMessage: Equatable, Sendable {
     case move(Movement)
@@ -45,7 +37,7 @@ public enum InspectorMessage: Equatable, Sendable {
     case searchIndexReady(SearchIndex)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
     case startBaseline, promptInput(String), promptBackspace, promptCommit, promptCancel
-    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>)
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding])
     case chrome(ChromeMessage)
     case click(x: Int, y: Int)
     /// The mouse wheel: rows down (positive) or up.
@@ -73,21 +65,12 @@ public struct InspectorState: InteractiveScreen {
     // MARK: The archive and what is derived from it once
 
     public let archive: Archive
-    /// Changed only when findings are recorded as known (`b`).
-    public internal(set) var findings: [Finding]
+    /// The findings, indexed once (`FindingIndex`): built again, not patched, when known issues are recorded (`b`).
+    public internal(set) var index: FindingIndex
     public let pairing: Pairing
     public let wireframe: Wireframe
     /// The wireframe drawn without selection, reused while only the selection moves.
     let wireframeCache = WireframeCache()
-    /// Findings by element, for the details pane and the tree's severity marks.
-    public internal(set) var findingsByElement: [Int: [Finding]]
-    /// Elements with findings, in tree order, for `f` / `F`.
-    let findingElements: [Int]
-    /// Findings that block now (a known issue within its baseline entry does not).
-    public internal(set) var blockingCount: Int
-    /// The worst severity of the findings inside each element's subtree (itself excluded), so a collapsed node
-    /// shows that something inside it needs a look.
-    public let worstInside: [Severity?]
     /// Path step names, so that the status line names a path without scanning siblings on every key.
     public let namer: PathNamer
 
@@ -110,12 +93,6 @@ public struct InspectorState: InteractiveScreen {
     /// What the drawing pane shows, and what is known of the screenshot.
     public internal(set) var drawingView: DrawingView = .wireframe
     public internal(set) var screenshot: ScreenshotState = .notLoaded
-    /// The colours a screenshot's cells may use on this terminal (set by the driver's environment).
-    public internal(set) var imageDepth: ColorDepth = .indexed256
-    /// How screenshots reach this terminal (symbols until the terminal answers otherwise).
-    public internal(set) var graphics: GraphicsChoice = .symbols
-    /// A cell's size in pixels, for graphics protocols (the terminal's, where it says; else 10×20).
-    public internal(set) var cellPixels = (width: 10, height: 20)
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
     public internal(set) var baselinePath: String?
@@ -140,31 +117,21 @@ public struct InspectorState: InteractiveScreen {
     /// Which localized string each element shows (`--strings`, or the run's localization record).
     public internal(set) var strings = ElementStrings()
 
+    /// The inspector of a run as the engine judged it (`Engine.judge`).
+    public init(verdict: RunVerdict, width: Int, height: Int, glyphs: Glyphs, select: Int? = nil, settings: InspectorSettings = InspectorSettings()) {
+        self.init(archive: verdict.archive, findings: verdict.findings, width: width, height: height, glyphs: glyphs, pairing: verdict.pairing,
+                  select: select, settings: settings, strings: verdict.strings)
+    }
+
     public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil,
                 settings: InspectorSettings = InspectorSettings(), strings: ElementStrings = ElementStrings()) {
         self.archive = archive
         baselinePath = settings.baselinePath
-        imageDepth = settings.imageDepth
         today = settings.today ?? today
         self.strings = strings
-        self.findings = findings
         self.pairing = pairing
         wireframe = Wireframe(archive: archive, findings: findings)
-        var byElement: [Int: [Finding]] = [:]
-        for f in findings { if let i = f.element { byElement[i, default: []].append(f) } }
-        findingsByElement = byElement
-        findingElements = byElement.keys.sorted()
-        blockingCount = findings.reduce(0) { $0 + ($1.blocks ? 1 : 0) }
-        // Children come after their parent in pre-order: one backward pass carries each worst severity up.
-        var inside = [Severity?](repeating: nil, count: archive.hierarchy.count)
-        for i in archive.hierarchy.indices.reversed() {
-            guard let parent = archive.hierarchy[i].parent else { continue }
-            // Without building an array per element (this runs for every element when an archive opens).
-            func worse(_ a: Severity?, _ b: Severity?) -> Severity? { guard let a else { return b }; guard let b else { return a }; return min(a, b) }
-            let own = byElement[i]?.map(\.severity).min()
-            inside[parent] = worse(worse(own, inside[i]), inside[parent])
-        }
-        worstInside = inside
+        index = FindingIndex(findings, hierarchy: archive.hierarchy)
         namer = PathNamer(archive.hierarchy)
         chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
         let h = archive.hierarchy
@@ -179,6 +146,7 @@ public struct InspectorState: InteractiveScreen {
     }
 
     public var hierarchy: Hierarchy { archive.hierarchy }
+    public var findings: [Finding] { index.findings }
     public var selected: Int { tree.selected }
     public var width: Int { chrome.width }
     public var height: Int { chrome.height }

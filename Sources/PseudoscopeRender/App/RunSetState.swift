@@ -19,8 +19,8 @@ public struct RunSetEntry: Equatable, Sendable {
         self.path = path
     }
 
-    public var blocking: Int { summary?.blocking ?? 0 }
-    public var review: Int { summary?.review ?? 0 }
+    /// The findings counted as every view counts them; empty while loading or when unreadable.
+    public var counts: FindingCounts { summary?.counts ?? FindingCounts() }
 }
 
 /// A run-set input that has arrived: its position and what it became.
@@ -45,6 +45,8 @@ public enum RunSetMessage: Equatable, Sendable {
     case received([LoadedEntry])
     /// The pair rule's results, once every input is in.
     case pairsChecked([PairCheck])
+    /// The summaries marked again with the known issues as they now are (after `b` in an inspector).
+    case retriaged([ArchiveSummary?])
     /// An archive or comparison could not be opened.
     case openFailed(String)
 }
@@ -130,7 +132,7 @@ public struct RunSetState: InteractiveScreen {
 
     public mutating func update(_ m: RunSetMessage) -> [Effect] {
         switch m {
-        case .received, .pairsChecked: break
+        case .received, .pairsChecked, .retriaged: break
         default: chrome.message = nil
         }
         switch m {
@@ -147,7 +149,7 @@ public struct RunSetState: InteractiveScreen {
                 break
             }
             chrome.message = "Opening \(s.test)…"
-            return [.inspect(path: s.path, partner: partnerPath(of: k))]
+            return [.inspect(path: s.path, among: summaries)]
         case .compare: return compareGroup()
         case .cycleSort:
             sort = SortKey.allCases[(SortKey.allCases.firstIndex(of: sort)! + 1) % SortKey.allCases.count]
@@ -195,27 +197,32 @@ public struct RunSetState: InteractiveScreen {
             }
             // One rebuild per batch, not per archive: a night of a thousand archives arrives in a few batches.
             rebuild()
+            // Once every input is in: the engine pairs the rtl runs (among the inputs, else beside them).
             if !isLoading && !pairsRequested {
                 pairsRequested = true
-                let pairs = RunSetWork.pairs(summaries)
-                if !pairs.isEmpty { return [.checkPairs(pairs)] }
+                if summaries.contains(where: { $0?.mode == .rtl }) { return [.pairRunSet(summaries)] }
             }
         case .pairsChecked(let checks):
             for c in checks {
                 guard c.pair.rtl < entries.count, var s = entries[c.pair.rtl]?.summary else { continue }
-                RunSetWork.merge(c, into: &s)
+                Engine.merge(c, into: &s)
                 entries[c.pair.rtl]?.summary = s
             }
             rebuild()
+        case .retriaged(let marked):
+            for (k, s) in marked.enumerated() where k < entries.count {
+                if let s = s { entries[k]?.summary = s }
+            }
+            rebuild(keeping: selectedEntry)
         case .openFailed(let message):
             chrome.message = message
         }
         return []
     }
 
-    /// The LTR run the pair rule compares an rtl entry with, if the set holds one.
+    /// The LTR run the pair rule compared an rtl entry with (`Engine`), if it had one.
     func partnerPath(of k: Int) -> String? {
-        RunSetWork.pairs(summaries).first { $0.rtl == k }?.ltrPath
+        entries[k]?.summary?.pairing.partner
     }
 
     /// The pair to compare for the selected row's screen: rtl against its LTR run, else any two runs.
@@ -234,8 +241,8 @@ public struct RunSetState: InteractiveScreen {
             return [.compare(a: l, b: path(r))]
         } else if let e = byMode(.expanded),
                   let n = group.filter({ current[$0]?.summary?.mode == .normal })
-                      .min(by: { RunSetWork.partnerRank(.normal, test: current[$0]!.summary!.test, rtlTest: current[e]!.summary!.test)! <
-                                 RunSetWork.partnerRank(.normal, test: current[$1]!.summary!.test, rtlTest: current[e]!.summary!.test)! }) {
+                      .min(by: { Engine.partnerRank(.normal, test: current[$0]!.summary!.test, rtlTest: current[e]!.summary!.test)! <
+                                 Engine.partnerRank(.normal, test: current[$1]!.summary!.test, rtlTest: current[e]!.summary!.test)! }) {
             return [.compare(a: path(n), b: path(e))]
         } else if group.count >= 2 {
             return [.compare(a: path(group[0]), b: path(group[1]))]
@@ -251,8 +258,8 @@ public struct RunSetState: InteractiveScreen {
         if let m = modeFilter, e.summary?.mode != m { return false }
         switch severityFilter {
         case .all: break
-        case .withFindings: if e.blocking + e.review == 0 && e.error == nil { return false }
-        case .blocking: if e.blocking == 0 && e.error == nil { return false }
+        case .withFindings: if e.counts.blocking + e.counts.review == 0 && e.error == nil { return false }
+        case .blocking: if e.counts.blockingNow == 0 && e.error == nil { return false }
         case .new: if (e.summary?.newFindings ?? 0) == 0 { return false }
         }
         if !filterText.isEmpty {
@@ -277,7 +284,7 @@ public struct RunSetState: InteractiveScreen {
         let modeRankOf: (Int) -> Int = { current[$0]?.summary.map { RunSetState.modeRank($0.mode) } ?? 9 }
         let ordered: [Group] = groups.values.map { members in
             let sorted = members.sorted { modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : paths[$0] < paths[$1] }
-            return Group(members: sorted, blocking: sorted.map { entries[$0]?.blocking ?? 0 }.max() ?? 0,
+            return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
                          test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
                          errors: sorted.contains { entries[$0]?.error != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))
         }.sorted { x, y in

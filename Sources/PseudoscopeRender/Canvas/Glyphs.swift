@@ -21,6 +21,7 @@ public struct Glyphs: Sendable {
     public var tinyElement: String
     public var focusMark: String
     public var separator: String
+    public var bullet: String
 
     public static let unicode = Glyphs(
         isASCII: false,
@@ -29,7 +30,7 @@ public struct Glyphs: Sendable {
         blocking: BoxGlyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━", vertical: "┃"),
         review: BoxGlyphs(topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "┄", vertical: "┆"),
         ellipsis: "…", expanded: "▼", collapsed: "▶", leaf: " ", failing: "✗", blockingMark: "‼", reviewMark: "?",
-        tinyElement: "▪", focusMark: "▸", separator: "│")
+        tinyElement: "▪", focusMark: "▸", separator: "│", bullet: "•")
 
     public static let ascii = Glyphs(
         isASCII: true,
@@ -38,5 +39,5 @@ public struct Glyphs: Sendable {
         blocking: BoxGlyphs(topLeft: "!", topRight: "!", bottomLeft: "!", bottomRight: "!", horizontal: "!", vertical: "!"),
         review: BoxGlyphs(topLeft: "?", topRight: "?", bottomLeft: "?", bottomRight: "?", horizontal: "?", vertical: "?"),
         ellipsis: "...", expanded: "v", collapsed: ">", leaf: " ", failing: "X", blockingMark: "!", reviewMark: "?",
-        tinyElement: "*", focusMark: ">", separator: "|")
+        tinyElement: "*", focusMark: ">", separator: "|", bullet: "*")
 }

@@ -49,15 +49,6 @@ public enum ArchiveText {
         return DisplayWidth.clip(joined(), to: max(1, width), ellipsis: ellipsis)
     }
 
-    /// What the pair rule did with an rtl run opened on its own; nil when it does not apply.
-    public static func pairingNote(_ p: Pairing) -> String? {
-        switch p {
-        case .notApplicable: return nil
-        case .pairedWith(let path): return TerminalText.sanitize("pair rule: compared with the LTR run \(path)")
-        case .noPartner: return "pair rule not run: no LTR run of this screen found beside it (open the folder, or compare A B)"
-        }
-    }
-
     /// A path short enough for a header: `settings-normal` for `…/settings-normal/archive.json`,
     /// `normal/LayoutTests.xcresult#1` for a bundle run (the folder says the mode).
     public static func shortPath(_ path: String) -> String {
@@ -140,7 +131,8 @@ public enum ArchiveText {
     }
 
     /// The lines of `pseudoscope info`: the five things the gate archived.
-    public static func infoLines(_ a: Archive, findings: [Finding], strings: ElementStrings = ElementStrings(), attachmentStatus: (String) -> String) -> [String] {
+    public static func infoLines(_ a: Archive, findings: [Finding], strings: ElementStrings = ElementStrings(), pairing: Pairing = .notApplicable,
+                                 attachmentStatus: (String) -> String) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
         if let run = a.run {
@@ -200,9 +192,10 @@ public enum ArchiveText {
             add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
         }
         if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
-        let blocking = findings.filter { $0.severity == .blocking }.count
-        add("Findings    \(blocking) blocking, \(findings.count - blocking) review")
-        for hint in ScreenHints.hints(a) { add("  hint      \(hint)") }
+        let counts = FindingCounts(findings)
+        add("Findings    \(counts.phrase)" + (counts.new > 0 ? ", \(counts.new) new" : ""))
+        if let note = pairing.note { add("  pairing   \(note)") }
+        for hint in FalseAlarmHints.hints(a) { add("  hint      \(hint)") }
         if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }
         out.append("")
         if a.testData.members.isEmpty {

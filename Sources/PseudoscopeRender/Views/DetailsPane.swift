@@ -6,7 +6,7 @@ enum DetailsPane {
     static func draw(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
         // The title stays the same while the selection moves (the failing mark is on the status line), so a move
         // repaints only the values that differ: few bytes over a slow link.
-        InspectorScreen.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
+        InspectorView.drawTitle(&c, s, r, .details, s.showArchiveDetails ? "archive  (i: element)" : "element  (i: archive)")
         let width = max(10, r.width - 1)
         let lines = self.lines(s, width: width)
         let rows = r.height - 1
@@ -43,7 +43,7 @@ enum DetailsPane {
         func field(_ name: String, _ value: String) { add(name.padded(to: 12) + value, .normal) }
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
         // Findings first: they are what the on-call engineer came for; the attributes follow.
-        let fs = s.findingsByElement[s.selected] ?? []
+        let fs = s.index.byElement[s.selected] ?? []
         for f in fs {
             add((f.novelty == .new ? "NEW " : "") + ArchiveText.findingLine(f, glyphs: s.glyphs), f.blocks ? .blocking : f.severity == .blocking ? .dim : .review)
             if let k = f.known { add("  " + k.summary, k.expired ? .blocking : .dim) }

@@ -47,6 +47,25 @@ enum Overlay {
         return c
     }
 
+    /// A framed box of the session's notes (`!`), scrolled to `scroll`.
+    static func drawNotes(_ notes: [String], scroll: Int, on c: inout Canvas, glyphs: Glyphs) {
+        let width = min(c.width - 4, 110)
+        var wrapped: [String] = []
+        for n in notes {
+            let lines = DisplayWidth.wrap(TerminalText.sanitize(n), to: max(10, width - 6), indent: "  ")
+            for (k, l) in lines.enumerated() { wrapped.append((k == 0 ? glyphs.bullet + " " : "") + l) }
+        }
+        let pageRows = max(1, c.height - 6)
+        let start = min(scroll, max(0, wrapped.count - pageRows))
+        let title = notes.isEmpty ? "No notes (q closes)" : "\(notes.count) note\(notes.count == 1 ? "" : "s") (q or Esc closes" + (wrapped.count > pageRows ? "; j k scroll" : "") + ")"
+        drawBox(&c, lines: [(title, .title), ("", .normal)] + wrapped.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }, width: width, glyphs: glyphs)
+    }
+
+    /// `! 3 notes  ` before the position when the session holds notes: they reach the user while the session is on.
+    static func notesMark(_ facts: SessionFacts) -> String {
+        facts.notes == 0 ? "" : "! \(facts.notes) note\(facts.notes == 1 ? "" : "s")  "
+    }
+
     /// The bottom line: context on the left, position and `? help` on the right.
     static func drawStatus(_ c: inout Canvas, left: String, right: String, glyphs: Glyphs) {
         let y = c.height - 1

@@ -48,7 +48,7 @@ public struct RenderReport {
         // Header, blank, drawing, blank, legend (+ findings): the drawing gets what is left of --height.
         let listLines = listFindings ? max(1, findings.count) + 2 : 0
         let headerLines = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
-            + (ArchiveText.pairingNote(pairing) == nil ? 0 : 1) + (selected == nil ? 0 : 1)
+            + (pairing.note == nil ? 0 : 1) + (selected == nil ? 0 : 1)
         let drawingHeight = height.map { max(3, $0 - 3 - headerLines - listLines) }
         let drawing: Canvas
         var lines: [(String, StyleRole)] = []
@@ -83,7 +83,7 @@ public struct RenderReport {
         }
         // The header wraps rather than losing the device and Xcode version off the edge.
         var header = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ")
-        if let note = ArchiveText.pairingNote(pairing) { header += DisplayWidth.wrap(note, to: max(width, 20), indent: "  ") }
+        if let note = pairing.note.map(TerminalText.sanitize) { header += DisplayWidth.wrap(note, to: max(width, 20), indent: "  ") }
         if let i = selected { header += DisplayWidth.wrap(TerminalText.sanitize("selected: " + PathNamer(archive.hierarchy).path(i)), to: max(width, 20), indent: "  ") }
         let widest = (header + lines.map(\.0)).map { min(width, DisplayWidth.of($0)) }.max() ?? 0
         let totalWidth = max(drawing.width, widest)

@@ -14,11 +14,11 @@ public enum RunSetReport {
             let continues = screen != nil && screen == previousScreen
             previousScreen = screen
             if let m = e.summary {
-                let blocking = m.blocking, review = m.findings.count - blocking  // (each counts the findings)
-                let mark = blocking > 0 ? glyphs.blockingMark : review > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, "\(blocking)", "\(review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
+                let c = m.counts
+                let mark = c.blockingNow > 0 ? glyphs.blockingMark : c.blocking + c.review > 0 ? glyphs.reviewMark : " "
+                table.append([mark, m.mode.rawValue, "\(c.blocking)", "\(c.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
                               m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
-                roles.append(blocking > 0 ? .blocking : .normal)
+                roles.append(c.blockingNow > 0 ? .blocking : .normal)
             } else {
                 table.append(["!", "error", "", "", TerminalText.sanitize(e.error ?? e.path), "", "", "", ""])
                 roles.append(.blocking)
@@ -38,7 +38,7 @@ public enum RunSetReport {
             return width.map { DisplayWidth.clip(trimmed, to: $0, ellipsis: glyphs.ellipsis) } ?? trimmed
         }
         let loaded = s.entries.compactMap { $0 }
-        let blocked = loaded.filter { $0.blocking > 0 }.count
+        let blocked = loaded.filter { $0.counts.blockingNow > 0 }.count
         let errors = loaded.filter { $0.error != nil }.count
         var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(blocked) blocked · \(errors) unreadable"]), .header)]
         out.append((line(titles), .title))

@@ -1,7 +1,7 @@
 import PseudoscopeCore
 
 /// Draws the archive list of a run set: one row per archive, the runs of a screen together. Reads only the state.
-public enum RunSetScreen {
+public enum RunSetView {
     public static let minimumWidth = 60
     public static let minimumHeight = 10
 
@@ -15,8 +15,8 @@ public enum RunSetScreen {
     static func columns(width: Int) -> [Column] {
         var fixed: [Column] = [
             Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
-            Column(title: "BLK", width: 4) { $0.summary == nil ? "" : "\($0.blocking)" },
-            Column(title: "REV", width: 4) { $0.summary == nil ? "" : "\($0.review)" },
+            Column(title: "BLK", width: 4) { $0.summary == nil ? "" : "\($0.counts.blocking)" },
+            Column(title: "REV", width: 4) { $0.summary == nil ? "" : "\($0.counts.review)" },
         ]
         var optional: [Column] = [
             Column(title: "LOCALE", width: 7) { $0.summary?.locale ?? "" },
@@ -34,13 +34,13 @@ public enum RunSetScreen {
             + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingSummary ?? "" }]
     }
 
-    public static func render(_ s: RunSetState) -> Canvas {
+    public static func render(_ s: RunSetState, facts: SessionFacts = SessionFacts()) -> Canvas {
         guard s.chrome.width >= minimumWidth, s.chrome.height >= minimumHeight else {
             return Overlay.tooSmall(width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight, glyphs: s.chrome.glyphs)
         }
         var c = Canvas(width: s.chrome.width, height: s.chrome.height, asciiOnly: s.chrome.glyphs.isASCII)
         let loaded = s.entries.compactMap { $0 }
-        let blocked = loaded.filter { $0.blocking > 0 }.count
+        let blocked = loaded.filter { $0.counts.blockingNow > 0 }.count
         let errors = loaded.filter { $0.error != nil }.count
         var filters: [String] = []
         if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
@@ -68,8 +68,9 @@ public enum RunSetScreen {
             let selected = r == s.cursor
             let entry = s.entries[index] ?? RunSetEntry(loading: s.paths[index])
             if selected { c.fill(x: 0, y: y, width: s.chrome.width, height: 1, role: .selected) }
-            let mark = entry.error != nil ? "!" : entry.blocking > 0 ? s.chrome.glyphs.blockingMark : entry.review > 0 ? s.chrome.glyphs.reviewMark : " "
-            let markRole: StyleRole = selected ? .selected : entry.error != nil || entry.blocking > 0 ? .blocking : .review
+            let n = entry.counts
+            let mark = entry.error != nil ? "!" : n.blockingNow > 0 ? s.chrome.glyphs.blockingMark : n.blocking + n.review > 0 ? s.chrome.glyphs.reviewMark : " "
+            let markRole: StyleRole = selected ? .selected : entry.error != nil || n.blockingNow > 0 ? .blocking : .review
             c.put(mark, x: 0, y: y, role: markRole, maxWidth: 1)
             // The first row of a screen's group names it; the others are indented under it.
             let screen = entry.summary?.screen
@@ -96,7 +97,7 @@ public enum RunSetScreen {
         } else {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.chrome.glyphs)
+        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.chrome.glyphs)
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: RunSetState.keys.helpLines, chrome: s.chrome) }
         return c
     }

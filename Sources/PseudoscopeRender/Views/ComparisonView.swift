@@ -2,11 +2,11 @@ import PseudoscopeCore
 
 /// Draws two runs side by side (or one at a time on narrow terminals): for each run, the aligned element list
 /// and the wireframe, with the shared cursor's elements selected in both. Reads only the state.
-public enum ComparisonScreen {
+public enum ComparisonView {
     public static let minimumWidth = 60
     public static let minimumHeight = 16
 
-    public static func render(_ s: ComparisonState) -> Canvas {
+    public static func render(_ s: ComparisonState, facts: SessionFacts = SessionFacts()) -> Canvas {
         guard s.width >= minimumWidth, s.height >= minimumHeight else {
             return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight, glyphs: s.glyphs)
         }
@@ -32,7 +32,7 @@ public enum ComparisonScreen {
         }
         let diffs = s.currentDifferences
         let left = s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · "))
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: "\(s.cursor + 1)/\(s.comparison.rows.count)", glyphs: s.glyphs)
+        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.cursor + 1)/\(s.comparison.rows.count)", glyphs: s.glyphs)
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines, chrome: s.chrome) }
         return c
     }

@@ -1,7 +1,7 @@
 /// Why findings on a screen may be false alarms, from the screen itself (docs/triage.md): the gate's own
 /// design names what makes a layout check unreliable. A hint never changes a severity; each finding of the
 /// screen carries it so that whoever reads the finding also reads why it may not hold.
-public enum ScreenHints {
+public enum FalseAlarmHints {
     public static func hints(_ a: Archive) -> [String] {
         let h = a.hierarchy
         guard a.hierarchyNote == nil, h.count > 0 else { return [] }

@@ -1,15 +1,18 @@
-/// The work behind a run set, done the same way for `check`, the plain list and the interactive list: load
-/// and check each archive into a summary, pair each rtl run with an LTR run of its screen, and reload an archive
-/// (with its partner) when it is opened.
-public struct RunSetWork: Sendable {
+/// The one place a run's findings are decided (docs/architecture.md): given the inputs and the options, it loads
+/// each run, pairs an rtl run with the LTR run of its screen (the same partner search for every command: the other
+/// inputs given, then the archive's own folder and the gate's `TestResults/<mode>/` siblings), checks it, applies
+/// the string tables, the known issues and the previous run, and gives findings with their severity, known state
+/// and novelty. `check`, `info`, `render`, `tree`, `compare`, the plain open, the archive list, the inspector and
+/// the comparison screen only present what it gives.
+public struct Engine: Sendable {
     public let loader: ArchiveLoader
-    /// Known issues and the previous run (`--baseline`, `--since`), marked on every finding this work makes.
+    /// Known issues and the previous run (`--baseline`, `--since`), marked on every finding this engine makes.
     public var triage: Triage?
     /// What the checks read besides each archive: the app's string tables (`--strings`).
     public var context: CheckContext
     /// Whether a summary's findings carry their paths, fingerprints and hints. The archive list shows only counts
     /// and sets this false, unless a baseline or a previous run (which match fingerprints) is given; an archive
-    /// opened from the list is checked again in full (`open`).
+    /// opened from the list is judged again in full (`judge`).
     public var namesSummaryFindings = true
 
     public init(loader: ArchiveLoader, triage: Triage? = nil, context: CheckContext = CheckContext()) {
@@ -17,6 +20,8 @@ public struct RunSetWork: Sendable {
         self.triage = triage
         self.context = context
     }
+
+    // MARK: - One archive's own findings
 
     /// An archive's findings, triaged.
     public func findings(_ a: Archive) -> [Finding] {
@@ -31,21 +36,73 @@ public struct RunSetWork: Sendable {
         return LayoutChecker(a, context: context).findings(named: false)
     }
 
-    /// Loads and checks one archive; the hierarchy is dropped once the summary is made.
+    /// Loads and checks one archive into a summary; the hierarchy is dropped once the summary is made.
     public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
         loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: summaryFindings($0)) }
     }
 
-    /// Every input, on every core, in the order given, then paired: what `check` and the plain list show.
+    // MARK: - One run in full
+
+    /// One run, judged in full: its archive, its findings (the pair rule's among them for an rtl run), how it was
+    /// paired, and the strings each element shows. `among` are the other inputs given with it (a run set's, for a
+    /// run opened from the list); the partner is looked for there first, then beside the run.
+    public func judge(_ path: String, among inputs: [ArchiveSummary?] = []) -> Result<RunVerdict, ArchiveError> {
+        loader.loadResult(path).map { archive in
+            var verdict = RunVerdict(archive: archive, findings: findings(archive))
+            verdict.strings = ElementStrings(archive, catalog: context.strings)
+            guard archive.mode == .rtl, archive.hierarchyNote == nil else { return verdict }
+            let partner = Engine.partner(rtl: ArchiveSummary(path: path, archive: archive, findings: []), among: inputs)
+                .flatMap { try? loader.load($0) }
+                ?? partnerBeside(archive, path: path, excluding: Set(inputs.compactMap { $0?.path }))
+            if let ltr = partner {
+                verdict.findings = Engine.withPairFindings(verdict.findings, pairFindings(ltr: ltr, rtl: archive))
+                verdict.pairing = .pairedWith(ltr.source.path)
+            } else {
+                verdict.pairing = .noPartner
+            }
+            return verdict
+        }
+    }
+
+    /// The LTR run of an rtl run's screen among a run set's inputs, by `partnerRank`: its path.
+    static func partner(rtl: ArchiveSummary, among inputs: [ArchiveSummary?]) -> String? {
+        var best: (rank: Int, path: String)?
+        for case let s? in inputs where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil {
+            guard let rank = partnerRank(s.mode, test: s.test, rtlTest: rtl.test) else { continue }
+            if best == nil || rank < best!.rank { best = (rank, s.path) }
+        }
+        return best?.path
+    }
+
+    /// The LTR run of an archive's screen beside it (`PartnerSearch`: its folder, the gate's sibling mode
+    /// folders), normal before expanded. Candidates the run set already held are not read again.
+    func partnerBeside(_ rtl: Archive, path: String, excluding: Set<String>) -> Archive? {
+        var best: (rank: Int, archive: Archive)?
+        for c in PartnerSearch.candidates(for: path, limits: loader.limits) where !excluding.contains(c) {
+            // The screen by the file's first bytes, when it says: only candidates that may be the partner are read.
+            if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
+            // A quiet load: a candidate that does not read is simply not the partner.
+            guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil else { continue }
+            guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
+            if best == nil || rank < best!.rank { best = (rank, a) }
+            if rank == 0 { break }
+        }
+        return best?.archive
+    }
+
+    // MARK: - A run set
+
+    /// Every input, on every core, in the order given, then paired: what `check`, the plain list and the
+    /// interactive list show.
     ///
     /// Archives that name the same screen are read together, in batches (the screen read from the file's first
     /// bytes, a hint only), so that the pair rule compares runs already loaded instead of reading both again;
     /// a batch's archives are dropped when the batch is done, so memory stays that of a few archives. The
-    /// pairs themselves are chosen from all summaries, as before: a pair the batches did not bring together
-    /// is read again.
-    public func checkAll(_ paths: [String]) -> [Result<ArchiveSummary, ArchiveError>] {
-        let hints = ConcurrentMap.map(paths) { ScreenHint.read($0) }
-        let done = ConcurrentMap.map(RunSetWork.batches(hints)) { checkBatch($0, paths) }
+    /// pairs themselves are chosen from all summaries: a pair the batches did not bring together is read again,
+    /// and an rtl run with no partner among the inputs is paired with one found beside it.
+    public func judgeAll(_ paths: [String]) -> [Result<ArchiveSummary, ArchiveError>] {
+        let hints = ConcurrentMap.map(paths) { ScreenNameProbe.read($0) }
+        let done = ConcurrentMap.map(Engine.batches(hints)) { checkBatch($0, paths) }
         var slots = [Result<ArchiveSummary, ArchiveError>?](repeating: nil, count: paths.count)
         var ready: [Int: [PairCheck]] = [:]  // by rtl index
         for batch in done {
@@ -54,18 +111,36 @@ public struct RunSetWork: Sendable {
         }
         var results = slots.map { $0! }
         let summaries = results.map { try? $0.get() }
-        let pairs = RunSetWork.pairs(summaries)
+        let pairs = Engine.pairs(summaries)
         func prepared(_ p: RunSetPair) -> PairCheck? { ready[p.rtl]?.first { $0.pair == p } }
         let rest = ConcurrentMap.map(pairs.filter { prepared($0) == nil }) { checkPair($0) }
         var checks = pairs.compactMap(prepared) + rest
+        checks += pairBeside(summaries, paired: Set(pairs.map(\.rtl)))
         checks.sort { $0.pair.rtl < $1.pair.rtl }
         for c in checks {
             if case .success(var s) = results[c.pair.rtl] {
-                RunSetWork.merge(c, into: &s)
+                Engine.merge(c, into: &s)
                 results[c.pair.rtl] = .success(s)
             }
         }
         return results
+    }
+
+    /// The pair rule for the rtl runs of a run set that have no partner among its inputs, with the partner found
+    /// beside each (its folder, the gate's sibling mode folders), read once; each one with none is marked so.
+    public func pairBeside(_ summaries: [ArchiveSummary?], paired: Set<Int>) -> [PairCheck] {
+        let inputs = Set(summaries.compactMap { $0?.path })
+        let lonely = summaries.indices.filter { k in
+            guard !paired.contains(k), let s = summaries[k] else { return false }
+            return s.mode == .rtl && s.hierarchyNote == nil
+        }
+        return ConcurrentMap.map(lonely) { k -> PairCheck in
+            let s = summaries[k]!
+            let none = PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ""), ltrSourcePath: "", findings: .success([]), found: false)
+            guard let rtl = try? loader.load(s.path), let ltr = partnerBeside(rtl, path: s.path, excluding: inputs) else { return none }
+            return PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ltr.source.path), ltrSourcePath: ltr.source.path,
+                             findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
+        }
     }
 
     /// At most this many archives, and this many elements in all, are held at once by one batch.
@@ -97,7 +172,7 @@ public struct RunSetWork: Sendable {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
                 results.append((k, .success(ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a)))))
-                if batch.count > 1, held + a.hierarchy.count <= RunSetWork.batchElements {
+                if batch.count > 1, held + a.hierarchy.count <= Engine.batchElements {
                     loaded[k] = a
                     held += a.hierarchy.count
                 }
@@ -106,7 +181,7 @@ public struct RunSetWork: Sendable {
             }
         }
         guard loaded.count > 1 else { return (results, []) }
-        let pairs: [PairCheck] = RunSetWork.pairs(results.map { try? $0.1.get() }).compactMap { p in
+        let pairs: [PairCheck] = Engine.pairs(results.map { try? $0.1.get() }).compactMap { p in
             let (r, l) = (batch[p.rtl], batch[p.ltr])
             guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
             return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
@@ -115,15 +190,17 @@ public struct RunSetWork: Sendable {
         return (results, pairs)
     }
 
-    /// The LTR partner of each rtl archive of a screen: by `partnerRank`, the first of the best.
+    /// The LTR partner of each rtl archive of a screen among the inputs: by `partnerRank`, the first of the best.
     public static func pairs(_ summaries: [ArchiveSummary?]) -> [RunSetPair] {
         var byScreen: [String: [Int]] = [:]
         for (k, s) in summaries.enumerated() { if let s = s { byScreen[s.screen, default: []].append(k) } }
         var out: [RunSetPair] = []
         for members in byScreen.values {
-            for k in members where summaries[k]!.mode == .rtl {
+            for k in members where summaries[k]!.mode == .rtl && summaries[k]!.hierarchyNote == nil {
                 let rtl = summaries[k]!
-                let ranked = members.compactMap { m in partnerRank(summaries[m]!.mode, test: summaries[m]!.test, rtlTest: rtl.test).map { ($0, m) } }
+                let ranked = members.compactMap { m in
+                    summaries[m]!.hierarchyNote == nil ? partnerRank(summaries[m]!.mode, test: summaries[m]!.test, rtlTest: rtl.test).map { ($0, m) } : nil
+                }
                 guard let l = ranked.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })?.1 else { continue }
                 out.append(RunSetPair(rtl: k, rtlPath: rtl.path, ltr: l, ltrPath: summaries[l]!.path))
             }
@@ -159,12 +236,16 @@ public struct RunSetWork: Sendable {
         }
     }
 
-    /// Adds a pair's findings to the rtl run's summary. A pair finding on an element that the one-archive rule
-    /// already reported is left out.
+    /// Adds a pair's findings to the rtl run's summary, and says how it was paired. A pair finding on an element
+    /// that the one-archive rule already reported is left out.
     public static func merge(_ check: PairCheck, into summary: inout ArchiveSummary) {
+        guard check.found else {
+            summary.pairing = .noPartner
+            return
+        }
         guard case .success(let pairFindings) = check.findings else { return }
         summary.findings = withPairFindings(summary.findings, pairFindings)
-        summary.pairedWith = check.ltrSourcePath
+        summary.pairing = .pairedWith(check.ltrSourcePath)
     }
 
     /// An archive's own findings with the pair rule's added, sorted.
@@ -173,23 +254,19 @@ public struct RunSetWork: Sendable {
         return LayoutChecker.sorted(own + pair.filter { !already.contains($0.element ?? -1) })
     }
 
-    /// Reads an archive to open it, with its findings and, for an rtl run with a partner, the pair rule's.
-    public func open(_ path: String, partner: String?) -> Result<OpenedArchive, ArchiveError> {
-        loader.loadResult(path).map { archive in
-            var findings = self.findings(archive)
-            var pairedWith: String?
-            if let p = partner, let ltr = try? loader.load(p) {
-                findings = RunSetWork.withPairFindings(findings, pairFindings(ltr: ltr, rtl: archive))
-                pairedWith = ltr.source.path
-            }
-            var opened = OpenedArchive(archive: archive, findings: findings, pairedWith: pairedWith)
-            opened.strings = ElementStrings(archive, catalog: context.strings)
-            return opened
-        }
+    // MARK: - Two runs side by side
+
+    /// Two runs compared, with the string tables and the known issues every check applies (`compare A B`, `c` in
+    /// the list): their findings are the ones every other command gives them.
+    public func compare(_ a: String, _ b: String) throws -> RunComparison {
+        var c = RunComparison(try loader.load(a), try loader.load(b), context: context)
+        c.triage = triage
+        return c
     }
 }
 
-/// An rtl run and the LTR run of the same screen, by their positions in the run set.
+/// An rtl run and the LTR run of the same screen, by their positions in the run set (`ltr` -1 for a partner
+/// found beside the run set rather than in it).
 public struct RunSetPair: Equatable, Sendable {
     public var rtl: Int
     public var rtlPath: String
@@ -204,27 +281,17 @@ public struct RunSetPair: Equatable, Sendable {
     }
 }
 
-/// The pair rule's outcome for one pair.
+/// The pair rule's outcome for one pair, or, when no partner was found at all (`found` false), that it did not run.
 public struct PairCheck: Equatable, Sendable {
     public var pair: RunSetPair
     public var ltrSourcePath: String
     public var findings: Result<[Finding], ArchiveError>
-}
+    public var found = true
 
-/// An archive read to be inspected, with its findings.
-public struct OpenedArchive: Sendable {
-    public var archive: Archive
-    public var findings: [Finding]
-    /// The LTR run the pair rule compared it with, if any.
-    public var pairedWith: String?
-    /// True when an rtl run opened on its own was looked for a partner (and none was found if `pairedWith` is nil).
-    public var searchedForPartner = false
-    /// Which localized string each element shows, for the details pane and search.
-    public var strings = ElementStrings()
-
-    public init(archive: Archive, findings: [Finding], pairedWith: String? = nil) {
-        self.archive = archive
+    public init(pair: RunSetPair, ltrSourcePath: String, findings: Result<[Finding], ArchiveError>, found: Bool = true) {
+        self.pair = pair
+        self.ltrSourcePath = ltrSourcePath
         self.findings = findings
-        self.pairedWith = pairedWith
+        self.found = found
     }
 }

@@ -25,8 +25,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var run: RunOrigin?
     /// Why nothing was checked: the source holds no hierarchy for this run.
     public var hierarchyNote: String?
-    /// The LTR run of the same screen that the pair rule compared this rtl run with.
-    public var pairedWith: String?
+    /// How the rtl pair rule met this run (`Engine`): set once the run set is paired.
+    public var pairing: Pairing = .notApplicable
 
     public init(path: String, archive a: Archive, findings: [Finding]) {
         self.path = path
@@ -52,32 +52,20 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// language: `normal (es)`. Two locale runs of a screen are told apart where the mode alone reads the same.
     public var runLabel: String { languages.first.map { "\(mode.rawValue) (\($0))" } ?? mode.rawValue }
 
+    /// The findings counted as every view counts them (`2 blocking (2 known), 0 review`).
+    /// (Counted through the buffer: the list asks this of every archive on every screen it draws.)
+    public var counts: FindingCounts { FindingCounts(findings) }
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
-    /// (Counted through the buffer: `reduce` hands each finding over by value, a copy with every string retained,
-    /// and the list asks this of every archive on every screen it draws.)
-    public var blocking: Int {
-        findings.withUnsafeBufferPointer { found in
-            var n = 0
-            for k in found.indices where Finding.blocks(found[k].severity, found[k].known) { n += 1 }
-            return n
-        }
-    }
-    /// Everything else: review findings, and known issues.
-    public var review: Int { findings.count - blocking }
+    public var blocksNow: Int { counts.blockingNow }
     /// Findings that were not in the previous run (`--since`).
-    public var newFindings: Int {
-        findings.withUnsafeBufferPointer { found in
-            var n = 0
-            for k in found.indices where found[k].novelty == .new { n += 1 }
-            return n
-        }
-    }
+    public var newFindings: Int { counts.new }
 
-    /// `[de] retry 1 of 2`: which run of a bundle's test this is, when the bundle ran it in several
-    /// configurations or more than once; empty otherwise.
-    /// `[de] retry 1 of 2 · 2 new`: the run and what is new in it; empty when there is nothing to say.
+    /// `[de] retry 1 of 2 · 2 known · 2 new`: the run, its known issues and what is new in it; empty when there is
+    /// nothing to say.
     public var listNote: String {
-        [runNote.isEmpty ? nil : runNote, newFindings > 0 ? "\(newFindings) new" : nil].compactMap { $0 }.joined(separator: " · ")
+        let c = counts
+        return [runNote.isEmpty ? nil : runNote, c.blockingKnown > 0 ? "\(c.blockingKnown) known" : nil, c.new > 0 ? "\(c.new) new" : nil]
+            .compactMap { $0 }.joined(separator: " · ")
     }
 
     public var runNote: String {

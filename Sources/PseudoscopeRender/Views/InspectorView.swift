@@ -2,8 +2,8 @@ import PseudoscopeCore
 
 /// Draws the whole inspector for a state: header, tree, wireframe, details, status line, help overlay.
 /// Reads only the state; the terminal driver copies the canvas to the screen.
-public enum InspectorScreen {
-    public static func render(_ s: InspectorState) -> Canvas {
+public enum InspectorView {
+    public static func render(_ s: InspectorState, facts: SessionFacts = SessionFacts()) -> Canvas {
         var c = Canvas(width: s.width, height: s.height, asciiOnly: s.glyphs.isASCII)
         let l = s.layout
         if l.isTooSmall {
@@ -13,10 +13,10 @@ public enum InspectorScreen {
         drawFailureLine(&c, s)
         drawTree(&c, s, l.tree)
         if s.drawingView != .screenshot { drawWireframe(&c, s, s.wireframeRegion) }
-        if let r = s.screenshotRegion { drawScreenshot(&c, s, r) }
+        if let r = s.screenshotRegion { drawScreenshot(&c, s, r, facts) }
         DetailsPane.draw(&c, s, l.details)
         drawSeparators(&c, s, l)
-        drawStatus(&c, s)
+        drawStatus(&c, s, facts)
         if s.copyMenuOpen { drawCopyMenu(&c, s) }
         if let item = s.copied { drawCopied(&c, s, item) }
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: InspectorState.keys.helpLines, chrome: s.chrome) }
@@ -25,8 +25,10 @@ public enum InspectorScreen {
 
     static func drawHeader(_ c: inout Canvas, _ s: InspectorState) {
         c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        let blocking = s.blockingCount
-        let counts = " \(s.glyphs.blockingMark) \(blocking) blocking  \(s.glyphs.reviewMark) \(s.findings.count - blocking) review "
+        let n = s.index.counts
+        let known = n.blockingKnown > 0 ? " (\(n.blockingKnown) known)" : ""
+        let counts = " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review "
+        let blocking = n.blockingNow
         let cw = DisplayWidth.of(counts)
         let header = ArchiveText.fittedHeader(s.archive, mirror: s.mirror, width: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis)
         c.put(header, x: 0, y: 0, role: .header)
@@ -38,12 +40,7 @@ public enum InspectorScreen {
     static func drawFailureLine(_ c: inout Canvas, _ s: InspectorState) {
         let y = 1
         c.fill(x: 0, y: y, width: s.width, height: 1, role: .normal)
-        let pair: String
-        switch s.pairing {
-        case .notApplicable: pair = ""
-        case .pairedWith(let p): pair = " paired with \(ArchiveText.shortPath(p)) "
-        case .noPartner: pair = " no LTR run found: pair rule not run "
-        }
+        let pair = s.pairing.shortNote(path: ArchiveText.shortPath).map { " \($0) " } ?? ""
         let pw = DisplayWidth.of(TerminalText.sanitize(pair))
         let message = s.archive.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
         let text = "\(s.glyphs.failing) " + (message.isEmpty ? "(no failure message)" : message)
@@ -103,10 +100,10 @@ public enum InspectorScreen {
             // collapsed node, the worst finding hidden inside it.
             if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: .failing, maxWidth: 1) }
             let collapsed = !e.children.isEmpty && !s.tree.expanded[i]
-            if let w = s.findingsByElement[i]?.map(\.severity).min() {
+            if let w = s.index.byElement[i]?.map(\.severity).min() {
                 c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y,
                       role: w == .blocking ? .blocking : .review, maxWidth: 1)
-            } else if collapsed, let w = s.worstInside[i] {
+            } else if collapsed, let w = s.index.worstInside[i] {
                 c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y, role: .dim, maxWidth: 1)
             }
             let expander = e.children.isEmpty ? s.glyphs.leaf : (s.tree.expanded[i] ? s.glyphs.expanded : s.glyphs.collapsed)
@@ -144,7 +141,7 @@ public enum InspectorScreen {
     }
 
     /// The failure screenshot in its region, the selection outlined; or, in one line, why there is none.
-    static func drawScreenshot(_ c: inout Canvas, _ s: InspectorState, _ r: Region) {
+    static func drawScreenshot(_ c: inout Canvas, _ s: InspectorState, _ r: Region, _ facts: SessionFacts) {
         if r.x > s.layout.wireframe.x {
             for y in r.y..<(r.y + r.height) { c.set(s.glyphs.separator, x: r.x - 1, y: y, role: .dim) }
         }
@@ -154,12 +151,12 @@ public enum InspectorScreen {
                 c.put(line, x: r.x + 1, y: r.y + 2 + k, role: role, maxWidth: r.width - 1)
             }
         }
-        if s.graphics == .none {
+        if facts.graphics == .none {
             drawTitle(&c, s, r, .wireframe, "screenshot")
             note("No screenshot: --graphics none.", .dim)
             return
         }
-        guard !s.glyphs.isASCII || s.graphics != .symbols else {
+        guard !s.glyphs.isASCII || facts.graphics != .symbols else {
             drawTitle(&c, s, r, .wireframe, "screenshot")
             note("Screenshots are drawn with Unicode block symbols: not in ASCII mode (--ascii, a non-UTF-8 locale, or a).", .dim)
             return
@@ -178,14 +175,14 @@ public enum InspectorScreen {
                 extra.append("taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure: may not match")
             }
             drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
-            var view = ScreenshotView(image: image, archive: s.archive, glyphs: s.glyphs, depth: s.imageDepth)
+            var view = ScreenshotView(image: image, archive: s.archive, glyphs: s.glyphs, depth: facts.imageDepth)
             if s.zoom { view.viewport = s.zoomViewport(width: r.width, height: r.height - 1) }
             let (cols, rows) = view.size(width: r.width, height: r.height - 1)
             let x = r.x + max(0, (r.width - cols) / 2)
-            if case .graphics(let proto) = s.graphics {
+            if case .graphics(let proto) = facts.graphics {
                 // The picture itself over blank cells; the outline is drawn into its pixels.
                 c.fill(x: x, y: r.y + 1, width: cols, height: rows, role: .image)
-                let payload = s.imageCache.graphics(view, proto: proto, columns: cols, rows: rows, selected: s.selected, cell: s.cellPixels)
+                let payload = s.imageCache.graphics(view, proto: proto, columns: cols, rows: rows, selected: s.selected, cell: facts.cellPixels)
                 c.overlays.append(GraphicsOverlay(x: x, y: r.y + 1, columns: cols, rows: rows, payload: payload.bytes, key: payload.key))
             } else {
                 c.blit(view.draw(columns: cols, rows: rows, selected: s.selected, cache: s.imageCache), x: x, y: r.y + 1)
@@ -200,8 +197,8 @@ public enum InspectorScreen {
         }
     }
 
-    static func drawStatus(_ c: inout Canvas, _ s: InspectorState) {
-        let position = "\((s.tree.row(of: s.selected) ?? 0) + 1)/\(s.tree.rows.count)"
+    static func drawStatus(_ c: inout Canvas, _ s: InspectorState, _ facts: SessionFacts) {
+        let position = Overlay.notesMark(facts) + "\((s.tree.row(of: s.selected) ?? 0) + 1)/\(s.tree.rows.count)"
         let left: String
         if let p = s.baselinePrompt {
             left = p.question + p.text + "▏  (Enter: next, Esc: cancel)"

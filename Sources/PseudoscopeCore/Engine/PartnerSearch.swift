@@ -88,30 +88,3 @@ public enum PartnerSearch {
         return ra != nil && ra == rb
     }
 }
-
-extension RunSetWork {
-    /// Opens an archive given on its own. An rtl run gets the pair rule against the LTR run of its screen found
-    /// by `PartnerSearch` (normal preferred, else expanded); `searchedForPartner` says the search ran.
-    public func openAlone(_ path: String) -> Result<OpenedArchive, ArchiveError> {
-        loader.loadResult(path).map { archive in
-            var opened = OpenedArchive(archive: archive, findings: findings(archive))
-            opened.strings = ElementStrings(archive, catalog: context.strings)
-            guard archive.mode == .rtl, archive.hierarchyNote == nil else { return opened }
-            opened.searchedForPartner = true
-            let candidates = PartnerSearch.candidates(for: path, limits: loader.limits)
-            var best: (rank: Int, archive: Archive)?
-            for c in candidates {
-                // A quiet load: a candidate that does not read is simply not the partner.
-                guard let a = try? loader.load(c), a.screen == archive.screen, a.mode != .rtl, a.hierarchyNote == nil else { continue }
-                guard let rank = RunSetWork.partnerRank(a.mode, test: a.test, rtlTest: archive.test) else { continue }
-                if best == nil || rank < best!.rank { best = (rank, a) }
-                if rank == 0 { break }
-            }
-            if let ltr = best?.archive {
-                opened.findings = RunSetWork.withPairFindings(opened.findings, pairFindings(ltr: ltr, rtl: archive))
-                opened.pairedWith = ltr.source.path
-            }
-            return opened
-        }
-    }
-}

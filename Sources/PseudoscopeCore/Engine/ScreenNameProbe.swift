@@ -1,8 +1,8 @@
 /// The screen an archive file names at its top level, read from the file's first bytes without parsing the
-/// rest. Only a scheduling hint (`RunSetWork.checkAll` reads the archives of one screen together): anything
+/// rest. Only a scheduling hint (`Engine.judgeAll` reads the archives of one screen together): anything
 /// unusual — a dump, a bundle, escapes in the key, a screen after 64 KiB of other members — answers nil, and
 /// nothing a user sees depends on the answer.
-enum ScreenHint {
+enum ScreenNameProbe {
     static let headBytes = 64 * 1024
 
     static func read(_ path: String) -> String? {

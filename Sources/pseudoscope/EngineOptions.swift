@@ -1,0 +1,28 @@
+import Foundation
+import PseudoscopeCore
+import PseudoscopeRender
+
+/// The options that decide a run's findings (`--strings`, `--development-language`, `--baseline`, `--since`, the
+/// dump options), read into the one `Engine` every command judges with: `check`, `info`, `render`, `tree`,
+/// `compare`, the list and the inspector give the same run the same findings.
+enum EngineOptions {
+    static let since = OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed")
+    static let triage: [OptionSpec] = [
+        OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
+        since,
+    ]
+
+    /// Every option the engine reads, for a command's table.
+    static let all: [OptionSpec] = triage + StringsOption.options
+
+    /// The engine for these arguments: the loader (limits, dump options), the string tables, the known issues
+    /// and the previous run. `mixedInputs` lets a run set mix archives of every mode with dumps given `--mode`.
+    static func engine(_ p: ParsedArguments, mixedInputs: Bool = false) throws -> Engine {
+        var options = p.dumpOptions
+        if mixedInputs { options.refuseConflictingArchives = false }
+        let load = try loader(options)
+        let context = try StringsOption.context(p)
+        let triage = try CheckTriage.read(p, engine: Engine(loader: load, context: context))
+        return Engine(loader: load, triage: triage.isEmpty ? nil : triage, context: context)
+    }
+}
