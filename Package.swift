@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Four layers, one direction of dependency (see docs/architecture.md):
-// PseudoscopeCore (pure) <- PseudoscopeRender (pure) <- PseudoscopeTerminal (curses) <- pseudoscope.
+// Layers, one direction of dependency (see docs/architecture.md):
+// PseudoscopeCore (decides) <- PseudoscopeImage (pictures) <- PseudoscopeDrawing (canvases, wireframe, reports)
+// <- PseudoscopeScreens (model-update-effects of the interactive screens, and their views)
+// <- PseudoscopeTerminal (curses) <- pseudoscope.
 let package = Package(
     name: "Pseudoscope",
     products: [
@@ -25,7 +27,11 @@ let package = Package(
         // libavcodec-dev, libswscale-dev, libavutil-dev).
         .target(name: "CVideo"),
         .target(name: "PseudoscopeImage", dependencies: ["PseudoscopeCore", "CImageCodecs", "CChafa", "CVideo"]),
-        .target(name: "PseudoscopeRender", dependencies: ["PseudoscopeCore", "PseudoscopeImage"]),
+        // What is drawn: cells on a canvas, the wireframe, the plain reports and pictures (no state, no keys).
+        .target(name: "PseudoscopeDrawing", dependencies: ["PseudoscopeCore", "PseudoscopeImage"]),
+        // The interactive screens as model-update-effects: states, messages, keys, effects and the one effect
+        // interpreter, and the views that draw a state onto a canvas.
+        .target(name: "PseudoscopeScreens", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing"]),
         // No dependency at all: it builds for iOS UI-test targets, where libzstd and curses do not exist.
         .target(name: "PseudoscopeGate"),
         // A plain C target rather than .systemLibrary: SwiftPM tracks edits to its header.
@@ -33,20 +39,24 @@ let package = Package(
             name: "CNcurses",
             linkerSettings: [.linkedLibrary("ncursesw")]
         ),
-        .target(name: "PseudoscopeTerminal", dependencies: ["PseudoscopeRender", "PseudoscopeImage", "CNcurses"]),
+        .target(name: "PseudoscopeTerminal", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "CNcurses"]),
         // glibc's malloc.h (mallopt), which the Glibc module leaves out; part of libc, nothing to install.
         .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "pseudoscope",
-            dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender", "PseudoscopeTerminal", "CMalloc"]
+            dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens", "PseudoscopeTerminal", "CMalloc"]
         ),
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
-        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeRender"]),
+        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"]),
         // Writes result bundles in the real format for the paths no public bundle shows (tests only).
         .target(name: "PseudoscopeTestSupport", dependencies: ["CSQLite"], path: "Tests/Support"),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore", "PseudoscopeTestSupport"]),
-        .testTarget(name: "PseudoscopeRenderTests", dependencies: ["PseudoscopeRender", "PseudoscopeImage"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport"]),
+        // Drives the whole interactive program with keys through the one effect interpreter (tests only).
+        .target(name: "PseudoscopeScreensTestSupport", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"],
+                path: "Tests/ScreensSupport"),
+        .testTarget(name: "PseudoscopeScreensTests", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"]),
     ]
 )

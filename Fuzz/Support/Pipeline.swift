@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// What every fuzz target does with its input: whatever a user could feed a command, through everything a
 /// command does with it. Any bytes are loaded the way `pseudoscope ARCHIVE` loads a file (archive or dump, by

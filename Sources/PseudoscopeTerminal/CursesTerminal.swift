@@ -2,7 +2,8 @@ import CNcurses
 import Foundation
 import Glibc
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// The only code that talks to curses: starts and restores the terminal, decodes keys, copies canvases.
 ///

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 import Synchronization
 
 /// Performs effects in the background through the one effect interpreter (`EffectInterpreter`) and hands their

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// Runs the interactive program on the terminal until it finishes: read keys, update, perform effects, draw.
 public enum InteractiveSession {

@@ -1,5 +1,6 @@
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// How a terminal session is set up: read once from the environment by the executable and passed in, so
 /// that the driver itself reads no environment variables.

@@ -1,7 +1,8 @@
 import Foundation
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 // In-process keystroke-to-frame benchmark (used by Scripts/bench; not installed): for each scripted key, the
 // state update, the render of the whole screen canvas, and the diff against the previous frame (the cells a

@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// `pseudoscope import BUNDLE -o DIR`: one folder per failed run under DIR, each written whole into a hidden
 /// folder beside its final place and renamed into it, so a folder is there complete or not at all. Nothing is

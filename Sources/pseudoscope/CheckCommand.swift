@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// `pseudoscope check ARCHIVE|FOLDER...`: the gate's faults for CI, as text, JSON or JUnit.
 struct CheckCommand {
@@ -129,10 +130,7 @@ struct CheckCommand {
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
             for f in o.findings {
-                let role: StyleRole = f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
-                out += "  " + paint((f.novelty == .new ? "NEW " : "") + ArchiveText.findingLine(f, glyphs: glyphs), role) + "\n"
-                if let k = f.known { out += "      " + paint(TerminalText.sanitize(k.summary), k.expired ? .blocking : .dim) + "\n" }
-                for h in f.hints.prefix(2) { out += "      " + TerminalText.sanitize(h) + "\n" }
+                for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
             }
         }
         let invalid = outcomes.filter { $0.error != nil }.count

@@ -1,5 +1,6 @@
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// The `--json` shape of `check` (documented in docs/checks.md).
 enum CheckJSON {

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// `check --baseline FILE` and `check --since PREVIOUS` (docs/triage.md): read once, applied to every finding.
 enum CheckTriage {

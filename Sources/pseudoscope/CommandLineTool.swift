@@ -1,7 +1,8 @@
 import Foundation
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 import PseudoscopeTerminal
 
 let toolVersion = "0.3.0"
@@ -101,11 +102,11 @@ struct HelpCommand {
     }
 }
 
-/// A loader with the limits from the environment (a malformed limit is refused in one line).
 /// The process's environment, read once: each read of `ProcessInfo`'s builds a dictionary of every variable, and a
 /// `check` asked for it three times.
 let processEnvironment = ProcessInfo.processInfo.environment
 
+/// A loader with the limits from the environment (a malformed limit is refused in one line).
 func loader(_ options: DumpOptions) throws -> ArchiveLoader {
     ArchiveLoader(limits: try LoadLimits.from(environment: processEnvironment), dumpOptions: options)
 }

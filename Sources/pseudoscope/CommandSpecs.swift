@@ -1,5 +1,6 @@
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// One option of a command: its name, the placeholder of its value (nil for a flag), and what it does.
 struct OptionSpec {

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 import PseudoscopeTerminal
 
 /// `pseudoscope compare A B`: two runs side by side. Exits like diff: 0 same, 1 different, 2 trouble.

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// The options that decide a run's findings (`--strings`, `--development-language`, `--baseline`, `--since`, the
 /// dump options), read into the one `Engine` every command judges with: `check`, `info`, `render`, `tree`,

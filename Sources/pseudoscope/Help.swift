@@ -1,5 +1,6 @@
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// Help texts, the README's generated tables and the man page's sections, all from `Commands` and the key tables.
 enum Help {

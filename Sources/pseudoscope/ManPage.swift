@@ -1,5 +1,6 @@
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// `pseudoscope(1)`, generated from the same command and key tables as `--help` and the README, so the three
 /// cannot drift apart (`pseudoscope help --man`; `Scripts/release` installs it).

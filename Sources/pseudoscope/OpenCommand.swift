@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 import PseudoscopeTerminal
 
 /// `pseudoscope ARCHIVE`: the inspector on a terminal, the findings rendering otherwise; several archives or a

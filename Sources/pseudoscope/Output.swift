@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// A failure to write what the user asked for: standard output closed or full, a report file that cannot be
 /// written. One line, exit status 2.

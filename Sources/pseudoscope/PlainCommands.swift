@@ -1,7 +1,8 @@
 import Foundation
 import PseudoscopeCore
 import PseudoscopeImage
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// The one archive a printing command reads, with its findings and the output choices every printing command takes.
 struct SingleArchive {

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// `--strings PATH` and `--development-language LANG` (docs/strings.md): the app's string tables, loaded once
 /// per command, their warnings on stderr.

@@ -1,5 +1,6 @@
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 /// A problem with the command line: exit 64 with a one-line message and a pointer to `--help`.
 struct UsageError: Error, CustomStringConvertible {

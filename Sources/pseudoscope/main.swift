@@ -1,7 +1,8 @@
 import CMalloc
 import Foundation
 import PseudoscopeCore
-import PseudoscopeRender
+import PseudoscopeDrawing
+import PseudoscopeScreens
 
 // The executable: parse the command line, pick the command, map its outcome to an exit status.
 

@@ -128,7 +128,7 @@ final class HostileClassesTests: XCTestCase {
     func testAFileThatGrowsWhileReadStopsAtTheLimit() throws {
         let dir = try Harness.temporaryFolder(self)
         let file = dir.appendingPathComponent("growing.txt").path
-        FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x41, count: 1 << 20))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x41, count: 1 << 20)))
         final class Flag: Sendable { let value = Mutex(false) }
         let done = Flag()
         let writer = Thread {

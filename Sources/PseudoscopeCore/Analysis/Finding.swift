@@ -85,13 +85,10 @@ public struct Finding: Equatable, Sendable {
             && a.evidence.map(\.name) == b.evidence.map(\.name) && a.evidence.map(\.value) == b.evidence.map(\.value)
     }
 
-    /// `Button 'checkout.confirm'`, `StaticText "Dark Mode"`, or, for an element with neither, its type and
-    /// frame (`Button at {16, 890, 361×50}`), so that two unnamed buttons can be told apart.
+    /// The element as every message names it (`ElementName`): `Button 'checkout.confirm'`, `StaticText "Dark Mode"`,
+    /// `Button at {16, 890, 361×50}`.
     public var elementReference: String {
-        if !identifier.isEmpty { return "\(elementType) '\(identifier)'" }
-        if !text.isEmpty { return "\(elementType) \"\(text)\"" }
-        if let f = frame { return "\(elementType) at \(f.shortDescription)" }
-        return elementType
+        ElementName.of(type: elementType, identifier: identifier, text: text, frame: frame)
     }
 }
 

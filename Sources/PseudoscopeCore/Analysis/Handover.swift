@@ -117,7 +117,7 @@ public enum Handover {
         let e = a.hierarchy[i]
         let mine = findings.filter { $0.element == i }
         var lines: [String] = []
-        let name = e.identifier.isEmpty ? (e.displayText.isEmpty ? e.type : "\(e.type) \"\(e.displayText)\"") : "\(e.type) '\(e.identifier)'"
+        let name = e.reference
         lines.append("### " + (mine.isEmpty ? "Failing element" : mine.map { "\($0.severity.rawValue) \($0.rule.rawValue)" }.joined(separator: ", ")) + ": " + md(name))
         lines.append("")
         lines.append("- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "") + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")

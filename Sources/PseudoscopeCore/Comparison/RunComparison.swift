@@ -26,8 +26,12 @@ public struct RunComparison: Sendable {
     public let b: Archive
     public let matching: ElementMatching
     public let differences: [Difference]
-    /// `rtl-not-mirrored` pair findings, on B's elements, when B is rtl and A is LTR.
+    /// `rtl-not-mirrored` pair findings, on B's elements, when B is rtl and A is LTR; triaged.
     public let mirrorFindings: [Finding]
+    /// Each run's own findings, with the pair rule's on B, as the engine judged them (`Engine.findings`): what the
+    /// wireframes of a comparison highlight and what every other command gives the same runs.
+    public let findingsA: [Finding]
+    public let findingsB: [Finding]
 
     /// Whether B is to be read as the mirror of A.
     public var isMirrorPair: Bool { RunComparison.isMirrorPair(a, b) }
@@ -50,21 +54,25 @@ public struct RunComparison: Sendable {
     /// comparison both walk this list.
     public let rows: [(a: Int?, b: Int?)]
 
-    /// What the checks of each run read besides the archive (`--strings`).
-    public let context: CheckContext
-    /// Known issues and the previous run, marked on both runs' findings as on every other command's (`Engine`).
-    public var triage: Triage?
-
+    /// Two loaded runs compared with the checks' string tables and no known issues (tests, the fuzzer);
+    /// `Engine.compare` compares with everything the engine applies.
     public init(_ a: Archive, _ b: Archive, context: CheckContext = CheckContext()) {
+        self.init(a, b, engine: Engine(loader: ArchiveLoader(), context: context))
+    }
+
+    init(_ a: Archive, _ b: Archive, engine: Engine) {
         self.a = a
         self.b = b
-        self.context = context
         let m = ElementMatching(a.hierarchy, b.hierarchy)
         matching = m
         rows = RunComparison.align(a.hierarchy, b.hierarchy, m)
         let mirror = RunComparison.isMirrorPair(a, b)
         let mirrorResult = mirror ? MirrorCheck(a: a, b: b, matching: m).run() : (findings: [], notMirrored: Set<Int>())
-        mirrorFindings = mirrorResult.findings
+        var pair = mirrorResult.findings
+        engine.triage?.apply(&pair)
+        mirrorFindings = pair
+        findingsA = engine.findings(a)
+        findingsB = Engine.withPairFindings(engine.findings(b), pair)
         differences = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
     }
 
@@ -76,15 +84,6 @@ public struct RunComparison: Sendable {
     public static func mirrorFindings(ltr a: Archive, rtl b: Archive) -> [Finding] {
         guard isMirrorPair(a, b) else { return [] }
         return MirrorCheck(a: a, b: b, matching: ElementMatching(a.hierarchy, b.hierarchy)).run().findings
-    }
-
-    /// Each run's own findings, with the pair rule's on B: what the wireframes of a comparison highlight.
-    public func findings() -> (a: [Finding], b: [Finding]) {
-        var fa = LayoutChecker(a, context: context).findings(), fb = LayoutChecker(b, context: context).findings(), pair = mirrorFindings
-        triage?.apply(&fa)
-        triage?.apply(&fb)
-        triage?.apply(&pair)
-        return (fa, Engine.withPairFindings(fb, pair))
     }
 
     static func align(_ ha: Hierarchy, _ hb: Hierarchy, _ m: ElementMatching) -> [(a: Int?, b: Int?)] {

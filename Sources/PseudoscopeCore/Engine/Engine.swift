@@ -259,9 +259,7 @@ public struct Engine: Sendable {
     /// Two runs compared, with the string tables and the known issues every check applies (`compare A B`, `c` in
     /// the list): their findings are the ones every other command gives them.
     public func compare(_ a: String, _ b: String) throws -> RunComparison {
-        var c = RunComparison(try loader.load(a), try loader.load(b), context: context)
-        c.triage = triage
-        return c
+        RunComparison(try loader.load(a), try loader.load(b), engine: self)
     }
 }
 

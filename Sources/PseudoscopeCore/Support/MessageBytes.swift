@@ -55,22 +55,43 @@ struct MessageBytes {
 
     /// `Element.reference`: `Button 'checkout.confirm'`, else `Button "Confirm"`, else the type.
     mutating func put(referenceTo e: Element) {
-        put(e.type)
-        if !e.identifier.isEmpty {
+        put(elementNamed: e.type, identifier: e.identifier, text: e.displayText, frame: e.frame.isEmpty ? nil : e.frame)
+    }
+
+    /// `ElementName`'s rule, written in place.
+    mutating func put(elementNamed type: String, identifier: String, text: String, frame: Rect?) {
+        put(type)
+        if !identifier.isEmpty {
             put(" '")
-            put(e.identifier)
+            put(identifier)
             put("'")
-            return
+        } else if !text.isEmpty {
+            put(" \"")
+            put(text)
+            put("\"")
+        } else if let f = frame {
+            // `Rect.shortDescription`, piece by piece.
+            put(" at {")
+            put(points: f.x)
+            put(", ")
+            put(points: f.y)
+            put(", ")
+            put(points: f.width)
+            put("×")
+            put(points: f.height)
+            put("}")
         }
-        let shown = e.displayText
-        guard !shown.isEmpty else { return }
-        put(" \"")
-        put(shown)
-        put("\"")
+    }
+
+    /// The bytes `put(elementNamed:…)` writes, at most.
+    static func nameCapacity(type: String, identifier: String, text: String, hasFrame: Bool) -> Int {
+        if !identifier.isEmpty { return type.utf8.count + 3 + identifier.utf8.count }
+        if !text.isEmpty { return type.utf8.count + 3 + text.utf8.count }
+        return type.utf8.count + (hasFrame ? 10 + 4 * numberCapacity : 0)
     }
 
     /// The bytes `put(referenceTo:)` writes, at most.
     static func referenceCapacity(_ e: Element) -> Int {
-        e.type.utf8.count + 3 + (e.identifier.isEmpty ? e.displayText.utf8.count : e.identifier.utf8.count)
+        nameCapacity(type: e.type, identifier: e.identifier, text: e.identifier.isEmpty ? e.displayText : "", hasFrame: !e.frame.isEmpty)
     }
 }

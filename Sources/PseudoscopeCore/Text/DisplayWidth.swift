@@ -92,3 +92,11 @@ public enum DisplayWidth {
         return lines
     }
 }
+
+extension String {
+    /// The string followed by spaces up to `width` display columns (at least one space).
+    public func padded(to width: Int) -> String {
+        let w = DisplayWidth.of(self)
+        return self + String(repeating: " ", count: max(1, width - w))
+    }
+}

@@ -6,10 +6,7 @@ public enum FalseAlarmHints {
         let h = a.hierarchy
         guard a.hierarchyNote == nil, h.count > 0 else { return [] }
         var out: [String] = []
-        func name(_ i: Int) -> String {
-            let e = h[i]
-            return TerminalText.sanitize(e.identifier.isEmpty ? (e.label.isEmpty ? e.type : "\(e.type) \"\(e.label)\"") : "\(e.type) '\(e.identifier)'")
-        }
+        func name(_ i: Int) -> String { TerminalText.sanitize(h[i].reference) }
         func shown(_ i: Int) -> Bool { !h[i].frame.isEmpty && h[i].isVisible != false }
 
         // Something still loading: layout may still move.

@@ -1,0 +1,281 @@
+import PseudoscopeCore
+
+/// Short textual descriptions of an archive shared by plain output and the interactive screen.
+/// Every string that comes from the archive is sanitized here or by the canvas.
+public enum ArchiveText {
+    /// `CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED · LTR · de_DE · iPhone 16 · iOS 18.2 · Xcode 16.2 (16C5032a)`
+    public static func header(_ a: Archive, mirror: Bool = false) -> String {
+        TerminalText.sanitize(headerParts(a, mirror: mirror).map(\.text).joined(separator: " · "))
+    }
+
+    /// One part of the header and how readily it goes when the line is too narrow: the highest `drop` first.
+    /// The mode never goes; the test name is cut before it goes.
+    public struct HeaderPart: Equatable, Sendable {
+        public var text: String
+        public var drop: Int
+        public static let never = 0
+        public static let test = 1
+    }
+
+    public static func headerParts(_ a: Archive, mirror: Bool = false) -> [HeaderPart] {
+        var parts = [HeaderPart(text: a.test, drop: HeaderPart.test), HeaderPart(text: a.mode.banner + modeOrigin(a, short: true), drop: HeaderPart.never)]
+        parts.append(HeaderPart(text: a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"), drop: 3))
+        if let l = a.locale, !l.isEmpty { parts.append(HeaderPart(text: l, drop: 4)) }
+        if let facts = a.imported, a.run == nil {
+            // A dump records no device or versions: say where it came from instead of printing "unknown".
+            parts.append(HeaderPart(text: "imported \(facts.format) dump" + (facts.incomplete == nil ? "" : " (incomplete)"), drop: 5))
+        } else {
+            parts.append(HeaderPart(text: a.environment.simulator, drop: 6))
+            parts.append(HeaderPart(text: a.environment.os, drop: 7))
+            parts.append(HeaderPart(text: "Xcode " + a.environment.xcode, drop: 8))
+        }
+        if let run = a.run { parts.append(HeaderPart(text: "run \(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2)) }
+        return parts
+    }
+
+    /// The header in at most `width` columns: parts go in order of `drop`, then the test name is cut (never
+    /// below 12 columns), then it goes too; the mode stays.
+    public static func fittedHeader(_ a: Archive, mirror: Bool = false, width: Int, ellipsis: String) -> String {
+        var parts = headerParts(a, mirror: mirror).map { HeaderPart(text: TerminalText.sanitize($0.text), drop: $0.drop) }
+        func joined() -> String { parts.map(\.text).joined(separator: " · ") }
+        while DisplayWidth.of(joined()) > width, let worst = parts.filter({ $0.drop > HeaderPart.test }).max(by: { $0.drop < $1.drop }) {
+            parts.removeAll { $0 == worst }
+        }
+        if DisplayWidth.of(joined()) > width, let k = parts.firstIndex(where: { $0.drop == HeaderPart.test }) {
+            let rest = DisplayWidth.of(joined()) - DisplayWidth.of(parts[k].text)
+            let room = width - rest
+            if room >= 12 { parts[k].text = DisplayWidth.clip(parts[k].text, to: room, ellipsis: ellipsis) } else { parts.remove(at: k) }
+        }
+        return DisplayWidth.clip(joined(), to: max(1, width), ellipsis: ellipsis)
+    }
+
+    /// A path short enough for a header: `settings-normal` for `…/settings-normal/archive.json`,
+    /// `normal/LayoutTests.xcresult#1` for a bundle run (the folder says the mode).
+    public static func shortPath(_ path: String) -> String {
+        var p = Substring(path)
+        if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
+        let parts = p.split(separator: "/")
+        let keep = p.contains(".xcresult#") ? 2 : 1
+        return parts.suffix(keep).joined(separator: "/")
+    }
+
+    /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
+    public static func modeOrigin(_ a: Archive, short: Bool = false) -> String {
+        if let run = a.run {
+            guard case .assumed = run.modeSource else { return run.modeSource.description }
+            if short { return " (assumed)" }
+            // An archive imported from a bundle is an archive now: --mode no longer applies to it.
+            return a.source.folder == nil ? run.modeSource.description : " (assumed at import: neither the configuration nor the path named a mode)"
+        }
+        guard let facts = a.imported else { return "" }
+        if a.source.wasDump {
+            return facts.modeWasGiven ? " (given with --mode, not archived)" : " (assumed: a dump records no mode; set it with --mode)"
+        }
+        return facts.modeWasGiven ? " (set with --mode at import)" : " (assumed at import: the dump recorded no mode)"
+    }
+
+    /// Flags that are not the default, as words: `not-hittable disabled selected focused composing`.
+    public static func flags(_ e: Element) -> [String] {
+        var f: [String] = []
+        if !e.isHittable { f.append("not-hittable") }
+        if !e.isEnabled { f.append("disabled") }
+        if e.isSelected { f.append("selected") }
+        if e.hasFocus { f.append("focused") }
+        if e.markedText != nil { f.append("composing") }
+        return f
+    }
+
+    /// `Button 'checkout.confirm' "Bestellen"`: type, identifier and text, sanitized.
+    public static func summary(_ e: Element) -> String {
+        var s = e.type
+        if !e.identifier.isEmpty { s += " '\(e.identifier)'" }
+        let text = e.displayText
+        if !text.isEmpty && text != e.identifier { s += " \"\(text)\"" }
+        return TerminalText.sanitize(s)
+    }
+
+    /// One line of `pseudoscope tree`: indentation, summary, frame, flags, finding and failure marks.
+    public static func treeLines(_ a: Archive, findings: [Finding], glyphs: Glyphs) -> [(String, StyleRole)] {
+        let h = a.hierarchy
+        let failing = a.failingIndex
+        var worst = [Severity?](repeating: nil, count: h.count)
+        for f in findings { if let i = f.element { worst[i] = worst[i].map { min($0, f.severity) } ?? f.severity } }
+        var lines: [(String, StyleRole)] = []
+        lines.reserveCapacity(h.count)
+        for i in h.indices {
+            let e = h[i]
+            var mark = "  "
+            if i == failing { mark = glyphs.failing + " " } else if let s = worst[i] { mark = (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) + " " }
+            if i == failing, let s = worst[i] { mark = glyphs.failing + (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) }
+            var line = mark + String(repeating: "  ", count: min(e.depth, 200)) + summary(e) + " " + e.frame.shortDescription
+            let f = flags(e)
+            if !f.isEmpty { line += " [" + f.joined(separator: ", ") + "]" }
+            if i == failing { line += "  <- failing element" }
+            lines.append((line, i == failing ? .failing : worst[i] == .blocking ? .blocking : worst[i] == .review ? .review : .normal))
+        }
+        return lines
+    }
+
+    /// `window {0, 0, 393×852}`, or why there is none to measure against.
+    public static func windowDescription(_ h: Hierarchy) -> String {
+        if let w = h.windowFrame { return "window \(w.shortDescription)" }
+        return "window unknown (no Window with a size: nothing is measured against the window)"
+    }
+
+    /// A finding as every report and view writes it, the same lines in `check`, `render --findings`, the plain open,
+    /// `compare` and the inspector's details: the finding, then, indented by `indent`, its known issue and the
+    /// screen's false-alarm hints.
+    public static func findingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ") -> [(String, StyleRole)] {
+        let role: StyleRole = f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
+        var out = [(findingLine(f, glyphs: glyphs, tag: tag), role)]
+        if let k = f.known { out.append((indent + TerminalText.sanitize(k.summary), k.expired ? .blocking : .dim)) }
+        for h in f.hints { out.append((indent + TerminalText.sanitize(h), .review)) }
+        return out
+    }
+
+    /// The same, wrapped to `width` for a report: the finding under itself, its known issue and hints indented.
+    public static func wrappedFindingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, width: Int) -> [(String, StyleRole)] {
+        var out: [(String, StyleRole)] = []
+        for (k, (text, role)) in findingLines(f, glyphs: glyphs, tag: tag, indent: "").enumerated() {
+            let wrapped = k == 0 ? DisplayWidth.wrap(text, to: max(width, 20), indent: "      ")
+                : DisplayWidth.wrap(text, to: max(width - 6, 14), indent: "").map { "      " + $0 }
+            out += wrapped.map { ($0, role) }
+        }
+        return out
+    }
+
+    /// `[1] NEW ‼ blocking text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`: the tag of a
+    /// numbered list, `NEW` when the finding was not in the previous run (`--since`), the severity and the rule.
+    public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
+        let mark = f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark
+        let prefix = (tag.map { "\($0) " } ?? "") + (f.novelty == .new ? "NEW " : "")
+        let other = f.otherArchive.map { " (compared with \($0))" } ?? ""
+        return TerminalText.sanitize("\(prefix)\(mark) \(f.severity.rawValue) \(f.rule.rawValue)  \(f.elementReference): \(f.message)\(other)")
+    }
+
+    /// The lines of `pseudoscope info`: the five things the gate archived.
+    public static func infoLines(_ a: Archive, findings: [Finding], strings: ElementStrings = ElementStrings(), pairing: Pairing = .notApplicable,
+                                 attachmentStatus: (String) -> String) -> [String] {
+        var out: [String] = []
+        func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
+        if let run = a.run {
+            add("Archive     \(a.source.path)")
+            add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
+            if let c = run.configuration { add("  config    \(c)") }
+            if let r = run.repetition { add("  run       \(r)") }
+            for note in run.bundleNotes { add("  bundle    \(note)") }
+            if let facts = a.imported {
+                add("  hierarchy \(facts.format), \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
+                for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+            }
+        } else {
+            add("Archive     \(a.source.path)" + (a.imported.map { " (imported \($0.format) dump)" } ?? ""))
+            if let facts = a.imported {
+                add("  structure \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))
+                for note in facts.notes where note != facts.incomplete { add("  note      \(note)") }
+            }
+        }
+        add("Test        \(a.test)")
+        add("Screen      \(a.screen)")
+        add("Mode        \(a.mode.rawValue)" + modeOrigin(a) + (a.mode.isRightToLeft ? ", right-to-left" : ", left-to-right"))
+        add("Locale      \(a.locale ?? "-")" + (a.languages.isEmpty ? "" : " (languages: \(a.languages.joined(separator: ", ")))"))
+        if !strings.sources.isEmpty {
+            // The tables the locale-run checks read (--strings), or the run's own record of what it showed.
+            let tables = strings.sources.prefix(8).joined(separator: ", ") + (strings.sources.count > 8 ? ", and \(strings.sources.count - 8) more" : "")
+            add("Strings     \(tables)" + (strings.developmentLanguage.map { "; development language \($0)" } ?? ""))
+            add("            " + (a.hierarchyNote != nil ? "no hierarchy to place them on" : "\(strings.byElement.count) elements show a known string"))
+        }
+        add("Device      \(a.environment.simulator), \(a.environment.os)" + (a.environment.scale.map { " @\(formatPoints($0))x" } ?? ""))
+        add("Xcode       \(a.environment.xcode)")
+        if let r = a.recordedAt { add("Recorded    \(r)") }
+        out.append("")
+        // A message of several lines (a bundle joins all of a run's failures) keeps its lines, up to 20.
+        let messageLines = a.failure.message.splitLines(omittingEmpty: true)
+        add("Failure     \(messageLines.first.map(String.init) ?? "")")
+        for line in messageLines.dropFirst().prefix(19) { add("            \(line)") }
+        if messageLines.count > 20 { add("            … \(messageLines.count - 20) more lines") }
+        if a.failure.identifier.isEmpty && a.failure.label.isEmpty && a.failure.frame.isEmpty {
+            add("  element   none named by the failure")
+        } else {
+            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
+        }
+        if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
+        add("  rerun     \(ReproCommand.xcodebuild(a))")
+        if let i = a.failingIndex {
+            add("  in tree   \(a.hierarchy.shortPathDescription(i))")
+        } else {
+            add("  in tree   " + (a.hierarchyNote != nil ? "no hierarchy to find it in" : "not found in the hierarchy"))
+        }
+        out.append("")
+        let h = a.hierarchy
+        let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }
+        if let note = a.hierarchyNote {
+            add("Hierarchy   none: \(note)")
+        } else {
+            add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
+        }
+        if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
+        let counts = FindingCounts(findings)
+        add("Findings    \(counts.phrase)" + (counts.new > 0 ? ", \(counts.new) new" : ""))
+        if let note = pairing.note { add("  pairing   \(note)") }
+        for hint in FalseAlarmHints.hints(a) { add("  hint      \(hint)") }
+        if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }
+        out.append("")
+        if a.testData.members.isEmpty {
+            add("Test data   (none)")
+        } else {
+            add("Test data")
+            for (k, v) in a.testData.members { add("  \(k): \(JSONText.compact(v, limit: 200))") }
+        }
+        out.append("")
+        add("Attachments")
+        if a.attachments.isEmpty {
+            add("  screenshot  " + (a.screenshot.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        } else {
+            for line in attachmentLines(a, attachmentStatus: attachmentStatus) { add("  " + line) }
+        }
+        if let run = a.run {
+            add("  xcresult    \(run.bundle) (" + (a.source.folder == nil ? "this run was read from it" : "imported from it") + ")")
+        } else {
+            add("  xcresult    " + (a.xcresult.map { "\($0) (\(attachmentStatus($0)))" } ?? "(none)"))
+        }
+        return out
+    }
+}
+
+extension ArchiveText {
+    /// One line per attachment of the run: a mark on the failure screenshot, the type told by the bytes, the
+    /// size, the activity it was attached in, and why it cannot be read when it cannot.
+    ///     `★ kXCTAttachmentLegacyScreenImageData  JPEG image  212 KB  Assertion Failure: …`
+    public static func attachmentLines(_ a: Archive, attachmentStatus: (String) -> String) -> [String] {
+        let nameWidth = min(40, a.attachments.map { DisplayWidth.of(TerminalText.sanitize($0.name)) }.max() ?? 0)
+        return a.attachments.map { r in
+            var parts = [(r.isFailureScreenshot ? "★ " : "  ") + TerminalText.sanitize(r.name).padded(to: nameWidth)]
+            parts.append((r.kind?.rawValue ?? r.declaredType ?? "unknown type").padded(to: 14))
+            parts.append((r.size.map(byteCount) ?? "").padded(to: 8))
+            if let act = r.activity { parts.append(act) }
+            var line = parts.joined(separator: "  ")
+            if r.isFailureScreenshot { line += " (failure screenshot)" }
+            if let p = r.problem { line += " — cannot be read: \(p)" }
+            if case .file(let f) = r.location { line += " [\(f): \(attachmentStatus(f))]" }
+            return line
+        }
+    }
+
+    /// `812 B`, `212 KB`, `3.4 MB`.
+    public static func byteCount(_ n: Int) -> String {
+        if n < 1000 { return "\(n) B" }
+        if n < 1_000_000 { return "\(n / 1000) KB" }
+        return "\(formatPoints((Double(n) / 100_000).rounded() / 10)) MB"
+    }
+
+    /// Lines of plain output, each in one role: ANSI colours when `color`, plain text otherwise. (As ASCII, for a
+    /// locale that is not UTF-8 or `--ascii`, when written: `TerminalText.asciiOnly`.)
+    public static func styledText(_ lines: [(String, StyleRole)], color: Bool, palette: ANSIPalette = .standard) -> String {
+        var out = ""
+        for (text, role) in lines {
+            if color && role != .normal { out += palette.sequence(role) + text + palette.reset + "\n" } else { out += text + "\n" }
+        }
+        return out
+    }
+}

@@ -1,0 +1,314 @@
+import PseudoscopeCore
+
+/// Draws a scaled text wireframe of an archive's screen: the window outline, a box per element with its text,
+/// overflowing elements highlighted by severity, the failing element marked.
+///
+/// Reads the archive's hierarchy and the severity of each element's worst finding.
+public struct Wireframe {
+    public let archive: Archive
+    /// The worst finding's severity for each element (indexed like the hierarchy).
+    public let severities: [Severity?]
+
+    /// How far beyond the window the drawing grows to show elements pushed off-screen, in window sizes.
+    public static let maxGrowth: Double = 1
+
+    public init(archive: Archive, findings: [Finding]) {
+        self.archive = archive
+        var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
+        for f in findings {
+            guard let i = f.element, i < s.count else { continue }
+            s[i] = s[i].map { min($0, f.severity) } ?? f.severity
+        }
+        severities = s
+        window = archive.hierarchy.windowFrame
+        windowIndex = archive.hierarchy.windowIndex
+        boundsLTR = Wireframe.computeBounds(archive.hierarchy, window) { archive.hierarchy[$0].frame }
+        let w = archive.hierarchy.screenFrame
+        mirrorAxis = w
+        boundsMirrored = Wireframe.computeBounds(archive.hierarchy, window) { i in
+            var f = archive.hierarchy[i].frame
+            f.x = w.minX + (w.maxX - f.maxX)
+            return f
+        }
+    }
+
+    /// The window's frame (nil when unknown: the drawing then shows what the elements cover, with no outline),
+    /// what mirroring flips about, and the screen's bounds as drawn and mirrored: computed once, because the
+    /// inspector lays the wireframe out on every keystroke.
+    let window: Rect?
+    let windowIndex: Int?
+    let mirrorAxis: Rect
+    let boundsLTR: Rect
+    let boundsMirrored: Rect
+
+    /// Right-to-left text alignment for rtl archives and the mirror view.
+    public func isRightToLeft(_ options: WireframeOptions) -> Bool {
+        archive.mode.isRightToLeft || options.mirror
+    }
+
+    /// The frame of element `i` as drawn: mirrored about the window's centre in the mirror view.
+    public func drawnFrame(_ i: Int, _ options: WireframeOptions) -> Rect {
+        var f = archive.hierarchy[i].frame
+        if options.mirror { f.x = mirrorAxis.minX + (mirrorAxis.maxX - f.maxX) }
+        return f
+    }
+
+    /// The window and everything drawn outside it, but never more than `maxGrowth` window sizes beyond it, so one
+    /// absurd frame cannot shrink the screen to a dot.
+    public func screenBounds(_ options: WireframeOptions) -> Rect {
+        options.mirror ? boundsMirrored : boundsLTR
+    }
+
+    static func computeBounds(_ h: Hierarchy, _ window: Rect?, _ frame: (Int) -> Rect) -> Rect {
+        guard let window = window, !window.isEmpty else {
+            return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? frame(i) : acc.union(frame(i))) }
+        }
+        let g = Wireframe.maxGrowth
+        let limit = Rect(x: window.x - window.width * g, y: window.y - window.height * g,
+                         width: window.width * (1 + 2 * g), height: window.height * (1 + 2 * g))
+        var b = window
+        for i in h.indices where !h[i].frame.isEmpty {
+            if let clipped = frame(i).intersection(limit) { b = b.union(clipped) }
+        }
+        return b
+    }
+
+    public func layout(width: Int, height: Int?, options: WireframeOptions) -> WireframeLayout {
+        if let note = archive.hierarchyNote {
+            // Nothing to draw: room for the note that says so, not a screen's height of blank lines.
+            let lines = Wireframe.noteLines(note, width: width).count
+            let rows = min(height ?? lines, lines)
+            return WireframeLayout(bounds: Rect(x: 0, y: 0, width: Double(max(1, width)), height: Double(2 * rows)), window: nil, width: width, height: rows)
+        }
+        return WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: window, width: width, height: height)
+    }
+
+    /// What the drawing says instead of drawing nothing, when the source held no hierarchy.
+    static func noteLines(_ note: String, width: Int) -> [String] {
+        DisplayWidth.wrap(TerminalText.sanitize("No hierarchy to draw: \(note)"), to: max(10, width - 2), indent: "")
+    }
+
+    /// Draws the screen into a canvas of the layout's size.
+    public func draw(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
+        var base = options
+        base.selected = nil
+        var canvas = drawUnselected(layout, options: base)
+        highlightSelection(&canvas, layout, options: options)
+        return canvas
+    }
+
+    /// Dashed outlines where elements belong but are not (an rtl run's unmirrored elements), over the drawing.
+    public func drawGhosts(_ canvas: inout Canvas, _ layout: WireframeLayout, frames: [Rect], options: WireframeOptions) {
+        for f in frames where !f.isEmpty {
+            let r = layout.cells(for: f)
+            guard r.width >= 2, r.height >= 2, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            drawBox(&canvas, r, options.glyphs.review, role: .ghost, clearInside: false)
+        }
+    }
+
+    /// Marks the selected element's border, and its ancestors' faintly, on a drawing made without selection.
+    /// Kept apart from drawing so that the interactive screen can draw once and highlight on every move.
+    public func highlightSelection(_ canvas: inout Canvas, _ layout: WireframeLayout, options: WireframeOptions) {
+        let h = archive.hierarchy
+        guard let s = options.selected, s < h.count else { return }
+        for a in h.path(to: s) where a != 0 || windowIndex == 0 {
+            let f = drawnFrame(a, options)
+            guard !f.isEmpty else { continue }
+            let r = a == windowIndex ? layout.outline(for: f) : layout.cells(for: f)
+            if a == s {
+                if r.width < 2 || r.height < 2 {
+                    canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top))
+                } else if r.height >= 3, a != windowIndex, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height {
+                    // Drawn, not only recoloured: a selected element under another shows its whole outline.
+                    let box = severities[a] == .blocking ? options.glyphs.blocking : severities[a] == .review ? options.glyphs.review : options.glyphs.plain
+                    drawBox(&canvas, r, box, role: .selected, clearInside: false)
+                    if a == archive.failingIndex { canvas.set(options.glyphs.failing, x: r.left, y: r.top, role: .selected) }
+                } else {
+                    recolorBorder(&canvas, r, .selected)
+                }
+            } else if r.width >= 2 && r.height >= 2 {
+                recolorBorder(&canvas, r, .ancestor)
+            }
+        }
+    }
+
+    /// The drawing of every element, without the selection.
+    public func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions) -> Canvas {
+        drawUnselected(layout, options: options, skippingHidden: true)
+    }
+
+    /// `skippingHidden: false` draws every box, hidden or not: the reference the differential test holds the
+    /// occlusion against.
+    func drawUnselected(_ layout: WireframeLayout, options: WireframeOptions, skippingHidden: Bool) -> Canvas {
+        var canvas = Canvas(width: layout.columns, height: layout.rows, asciiOnly: options.glyphs.isASCII)
+        if let note = archive.hierarchyNote {
+            for (k, line) in Wireframe.noteLines(note, width: layout.columns).enumerated() where k < layout.rows {
+                _ = canvas.put(line, x: 1, y: k, role: .dim, maxWidth: max(0, layout.columns - 1))
+            }
+            return canvas
+        }
+        let h = archive.hierarchy
+        let g = options.glyphs
+        let failing = archive.failingIndex
+        let rtl = isRightToLeft(options)
+
+        let boxes = visibleBoxes(layout, options, width: canvas.width, height: canvas.height, skippingHidden: skippingHidden)
+        for i in h.indices {
+            guard let r = boxes[i] else { continue }
+            let e = h[i]
+            let isWindow = i == windowIndex
+            let severity = severities[i]
+            let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal
+            if r.width < 2 || r.height < 2 {
+                let mark = i == failing ? g.failing : g.tinyElement
+                canvas.set(mark, x: max(0, r.left), y: max(0, r.top), role: i == failing ? .failing : role)
+                continue
+            }
+            let box = isWindow ? g.window : severity == .blocking ? g.blocking : severity == .review ? g.review : g.plain
+            drawBox(&canvas, r, box, role: role, clearInside: covers(i))
+            if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
+            var topBorderStart = r.left + 1
+            var topBorderEnd = r.right - 1
+            if let tag = options.tags[i] {
+                let used = canvas.put(tag, x: r.left + 1, y: r.top, role: role == .normal ? .title : role, maxWidth: r.width - 2)
+                topBorderStart += used
+            }
+            if isWindow { continue }
+            let text = e.caption
+            if r.height >= 3 && r.width >= 3 {
+                drawText(&canvas, text, left: r.left + 1, right: r.right - 1, row: r.top + 1, rtl: rtl, glyphs: g)
+            } else if topBorderEnd >= topBorderStart {
+                topBorderEnd = min(topBorderEnd, canvas.width - 1)
+                drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, row: r.top, rtl: rtl, glyphs: g)
+            }
+        }
+        // An element with a finding may lie under another (a promo under a toast): its outline goes over the
+        // cover, so what needs a look is never hidden by what is drawn later.
+        // An outline that a later one draws over cell for cell (the same rectangle) is not drawn: a stack of
+        // thousands of truncated rows would otherwise be outlined thousands of times.
+        var outlines: [(index: Int, cells: CellRect)] = []
+        for i in h.indices where severities[i] != nil && i != windowIndex {
+            let f = drawnFrame(i, options)
+            guard !f.isEmpty else { continue }
+            let r = layout.cells(for: f)
+            guard r.width >= 2, r.height >= 3, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
+            outlines.append((i, r))
+        }
+        var later = Set<CellRect>()
+        var shown = [Bool](repeating: true, count: outlines.count)
+        if skippingHidden {
+            for k in outlines.indices.reversed() { shown[k] = later.insert(outlines[k].cells).inserted }
+        }
+        for (k, (i, r)) in outlines.enumerated() where shown[k] {
+            let blocking = severities[i] == .blocking
+            drawBox(&canvas, r, blocking ? g.blocking : g.review, role: blocking ? .blocking : .review, clearInside: false)
+            if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
+        }
+        return canvas
+    }
+
+    /// Only what shows something (text, a control) covers what is under it. A window or an empty container is an
+    /// outline: a second full-screen window or overlay with nothing in it must not blank the app.
+    private func covers(_ i: Int) -> Bool {
+        let e = archive.hierarchy[i]
+        return e.type != "Window" && (!e.displayText.isEmpty || e.isInteractive || e.isText)
+    }
+
+    /// Each element's box on the canvas, or nil where nothing of it would show: no frame, a container that
+    /// repeats its parent's frame (drawn once), off the canvas, or painted over entirely by boxes drawn after it.
+    /// The last is found back to front with a bitmap of the cells later filled boxes cover: a flat list of
+    /// 100,000 rows stacks thousands of boxes on each cell, and drawing them all was most of `render`.
+    private func visibleBoxes(_ layout: WireframeLayout, _ options: WireframeOptions, width: Int, height: Int, skippingHidden: Bool) -> [CellRect?] {
+        let h = archive.hierarchy
+        let failing = archive.failingIndex
+        var boxes = [CellRect?](repeating: nil, count: h.count)
+        let words = (width + 63) / 64
+        var covered = [UInt64](repeating: 0, count: words * max(height, 0))
+        func span(_ r: CellRect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+            (max(0, r.left), min(width - 1, r.right), max(0, r.top), min(height - 1, r.bottom))
+        }
+        func isCovered(_ r: CellRect) -> Bool {
+            let (x0, x1, y0, y1) = span(r)
+            for y in y0...y1 {
+                var x = x0
+                while x <= x1 {
+                    let word = covered[y * words + x / 64]
+                    if x % 64 == 0, x + 63 <= x1 {
+                        guard word == .max else { return false }
+                        x += 64
+                    } else {
+                        guard word & (1 << UInt64(x % 64)) != 0 else { return false }
+                        x += 1
+                    }
+                }
+            }
+            return true
+        }
+        func cover(_ r: CellRect) {
+            let (x0, x1, y0, y1) = span(r)
+            for y in y0...y1 {
+                for x in x0...x1 { covered[y * words + x / 64] |= 1 << UInt64(x % 64) }
+            }
+        }
+        for i in h.indices.reversed() {
+            // Fields are read in place (`h[i].parent`), not from a copy of the element: a copy retains and
+            // releases all its strings, for every element of the archive.
+            let f = drawnFrame(i, options)
+            let isWindow = i == windowIndex
+            if i == 0 && windowIndex != 0 { continue }
+            guard !f.isEmpty else { continue }
+            let special = severities[i] != nil || i == failing || i == options.selected || options.tags[i] != nil
+            // A container with its parent's frame adds only another outline: draw it once.
+            if !isWindow, !special, let p = h[i].parent, h[p].frame == h[i].frame { continue }
+            // The window's outline goes around its area, in the cells the layout keeps for it.
+            let r = isWindow ? layout.outline(for: f) : layout.cells(for: f)
+            guard r.right >= 0, r.bottom >= 0, r.left < width, r.top < height else { continue }
+            if skippingHidden, isCovered(r) { continue }
+            boxes[i] = r
+            // A filled box replaces every cell of its rectangle: border, inside, and any text drawn there before.
+            if !isWindow, r.width > 2, r.height > 2, covers(i) { cover(r) }
+        }
+        return boxes
+    }
+
+    private func drawBox(_ c: inout Canvas, _ r: CellRect, _ b: BoxGlyphs, role: StyleRole, clearInside: Bool) {
+        if clearInside, r.width > 2, r.height > 2 {
+            c.fill(x: r.left + 1, y: r.top + 1, width: r.width - 2, height: r.height - 2)
+        }
+        c.drawBorder(r, b, role: role)
+    }
+
+    private func recolorBorder(_ c: inout Canvas, _ r: CellRect, _ role: StyleRole) {
+        // Clip to the canvas first: a frame far outside would otherwise loop over millions of cells.
+        guard r.right >= 0, r.bottom >= 0, r.left < c.width, r.top < c.height else { return }
+        let r = CellRect(left: max(0, r.left), top: max(0, r.top), right: min(c.width - 1, r.right), bottom: min(c.height - 1, r.bottom))
+        for x in r.left...r.right {
+            c.setRole(role, x: x, y: r.top)
+            c.setRole(role, x: x, y: r.bottom)
+        }
+        for y in r.top...r.bottom {
+            c.setRole(role, x: r.left, y: y)
+            c.setRole(role, x: r.right, y: y)
+        }
+    }
+
+    /// Writes text between two columns, clipped by display width, aligned to the right edge in RTL.
+    private func drawText(_ c: inout Canvas, _ text: String, left: Int, right: Int, row: Int, rtl: Bool, glyphs: Glyphs) {
+        let visibleLeft = max(left, 0), visibleRight = min(right, c.width - 1)
+        let room = visibleRight - visibleLeft + 1
+        guard room > 0 else { return }
+        let clipped = DisplayWidth.clip(TerminalText.sanitize(text), to: room, ellipsis: glyphs.ellipsis)
+        let w = DisplayWidth.of(clipped)
+        c.put(clipped, x: rtl ? visibleRight - w + 1 : visibleLeft, y: row, maxWidth: room)
+    }
+
+    /// The innermost drawn element under a cell, for mouse clicks: the last in tree order whose box contains it.
+    public func element(atColumn column: Int, row: Int, layout: WireframeLayout, options: WireframeOptions) -> Int? {
+        let h = archive.hierarchy
+        var best: Int?
+        for i in h.indices where i != 0 && !h[i].frame.isEmpty {
+            if layout.cells(for: drawnFrame(i, options)).contains(column: column, row: row) { best = i }
+        }
+        return best
+    }
+}

@@ -1,0 +1,107 @@
+import PseudoscopeCore
+
+/// Maps points to cells: the scale and origin of one wireframe drawing.
+///
+/// A terminal cell is about twice as tall as it is wide, so a row covers twice the points of a column. The
+/// window's outline gets rows and columns of its own: coordinates past each window edge shift by one cell, so
+/// an element just outside the window is drawn beyond the outline instead of on it.
+public struct WireframeLayout: Equatable, Sendable {
+    /// The region of the screen shown, in points.
+    public let bounds: Rect
+    /// The window whose outline has its own cells, if any.
+    public let window: Rect?
+    /// Points per column; a row is twice that.
+    public let pointsPerColumn: Double
+    public private(set) var columns: Int
+    public private(set) var rows: Int
+
+    /// The most rows a natural-height drawing may take, so that an absurd aspect ratio cannot exhaust memory.
+    public static let maxRows = 2000
+    /// Cells the window's outline adds in each direction (one on each side).
+    static let outlineCells = 2
+
+    /// Fits `bounds` into at most `width` columns and, when given, `height` rows, keeping the aspect ratio.
+    public init(bounds: Rect, window: Rect? = nil, width: Int, height: Int?) {
+        let b = bounds.isEmpty ? Rect(x: bounds.x, y: bounds.y, width: max(bounds.width, 1), height: max(bounds.height, 1)) : bounds
+        self.bounds = b
+        self.window = window.flatMap { $0.isEmpty ? nil : $0 }
+        // The outline takes two cells, and measuring the outside from the window's edges may round up twice more.
+        let extra = self.window == nil ? 0 : WireframeLayout.outlineCells + 2
+        let w = max(1, width - extra)
+        var scale = b.width / Double(w)
+        if let h = height { scale = max(scale, b.height / (2 * Double(max(1, h - extra)))) }
+        scale = max(scale, b.height / (2 * Double(WireframeLayout.maxRows)), 1e-6)
+        pointsPerColumn = scale
+        columns = 0
+        rows = 0
+        let all = cells(for: b)
+        var cols = all.right + 1
+        var rowCount = all.bottom + 1
+        if let win = self.window {
+            let o = outline(for: win)
+            cols = max(cols, o.right + 1)
+            rowCount = max(rowCount, o.bottom + 1)
+        }
+        columns = min(max(1, cols), max(1, width))
+        rows = min(max(1, rowCount), height ?? WireframeLayout.maxRows + extra)
+    }
+
+    /// The cell of a near edge (`far` false), or of the last cell before a far edge (`far` true), on one axis.
+    /// Inside the window one cell is added for the outline before it; outside, positions are measured from the
+    /// window's edge, beyond its outline.
+    private func cell(_ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?, far: Bool) -> Int {
+        func plain(_ x: Double, far: Bool) -> Int {
+            let t = (x - origin) / scale
+            return far ? clampToInt(t.rounded(.up)) &- 1 : clampToInt(t.rounded(.down))
+        }
+        guard let lo = lo, let hi = hi else { return plain(v, far: far) }
+        let firstInside = plain(lo, far: false) &+ 1
+        let lastInside = max(firstInside, plain(hi, far: true) &+ 1)
+        let beyondLow = far ? v <= lo : v < lo
+        let beyondHigh = far ? v > hi : v >= hi
+        if beyondHigh {
+            let d = (v - hi) / scale
+            return lastInside &+ 2 &+ (far ? clampToInt(d.rounded(.up)) &- 1 : clampToInt(d.rounded(.down)))
+        }
+        if beyondLow {
+            let d = (lo - v) / scale
+            return firstInside &- 2 &- (far ? clampToInt(d.rounded(.down)) : clampToInt(d.rounded(.up)) &- 1)
+        }
+        return min(max(plain(v, far: far) &+ 1, firstInside), lastInside)
+    }
+
+    /// The cells a frame covers (possibly outside the drawing, for clipping by the caller).
+    public func cells(for f: Rect) -> CellRect {
+        let sx = pointsPerColumn, sy = 2 * pointsPerColumn
+        let left = cell(f.minX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: false)
+        let top = cell(f.minY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: false)
+        let right = cell(f.maxX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: true)
+        let bottom = cell(f.maxY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: true)
+        return CellRect(left: left, top: top, right: max(left, right), bottom: max(top, bottom))
+    }
+
+    /// The cells of the window's outline: one cell outside its area on every side.
+    public func outline(for w: Rect) -> CellRect {
+        let inner = cells(for: w)
+        return CellRect(left: inner.left - 1, top: inner.top - 1, right: inner.right + 1, bottom: inner.bottom + 1)
+    }
+}
+
+extension Canvas {
+    /// The border of `r` in the glyphs `b` (a corner mark may replace the top-left corner). Cells outside the
+    /// canvas are dropped by `set`; callers clip rectangles far outside first.
+    mutating func drawBorder(_ r: CellRect, _ b: BoxGlyphs, role: StyleRole, topLeft: String? = nil) {
+        for x in (r.left + 1)..<r.right {
+            set(b.horizontal, x: x, y: r.top, role: role)
+            set(b.horizontal, x: x, y: r.bottom, role: role)
+        }
+        for y in (r.top + 1)..<r.bottom {
+            set(b.vertical, x: r.left, y: y, role: role)
+            set(b.vertical, x: r.right, y: y, role: role)
+        }
+        set(topLeft ?? b.topLeft, x: r.left, y: r.top, role: role)
+        set(b.topRight, x: r.right, y: r.top, role: role)
+        set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
+        set(b.bottomRight, x: r.right, y: r.bottom, role: role)
+    }
+}

@@ -1,0 +1,19 @@
+import PseudoscopeCore
+import PseudoscopeDrawing
+import PseudoscopeImage
+
+/// What the executable knows for every inspector it opens: given once, at the start, never set from outside.
+public struct InspectorSettings: Sendable {
+    /// `--baseline FILE`: where `b` records known issues.
+    public var baselinePath: String?
+    /// The colours a screenshot's cells may use on this terminal.
+    public var imageDepth: ColorDepth
+    /// Today, for the expiry a new baseline entry gets by default (nil: a fixed day, for tests).
+    public var today: CalendarDay?
+
+    public init(baselinePath: String? = nil, imageDepth: ColorDepth = .indexed256, today: CalendarDay? = nil) {
+        self.baselinePath = baselinePath
+        self.imageDepth = imageDepth
+        self.today = today
+    }
+}

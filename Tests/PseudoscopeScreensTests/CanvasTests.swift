@@ -1,0 +1,104 @@
+import XCTest
+@testable import PseudoscopeScreens
+@testable import PseudoscopeDrawing
+
+final class CanvasTests: XCTestCase {
+    func testWideCharactersTakeTwoCellsAndAreNeverHalved() {
+        var c = Canvas(width: 6, height: 1)
+        c.put("確認す", x: 0, y: 0)
+        XCTAssertEqual(c.line(0), "確認す", "three wide characters fill six cells")
+        c.put("a", x: 1, y: 0)
+        XCTAssertEqual(c.line(0), " a認す", "overwriting the second half of a wide character blanks its first half")
+        c.put("b", x: 2, y: 0)
+        XCTAssertEqual(c.line(0), " ab す", "overwriting the first half blanks the second")
+    }
+
+    func testClipAtTheEdgeLeavesASpaceNotHalfACharacter() {
+        var c = Canvas(width: 5, height: 1)
+        c.put("ab確認", x: 0, y: 0)
+        XCTAssertEqual(c.line(0), "ab確 ")
+    }
+
+    func testPutSanitizes() {
+        var c = Canvas(width: 20, height: 1)
+        c.put("x\u{1B}[2Jy", x: 0, y: 0)
+        XCTAssertEqual(c.renderPlain(), "x\\e[2Jy\n")
+    }
+
+    func testANSIRenderingWrapsRolesInSGR() {
+        var c = Canvas(width: 4, height: 1)
+        c.put("ab", x: 0, y: 0, role: .blocking)
+        XCTAssertEqual(c.renderANSI(), "\u{1B}[0;1;31mab\u{1B}[0m\n")
+    }
+
+    /// A direct-colour terminal takes 0xRRGGBB from 8 up: a picture's palette indices become the xterm palette's
+    /// colours, and 0–7 (the theme's colours) and the default stay as they are.
+    func testPaletteColoursBecomeRGBForADirectColourTerminal() {
+        let expected: [(Int32, Int32)] = [(16, 0x000000), (231, 0xFFFFFF), (196, 0xFF0000), (46, 0x00FF00), (21, 0x0000FF),
+                                          (67, 0x5F87AF), (232, 0x080808), (244, 0x808080), (255, 0xEEEEEE), (9, 0xFF0000), (12, 0x5C5CFF)]
+        for (index, rgb) in expected {
+            XCTAssertEqual(CellColor(foreground: index, background: -1, depth: .indexed256).directColor.foreground, rgb, "index \(index)")
+        }
+        let theme = CellColor(foreground: 1, background: -1, depth: .indexed16).directColor
+        XCTAssertEqual(theme.foreground, 1, "red stays the theme's red")
+        XCTAssertEqual(theme.background, -1, "the default stays the default")
+        XCTAssertEqual(CellColor(foreground: 0x123456, background: 0xFFFFFF, depth: .truecolor).directColor.foreground, 0x123456)
+    }
+
+    /// Pairs are numbered as first needed and reused; when a frame finds none left while earlier frames' pairs
+    /// are held, every pair is free again and the frame is painted once more; a frame that alone needs more than
+    /// there are draws the rest in the default colours, without starting over.
+    func testPicturePairsStartOverWhenEarlierFramesHoldThem() {
+        var pairs = PicturePairs(first: 10, limit: 14)  // four pairs, as few as an eight-colour terminal leaves
+        func frame(_ colours: [(Int32, Int32)]) -> (answers: [PicturePairs.Answer], again: Bool) {
+            pairs.beginFrame()
+            let answers = colours.map { pairs.pair(foreground: $0.0, background: $0.1) }
+            return (answers, pairs.startOverIfRanOut())
+        }
+        let one = frame([(1, 2), (3, 4), (1, 2)])
+        XCTAssertEqual(one.answers, [.new(10), .new(11), .known(10)])
+        XCTAssertFalse(one.again)
+        let two = frame([(5, 6), (7, 0), (1, 2), (2, 1)])
+        XCTAssertEqual(two.answers, [.new(12), .new(13), .known(10), .none], "the fifth pair of colours finds none left")
+        XCTAssertTrue(two.again, "earlier frames held pairs: start over")
+        let painted = frame([(5, 6), (7, 0), (1, 2), (2, 1)])
+        XCTAssertEqual(painted.answers, [.new(10), .new(11), .new(12), .new(13)], "the frame painted again with every pair free")
+        XCTAssertFalse(painted.again)
+        var fresh = PicturePairs(first: 10, limit: 12)
+        fresh.beginFrame()
+        XCTAssertEqual([(1, 1), (2, 2), (3, 3)].map { fresh.pair(foreground: $0.0, background: $0.1) }, [.new(10), .new(11), .none])
+        XCTAssertFalse(fresh.startOverIfRanOut(), "a frame that alone needs more pairs than there are does not start over")
+        fresh.refuse(foreground: 2, background: 2)
+        XCTAssertEqual(fresh.pair(foreground: 2, background: 2), .known(0), "a pair the terminal refused is drawn in the defaults")
+    }
+
+    /// A canvas knows when text outside ASCII became `?` in it, also when that happened in a canvas blitted into
+    /// it (the wireframe in a report or a screen): the hint to set a UTF-8 locale depends on it.
+    func testReplacedTextIsKnownThroughBlits() {
+        var drawing = Canvas(width: 6, height: 1, asciiOnly: true)
+        drawing.put("確認", x: 0, y: 0)
+        XCTAssertEqual(drawing.line(0), "????  ")
+        XCTAssertTrue(drawing.replacedOutsideASCII)
+        var screen = Canvas(width: 10, height: 2, asciiOnly: true)
+        screen.put("plain · text", x: 0, y: 0)
+        XCTAssertFalse(screen.replacedOutsideASCII, "our own punctuation has ASCII spellings")
+        screen.blit(drawing, x: 0, y: 1)
+        XCTAssertTrue(screen.replacedOutsideASCII)
+    }
+
+    func testEnvironmentDecisions() {
+        let tty = TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm-256color", "LANG": "en_US.UTF-8"])
+        XCTAssertTrue(tty.useColor(.auto))
+        XCTAssertTrue(tty.canBeInteractive)
+        XCTAssertFalse(tty.glyphs(forceASCII: false).isASCII)
+        XCTAssertTrue(tty.glyphs(forceASCII: true).isASCII)
+        let noColor = TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm", "NO_COLOR": "1", "LC_ALL": "C"])
+        XCTAssertFalse(noColor.useColor(.auto))
+        XCTAssertTrue(noColor.useColor(.always))
+        XCTAssertTrue(noColor.glyphs(forceASCII: false).isASCII, "a C locale gets ASCII glyphs")
+        let pipe = TerminalEnvironment(stdoutIsTerminal: false, variables: ["TERM": "xterm"])
+        XCTAssertFalse(pipe.useColor(.auto))
+        XCTAssertFalse(pipe.canBeInteractive)
+        XCTAssertFalse(TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "dumb"]).canBeInteractive)
+    }
+}

@@ -1,0 +1,221 @@
+import PseudoscopeScreensTestSupport
+import XCTest
+import PseudoscopeCore
+@testable import PseudoscopeScreens
+@testable import PseudoscopeDrawing
+
+/// The on-call night's defects (issue: "The on-call night, tried as a new user would"), screen by screen.
+final class OnCallTests: XCTestCase {
+    func state(_ sample: String, width: Int = 100, height: Int = 30, glyphs: Glyphs = .unicode) throws -> InspectorState {
+        let a = try Golden.sample(sample)
+        return InspectorState(archive: a, findings: LayoutChecker(a).findings(), width: width, height: height, glyphs: glyphs)
+    }
+
+    func lines(_ s: InspectorState) -> [String] { InspectorView.render(s).renderPlain().components(separatedBy: "\n") }
+
+    // 3. The test's own assertion message is seen on open, at 80×24.
+    func testTheFailureMessageIsOnTheMainScreen() throws {
+        let s = try state("checkout-expanded", width: 80, height: 24)
+        XCTAssertEqual(lines(s)[1].trimmingCharacters(in: .whitespaces), "✗ XCTAssertTrue failed: checkout.confirm is not hittable")
+    }
+
+    // 14. The mode and the counts are the last things to go.
+    func testTheHeaderKeepsTheModeAndTheCountsWhenNarrow() throws {
+        for (w, h) in [(80, 24), (60, 16)] {
+            let header = lines(try state("checkout-expanded", width: w, height: h))[0]
+            XCTAssertTrue(header.contains("EXPANDED"), "\(w)×\(h): \(header)")
+            XCTAssertTrue(header.contains("‼ 3 blocking"), "\(w)×\(h): \(header)")
+        }
+        let wide = lines(try state("checkout-expanded", width: 200, height: 30))[0]
+        XCTAssertTrue(wide.contains("Xcode 16.2"), wide)
+    }
+
+    // 4. Keys go to the focused pane.
+    func testKeysGoToTheFocusedPane() throws {
+        var s = try state("checkout-expanded", width: 80, height: 24)
+        let start = s.selected
+        s.send(.nextPane, .nextPane)
+        XCTAssertEqual(s.focus, .details)
+        s.send(.move(.down), .move(.down))
+        XCTAssertEqual(s.selected, start, "j scrolls the details, not the tree")
+        XCTAssertEqual(s.detailsScroll.offset, 2)
+        s.send(.move(.halfPageDown))
+        XCTAssertEqual(s.selected, start)
+        XCTAssertGreaterThan(s.detailsScroll.offset, 2)
+        // PgDn past the end does not pile up: the first PgUp moves at once.
+        for _ in 0..<20 { s.send(.move(.pageDown)) }
+        let bottom = s.detailsScroll.offset
+        s.send(.move(.pageUp))
+        XCTAssertLessThan(s.detailsScroll.offset, bottom)
+        // In the wireframe, j selects the element below the selection.
+        s.send(.nextPane, .nextPane)
+        XCTAssertEqual(s.focus, .wireframe)
+        s.send(.jumpToFailing, .move(.up))
+        let above = s.archive.hierarchy[s.selected].frame
+        XCTAssertLessThan(above.midY, s.archive.hierarchy[s.archive.failingIndex!].frame.midY)
+    }
+
+    // 6. Help scrolls on a short terminal to its last line.
+    func testHelpScrollsToItsEndOnAShortTerminal() throws {
+        var d = TestDriver(.inspector(try state("checkout-expanded", width: 80, height: 24)))
+        d.press(.char("?"))
+        XCTAssertFalse(d.screen.contains("Mouse: click a tree row"), "the end is below the fold at 24 rows")
+        d.press(.char("G"))
+        XCTAssertTrue(d.screen.contains("Mouse: click a tree row"), d.screen)
+        d.press(.escape)
+        XCTAssertFalse(d.screen.contains("Keys (q or Esc closes)"))
+    }
+
+    // 11. An element with a finding under another keeps its outline over the cover; selected, too.
+    func testACoveredElementWithAFindingIsOutlinedOverItsCover() throws {
+        var promo = Element(type: "Button")
+        promo.identifier = "cart.promo"
+        promo.label = "Apply promo"
+        promo.frame = Rect(x: 20, y: 300, width: 200, height: 80)
+        promo.isHittable = false
+        var toast = Element(type: "Other")
+        toast.label = "Saved to your list"
+        toast.frame = Rect(x: 0, y: 280, width: 390, height: 140)
+        var window = Element(type: "Window")
+        window.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+        let h = Hierarchy(preorder: [Element(type: "Application"), window, promo, toast].enumerated().map { k, e in
+            var e = e
+            e.depth = k == 0 ? 0 : k == 1 ? 1 : 2
+            e.parent = k == 0 ? nil : k == 1 ? 0 : 1
+            e.children = k == 0 ? [1] : k == 1 ? [2, 3] : []
+            return e
+        })
+        var a = Archive(test: "CartUITests/testPromo", mode: .normal, environment: Environment(xcode: "16", simulator: "iPhone", os: "iOS 18"),
+                        failure: Failure(identifier: "cart.promo", label: "", frame: promo.frame, isHittable: false, message: "not hittable"),
+                        hierarchy: h, source: ArchiveSource(path: "x", folder: nil))
+        a.primaryActions = ["cart.promo"]
+        let findings = LayoutChecker(a).findings()
+        XCTAssertTrue(findings.contains { $0.identifier == "cart.promo" && $0.severity == .blocking }, "\(findings)")
+        let wire = Wireframe(archive: a, findings: findings)
+        var options = WireframeOptions(glyphs: .unicode)
+        let layout = wire.layout(width: 60, height: nil, options: options)
+        let r = layout.cells(for: promo.frame)
+        var drawing = wire.draw(layout, options: options)
+        XCTAssertEqual(drawing[r.right, r.top].grapheme, "┓", "the covered promo's corner is drawn over the toast")
+        XCTAssertEqual(drawing[r.right, r.bottom].role, .blocking)
+        options.selected = 2
+        drawing = wire.draw(layout, options: options)
+        XCTAssertEqual(drawing[r.right, r.bottom].role, .selected)
+    }
+
+    // 12. Where frames are ASCII, Pseudoscope's own text is too: every character it writes has an ASCII spelling
+    // (none becomes the `?` that stands for an archive's characters outside ASCII), on every screen and overlay.
+    func testASCIIGlyphsMeanASCIIText() throws {
+        var d = TestDriver(.inspector(try state("settings-normal", width: 100, height: 30, glyphs: .ascii)))
+        XCTAssertTrue(d.app.render().renderPlain().unicodeScalars.allSatisfy(\.isASCII))
+        for keys in [[Key.char("?")], [.char("G")], [.escape, .char("i")], [.char("i"), .char("s")], [.char("f")], [.char("y")], [.escape, .char("/"), .char("x")]] {
+            d.press(keys)
+            let frame = d.app.render()
+            XCTAssertFalse(frame.replacedOutsideASCII, "after \(keys): a character of ours without an ASCII spelling:\n\(frame.renderPlain())")
+        }
+        XCTAssertEqual(TerminalText.asciiPunctuated("a · b ×2 — c… ↑↓"), "a | b x2 - c... ^v")
+        // A line cut to the width ends in the ASCII ellipsis, measured as it is drawn (not `…` widened to `...`).
+        let small = Overlay.tooSmall(width: 14, height: 5, minimumWidth: 60, minimumHeight: 20, glyphs: .ascii).renderPlain()
+        XCTAssertTrue(small.contains("Terminal t...\n") || small.contains("Terminal to...\n"), small)
+        let path = Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-normal").path
+        var list = TestDriver(.runSet(RunSetState(paths: [path, path], width: 100, height: 30, glyphs: .ascii)))
+        for keys: [Key] in [[], [.char("?")], [.escape, .char("s")], [.char("c")]] {
+            list.press(keys)
+            let frame = list.app.render()
+            XCTAssertFalse(frame.replacedOutsideASCII, "the list after \(keys):\n\(frame.renderPlain())")
+        }
+    }
+
+    // 13. z fills the pane with the selection and its surroundings.
+    func testZoomFillsThePaneWithTheSelection() throws {
+        var s = try state("checkout-expanded", width: 120, height: 35)
+        s.send(.move(.top))
+        while s.archive.hierarchy[s.selected].identifier != "checkout.applyCoupon" { s.send(.move(.down)) }
+        s.send(.toggleZoom)
+        let (layout, options) = s.wireframeLayout()
+        let cells = layout.cells(for: s.wireframe.drawnFrame(s.selected, options))
+        let pane = s.layout.wireframe
+        XCTAssertGreaterThanOrEqual(Double(cells.width), Double(pane.width) * 0.55, "the selection takes most of the pane's width")
+    }
+
+    // 15. The failing row shows its finding mark too; a collapsed node shows that findings are inside.
+    func testTreeMarksShowFindingsOnTheFailingRowAndInsideCollapsedNodes() throws {
+        var s = try state("checkout-expanded", width: 100, height: 30)
+        let failingRow = lines(s).first { $0.contains("Button 'checkout.confirm'") }!
+        XCTAssertTrue(failingRow.hasPrefix("✗‼"), failingRow)
+        s.send(.move(.top), .move(.down))  // the window
+        s.send(.left)  // collapsed
+        let windowRow = lines(s).first { $0.contains("Window") }!
+        XCTAssertTrue(windowRow.hasPrefix(" ‼"), "a collapsed window holding blocking findings says so: \(windowRow)")
+        let map = Golden.styleMap(InspectorView.render(s))
+        let row = lines(s).firstIndex(of: windowRow)!
+        let selectedMap = Array(map.components(separatedBy: "\n")[row])
+        XCTAssertEqual(selectedMap[1], "d", "faint on the selected row too: the finding is inside, not on the window")
+        let textStart = (2..<windowRow.count).first { Array(windowRow)[$0] != " " }!
+        XCTAssertEqual(selectedMap[textStart], "s", "the selection bar starts at the row's text")
+        XCTAssertNotEqual(selectedMap[textStart - 1], "s", "and leaves the indentation alone")
+        s.send(.move(.up))
+        let plainMap = Golden.styleMap(InspectorView.render(s)).components(separatedBy: "\n")[row]
+        XCTAssertEqual(Array(plainMap)[1], "d", "faint: the finding is inside, not on the window")
+        XCTAssertNotEqual(Array(plainMap)[textStart], "s")
+    }
+
+    // 15. A failed incremental search returns to where it started.
+    func testAFailedSearchReturnsToItsStart() throws {
+        var s = try state("checkout-expanded")
+        let start = s.selected
+        s.send(.startSearch)
+        s.type("legal")
+        XCTAssertNotEqual(s.selected, start)
+        s.type("zzz")
+        XCTAssertEqual(s.selected, start, "no match: back where the search started")
+    }
+
+    // 15. "1 row", not "1 rows".
+    func testOneRowIsSingular() throws {
+        let a = try ArchiveLoader().decode(Array(#"{"formatVersion":1,"test":"t","mode":"normal","environment":{"xcode":"x","simulator":"s","os":"o"},"failure":{"identifier":"","frame":{"x":0,"y":0,"width":0,"height":0},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application"}}"#.utf8), source: ArchiveSource(path: "x", folder: nil))
+        let s = InspectorState(archive: a, findings: [], width: 80, height: 24, glyphs: .unicode)
+        XCTAssertTrue(InspectorView.render(s).renderPlain().contains("Tree  1 row "))
+    }
+
+    // y: the copy menu copies each item, says what it copied and shows it to select by hand.
+    func testTheCopyMenuCopiesTheQueryTheLocatorAndTheRepro() throws {
+        var d = TestDriver(.inspector(try state("checkout-expanded", width: 100, height: 30)))
+        d.press(.char("y"))
+        XCTAssertTrue(d.screen.contains("Copy to the clipboard"), d.screen)
+        d.press(.char("x"))
+        XCTAssertEqual(d.copied.last, #"app.buttons["checkout.confirm"]"#)
+        XCTAssertTrue(d.screen.contains("Select it here:"))
+        XCTAssertTrue(d.screen.contains("Copied the XCUITest query (31 characters)"), d.screen)
+        d.press(.char("j"))  // any key closes the box
+        XCTAssertFalse(d.screen.contains("Select it here:"))
+        for (key, expected) in [("a", "accessibility id: checkout.confirm"), ("p", "Application/Window/Other/Button[1]"),
+                                ("r", "pseudoscope 'SampleArchives/checkout-expanded' --select 'checkout.confirm'")] {
+            d.press(.char("y"), .char(Character(key)), .escape)
+            XCTAssertEqual(d.copied.last, expected)
+        }
+        d.press(.char("y"), .char("m"), .escape)
+        XCTAssertTrue(d.copied.last?.hasPrefix("### blocking outside-window, blocking primary-action-unreachable: Button 'checkout.confirm'") ?? false, d.copied.last ?? "")
+        XCTAssertTrue(d.copied.last?.contains("- Open it: `pseudoscope 'SampleArchives/checkout-expanded' --select 'checkout.confirm'`") ?? false)
+    }
+
+    // 7. Both runs are drawn at 80×24, and the unmirrored elements get ghost outlines where they belong.
+    func testComparisonDrawsBothRunsWithGhostsWhereElementsBelong() throws {
+        let c = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("settings-rtl"))
+        let s = ComparisonState(comparison: c, width: 80, height: 24, glyphs: .unicode)
+        let canvas = ComparisonView.render(s)
+        let text = canvas.renderPlain()
+        XCTAssertEqual(text.components(separatedBy: "╔").count - 1, 2, "two windows drawn:\n\(text)")
+        XCTAssertGreaterThanOrEqual(s.drawingWidth, 16)
+        XCTAssertTrue(Golden.styleMap(canvas).contains("g"), "ghost outlines in B")
+        XCTAssertFalse(c.mirroredPlaces.isEmpty)
+        let other = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("checkout-expanded"))
+        XCTAssertTrue(ComparisonView.render(ComparisonState(comparison: other, width: 120, height: 30, glyphs: .unicode)).renderPlain().contains("(different screens!)"))
+    }
+
+    // 15. Without TERM nothing is known of the terminal's colours: none are sent.
+    func testNoColourWithoutATerm() {
+        XCTAssertFalse(TerminalEnvironment(stdoutIsTerminal: true, variables: ["LANG": "C.UTF-8"]).useColor(.auto))
+        XCTAssertTrue(TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm"]).useColor(.auto))
+    }
+}
