@@ -17,7 +17,7 @@ struct OpenCommand {
         if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
             return try runSet(discovery, p, colorChoice: colorChoice)
         }
-        for note in discovery.notes + discovery.unchecked { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
+        let discoveryNotes = (discovery.notes + discovery.unchecked).map { TerminalText.sanitize($0.description) }
         // An rtl run opened on its own is paired with the LTR run of its screen found beside it (Engine.judge).
         let engine = try EngineOptions.engine(p)
         let verdict = try engine.judge(p.operands[0]).get()
@@ -26,13 +26,20 @@ struct OpenCommand {
         if environment.canBeInteractive {
             let settings = try inspectorSettings(p, engine: engine, colorChoice: colorChoice)
             let state = InspectorState(verdict: verdict, width: 80, height: 24, glyphs: glyphs, select: selected, settings: settings)
+            // On the screen while the session is on (`!`): what discovery noticed, what the bundle records, how
+            // the pair rule met the run.
+            let notes = discoveryNotes + (verdict.archive.run?.bundleNotes ?? []).map(TerminalText.sanitize)
+                + [verdict.pairing.note].compactMap { $0 }.map(TerminalText.sanitize)
             do {
-                return try InteractiveSession.run(AppState(.inspector(state), settings: settings), engine: engine,
-                                                  options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                let status = try InteractiveSession.run(AppState(.inspector(state), settings: settings, notes: notes), engine: engine,
+                                                        options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                for note in discoveryNotes { printError("pseudoscope: \(note)") }
+                return status
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain rendering instead")
             }
         }
+        for note in discoveryNotes { printError("pseudoscope: \(note)") }
         var report = RenderReport(archive: verdict.archive, findings: verdict.findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         report.pairing = verdict.pairing
         report.selected = selected

@@ -131,6 +131,30 @@ final class RunSetEndToEndTests: XCTestCase {
         XCTAssertFalse(t.alternateScreenOn)
     }
 
+    /// What the session has to say (a bundle that passed, the pair rule not run) is on the screen while it is on:
+    /// the status line counts the notes, `!` opens them; they are said again once the screen is given back.
+    func testNotesReachTheUserDuringTheSession() throws {
+        let t = try TmuxSession([Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults").path], width: 140, height: 40)
+        var screen = try t.waitFor(text: "! 1 note")
+        try t.send("!")
+        screen = try t.waitFor(text: "1 note (q or Esc closes)")
+        XCTAssertTrue(screen.contains("LayoutTests.xcresult: the bundle holds no failed tests"), screen)
+        try t.send("q")
+        screen = try t.waitFor("the notes close") { !$0.contains("q or Esc closes") }
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        XCTAssertTrue(try t.capture().contains("normal/LayoutTests.xcresult: the bundle holds no failed tests"), "and after the session")
+        // One archive: the pair rule not run is a note too.
+        let alone = try Harness.temporaryFolder(self)
+        try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl"), toPath: alone.appendingPathComponent("settings-rtl").path)
+        let rtl = try TmuxSession([alone.appendingPathComponent("settings-rtl").path], width: 140, height: 40)
+        try rtl.waitFor(text: "! 1 note")
+        try rtl.send("!")
+        try rtl.waitFor(text: "pair rule not run: no LTR run of this screen given or found beside it")
+        try rtl.send("Q")
+        XCTAssertEqual(try rtl.waitForExit(), 0)
+    }
+
     func testNarrowComparisonSwitchesSides() throws {
         // Below 72 columns one drawing shows at a time; Tab draws the other run.
         let t = try TmuxSession(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl")], width: 64, height: 20)

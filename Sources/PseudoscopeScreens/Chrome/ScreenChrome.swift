@@ -57,7 +57,7 @@ public struct ScreenChrome: Sendable {
 
 /// Messages every screen understands the same way.
 public enum ChromeMessage: Equatable, Sendable {
-    case toggleASCII, help, close, quitNow, repaint
+    case toggleASCII, help, notes, close, quitNow, repaint
     case resize(width: Int, height: Int)
 }
 
@@ -67,6 +67,7 @@ extension ScreenChrome {
         switch m {
         case .toggleASCII: toggleGlyphs()
         case .help: openHelp()
+        case .notes: return [.showNotes]
         case .close: return [.close]
         case .quitNow: return [.quit]
         case .repaint: return [.repaint]

@@ -52,6 +52,7 @@ public enum KeyTables {
         [
             KeyBinding([.char("a")], wrap(.toggleASCII), "ASCII / Unicode glyphs"),
             KeyBinding([.char("?"), .function(1)], wrap(.help), "this help (j k PgUp PgDn scroll it)"),
+            KeyBinding([.char("!")], wrap(.notes), "the session's notes (a bundle that passed, inputs not read, pairing, locale)"),
             KeyBinding([.ctrl("l")], wrap(.repaint), "repaint the screen"),
         ]
     }
