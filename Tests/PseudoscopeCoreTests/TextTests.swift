@@ -113,3 +113,43 @@ final class TextTests: XCTestCase {
         }
     }
 }
+
+/// The hand-written internet date reader and writer against Foundation's formatter, which they replace.
+final class InternetDateTests: XCTestCase {
+    func testItReadsAndWritesWhatISO8601DateFormatterDoes() throws {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let plain = ISO8601DateFormatter()
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return seed }
+        for _ in 0..<2_000 {
+            // Between 1900 and 2100, to the millisecond.
+            let t = Double(Int64(next() % 6_311_390_400_000) - 2_208_988_800_000) / 1000
+            let written = try XCTUnwrap(InternetDate.format(secondsSince1970: t))
+            XCTAssertEqual(written, withFraction.string(from: Date(timeIntervalSince1970: t)))
+            XCTAssertEqual(InternetDate.parse(written)?.timeIntervalSince1970 ?? .nan, t, accuracy: 0.0005)
+            let whole = plain.string(from: Date(timeIntervalSince1970: t.rounded(.down)))
+            XCTAssertEqual(InternetDate.parse(whole), plain.date(from: whole), whole)
+        }
+        for (text, seconds) in [("2024-06-01T10:11:12-0700", 1_717_261_872.0), ("2024-06-01T10:11:12+02:00", 1_717_229_472),
+                                ("2024-02-29T00:00:00Z", 1_709_164_800), ("2024-06-01T10:11:12.5z", 1_717_236_672.5)] {
+            XCTAssertEqual(InternetDate.parse(text)?.timeIntervalSince1970, seconds, text)
+        }
+        for bad in ["", "2024-06-01", "2024-06-01T10:11:12", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-06-01T24:00:00Z",
+                    "2024-06-01T10:11:12.Z", "2024-06-01T10:11:12Zjunk", "２０２４-06-01T10:11:12Z"] {
+            XCTAssertNil(InternetDate.parse(bad), bad)
+        }
+    }
+}
+
+final class BundleIDTests: XCTestCase {
+    /// The refs files' ids, written by hand, are Foundation's base64 with the URL alphabet.
+    func testBase64URLIsFoundationsWithTheURLAlphabet() {
+        var seed: UInt64 = 42
+        for n in 0..<200 {
+            let bytes = (0..<(n % 70)).map { _ -> UInt8 in seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt8(seed >> 56) }
+            let want = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            XCTAssertEqual(XCResultBundle.base64URL(bytes[...]), want)
+        }
+    }
+}

@@ -57,15 +57,19 @@ public enum FileAccess {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, kind(st.st_mode) == .regular else { throw ArchiveError(file: path, message: "is not a regular file; only regular files are read") }
-        var out = [UInt8](repeating: 0, count: max(0, count))
-        var filled = 0
-        while filled < out.count {
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 { if errno == EINTR { continue }; throw ArchiveError(file: path, message: "cannot be read: \(message(errno))") }
-            if n == 0 { break }
-            filled += n
+        // Not zeroed first: only what was read is kept.
+        var failure: Int32 = 0
+        let out = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, filled in
+            filled = 0
+            while filled < buffer.count {
+                let n = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                if n == 0 { return }
+                filled += n
+            }
         }
-        return Array(out[0..<filled])
+        if failure != 0 { throw ArchiveError(file: path, message: "cannot be read: \(message(failure))") }
+        return out
     }
 
     /// Reads standard input to its end, at most `limit` bytes.

@@ -162,16 +162,5 @@ extension Archive {
         return shot.timeIntervalSince(recorded)
     }
 
-    static func date(_ raw: String) -> Date? {
-        // Result bundles write `-0700`; ISO 8601 (and the formatter) want `-07:00`.
-        var iso = raw
-        if iso.count > 5, let sign = iso.dropLast(4).last, sign == "+" || sign == "-", iso.suffix(4).allSatisfy(\.isNumber) {
-            iso.insert(":", at: iso.index(iso.endIndex, offsetBy: -2))
-        }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: iso) { return d }
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: iso)
-    }
+    static func date(_ raw: String) -> Date? { InternetDate.parse(raw) }
 }

@@ -135,7 +135,8 @@ public struct BundleIndex: Sendable {
         firstError = typed?.firstError ?? buildErrors.1
         actionStatuses = typed?.actionStatuses ?? []
         testsRan = (typed?.testsRan ?? false) || !(databaseRuns ?? []).isEmpty || ((try? database?.anyTestRan()) ?? false) == true
-        xcode = typed.flatMap { BundleIndex.xcodeVersion(bundle, diagnostics: $0.diagnostics) } ?? database?.xcodeVersion()
+        // The database says it in one query; the session logs are searched only without one.
+        xcode = database?.xcodeVersion() ?? typed.flatMap { BundleIndex.xcodeVersion(bundle, diagnostics: $0.diagnostics) }
         self.notes = notes
     }
 

@@ -244,8 +244,6 @@ struct ResultsDatabase {
     /// An ISO 8601 time (UTC) for a database timestamp, as the typed objects write theirs.
     static func isoTime(_ t: Double?) -> String? {
         guard let t = t, t.isFinite, abs(t) < 1e11 else { return nil }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: Date(timeIntervalSince1970: t + referenceDate))
+        return InternetDate.format(secondsSince1970: t + referenceDate)
     }
 }

@@ -12,6 +12,9 @@ public struct XCResultBundle: Sendable {
     public let rootID: String?
     /// The bundle's real path: every file read from it must lie inside (a link out of it is refused).
     public let realPath: String
+    /// The real path of `Data/`, resolved once when it lies inside the bundle: a data file that is no link is then
+    /// read straight from it (resolving each file's path again was a tenth of listing a bundle of 1,000 files).
+    let dataFolder: String?
     let limits: LoadLimits
 
     public struct Error: Swift.Error, Sendable {
@@ -34,6 +37,9 @@ public struct XCResultBundle: Sendable {
         self.path = path
         self.limits = limits
         realPath = FileAccess.realPath(path) ?? path
+        dataFolder = FileAccess.realPath((path as NSString).appendingPathComponent("Data")).flatMap { [realPath] in
+            FileAccess.isInside($0, realPath) && FileAccess.kind($0) == .directory ? $0 : nil
+        }
         let infoPath = (path as NSString).appendingPathComponent("Info.plist")
         let infoBytes: [UInt8]
         do {
@@ -87,6 +93,16 @@ public struct XCResultBundle: Sendable {
         try XCResultBundle.inside(file, bundle: realPath)
     }
 
+    /// `Data/<name>` as it really lies: straight from the resolved `Data/` when the file is no link (it is then
+    /// opened without following links, so none can be swapped in), else resolved and checked like any file.
+    func dataFile(_ name: String) throws -> String {
+        if let folder = dataFolder, !name.contains("/") {
+            let direct = folder + "/" + name
+            if !FileAccess.isLink(direct) { return direct }
+        }
+        return try inside((path as NSString).appendingPathComponent("Data/" + name))
+    }
+
     static func inside(_ file: String, bundle realPath: String) throws -> String {
         guard let real = FileAccess.realPath(file) else {
             throw ArchiveError(file: file, message: FileAccess.isLink(file) ? "a link to nothing" : "no such file or folder")
@@ -106,7 +122,7 @@ public struct XCResultBundle: Sendable {
             throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/ (the bundle was copied incompletely or trimmed)")
         }
         let cap = limit ?? limits.maxFileBytes
-        let raw = try FileAccess.readRegularFile(try inside(file), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
+        let raw = try FileAccess.readRegularFile(try dataFile("data." + id), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         guard Zstd.isCompressed(raw) else { return raw }
         do {
             return try Zstd.decompress(raw, limit: cap)
@@ -123,10 +139,13 @@ public struct XCResultBundle: Sendable {
         let file = dataPath(id)
         guard FileAccess.kind(file) != .missing else { throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/") }
         // A zstd frame yields its first bytes from its first block: a block is at most 128 KiB, so 256 KiB of input
-        // is plenty for 64 bytes out.
-        let raw = try FileAccess.readPrefix(try inside(file), count: 256 << 10, followLinks: false)
+        // is plenty for 64 bytes out. 16 KiB are read first, which is enough for nearly every attachment.
+        let real = try dataFile("data." + id)
+        let raw = try FileAccess.readPrefix(real, count: 16 << 10, followLinks: false)
         guard Zstd.isCompressed(raw) else { return Array(raw.prefix(count)) }
-        return (try? Zstd.head(raw, count: count, limit: limits.maxFileBytes)) ?? []
+        if let out = try? Zstd.head(raw, count: count, limit: limits.maxFileBytes), out.count >= count || raw.count < 16 << 10 { return out }
+        let more = try FileAccess.readPrefix(real, count: 256 << 10, followLinks: false)
+        return (try? Zstd.head(more, count: count, limit: limits.maxFileBytes)) ?? []
     }
 
     /// A typed object.
@@ -146,15 +165,14 @@ public struct XCResultBundle: Sendable {
         guard let entries = try? JSONSerialization.jsonObject(with: Data(data)) as? [[String: Any]] else {
             throw ArchiveError(file: dataPath(id), message: "is not a folder listing")
         }
-        let refs = (path as NSString).appendingPathComponent("Data/refs.\(id)")
-        let refBytes = (try? FileAccess.readRegularFile(try inside(refs), limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)) ?? []
+        let refBytes = (try? FileAccess.readRegularFile(try dataFile("refs.\(id)"), limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)) ?? []
         // A count, then each id as `41 00` and 64 raw bytes: read from the end, so the count's width does not matter.
         let n = refBytes.count / 66
         let start = refBytes.count - n * 66
         var ids: [String] = []
         for k in 0..<n {
             let raw = refBytes[(start + k * 66 + 2)..<(start + k * 66 + 66)]
-            ids.append("0~" + Data(raw).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+            ids.append("0~" + XCResultBundle.base64URL(raw))
         }
         return entries.enumerated().compactMap { k, e in
             guard let name = e["name"] as? String, k < ids.count else { return nil }
@@ -163,4 +181,22 @@ public struct XCResultBundle: Sendable {
     }
 
     static func shortID(_ id: String) -> String { String(id.prefix(14)) + "…" }
+
+    /// Base64 with `-` and `_` for `+` and `/`, padded, as the refs files' ids are written.
+    static func base64URL(_ bytes: ArraySlice<UInt8>) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var k = bytes.startIndex
+        while k < bytes.endIndex {
+            let n = min(3, bytes.endIndex - k)
+            let b0 = Int(bytes[k]), b1 = n > 1 ? Int(bytes[k + 1]) : 0, b2 = n > 2 ? Int(bytes[k + 2]) : 0
+            out.append(alphabet[b0 >> 2])
+            out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
+            out.append(n > 1 ? alphabet[(b1 & 15) << 2 | b2 >> 6] : UInt8(ascii: "="))
+            out.append(n > 2 ? alphabet[b2 & 63] : UInt8(ascii: "="))
+            k += n
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
