@@ -266,6 +266,30 @@ public final class CursesTerminal {
         }
     }
 
+    /// Shows `text` on the terminal's own screen, outside curses, until a key is pressed: the alternate screen is
+    /// left (curses turns the mouse off with it, so the terminal selects again), the text is written as it is, and
+    /// the terminal wraps it, so a selection by hand takes it whole; it stays in the scrollback.
+    func showOutsideCurses(_ text: String) {
+        guard active else { return }
+        ps_set_bracketed_paste(0)
+        def_prog_mode()
+        endwin()
+        writeRaw(Array(text.utf8))
+        // Keys one at a time again, not echoed, without curses taking the screen back yet.
+        reset_prog_mode()
+        var fds = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
+        while poll(&fds, 1, -1) < 0, errno == EINTR {}
+        // The key, and whatever its sequence brought with it (an arrow's bytes), are taken and dropped.
+        var drop = [UInt8](repeating: 0, count: 256)
+        repeat {
+            _ = read(inputDescriptor, &drop, drop.count)
+            fds[0].revents = 0
+        } while poll(&fds, 1, 30) > 0
+        ps_set_bracketed_paste(1)
+        clearok(ps_stdscr(), true)
+        wrefresh(ps_stdscr())
+    }
+
     /// Writes bytes to the terminal around curses (OSC 52 for the clipboard), after curses has sent its frame.
     func writeRaw(_ bytes: [UInt8]) {
         fflush(ps_stdout())

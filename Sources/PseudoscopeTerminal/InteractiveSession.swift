@@ -60,6 +60,9 @@ public enum InteractiveSession {
                 switch e {
                 case .repaint: fullRepaint = true
                 case .copy(let text, _): terminal.writeRaw(Clipboard.osc52(text, insideTmux: options.insideTmux))
+                case .showPlain(let text, let what):
+                    terminal.showOutsideCurses(PlainHandover.page(text, what: what, localeIsUTF8: options.localeIsUTF8))
+                    fullRepaint = true
                 case .loadPicture:
                     detectGraphics()
                     runner.perform(e)

@@ -136,19 +136,27 @@ final class OnCallInspectorEndToEndTests: XCTestCase {
         XCTAssertEqual(try t.waitForExit(), 0)
     }
 
-    // y: the copy goes out as OSC 52, which tmux (set-clipboard on) puts in its buffer.
+    // y: the copy goes out as OSC 52, which tmux (set-clipboard on) puts in its buffer, inside tmux (TMUX set) and
+    // out of it; Enter then shows it plain on the terminal's own screen, to select by hand, and a key comes back.
     func testCopyReachesTheClipboardThroughOSC52() throws {
-        let t = try TmuxSession(pipeline: "unset TMUX; \"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 120, height: 35)
-        try t.tmux(["set-option", "-g", "set-clipboard", "on"])
-        try t.waitFor(text: "? help")
-        try t.send("y")
-        try t.waitFor(text: "Copy to the clipboard")
-        try t.send("x")
-        try t.waitFor(text: "Select it here:")
-        let buffer = try t.tmux(["show-buffer"])
-        XCTAssertEqual(buffer, #"app.buttons["checkout.applyCoupon"]"#)
-        try t.send("q")
-        try t.send("q")
-        XCTAssertEqual(try t.waitForExit(), 0)
+        for insideTmux in [true, false] {
+            let t = try TmuxSession(pipeline: (insideTmux ? "" : "unset TMUX; ") + "\"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 120, height: 35)
+            try t.tmux(["set-option", "-g", "set-clipboard", "on"])
+            try t.waitFor(text: "? help")
+            try t.send("y")
+            try t.waitFor(text: "Copy to the clipboard")
+            try t.send("x")
+            try t.waitFor(text: "Enter shows it plain")
+            XCTAssertEqual(try t.tmux(["show-buffer"]), #"app.buttons["checkout.applyCoupon"]"#, insideTmux ? "inside tmux" : "outside tmux")
+            try t.send("Enter")
+            let page = try t.waitFor(text: "press any key to return")
+            let line = page.split(separator: "\n").first { $0.contains("checkout.applyCoupon") }
+            XCTAssertEqual(line.map(String.init), #"app.buttons["checkout.applyCoupon"]"#, "the text alone on its line, no border: \(page)")
+            XCTAssertFalse(page.contains("│"), page)
+            try t.send("j")
+            try t.waitFor(text: "? help")
+            try t.send("q")
+            XCTAssertEqual(try t.waitForExit(), 0)
+        }
     }
 }

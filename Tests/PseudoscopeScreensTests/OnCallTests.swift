@@ -185,10 +185,14 @@ final class OnCallTests: XCTestCase {
         XCTAssertTrue(d.screen.contains("Copy to the clipboard"), d.screen)
         d.press(.char("x"))
         XCTAssertEqual(d.copied.last, #"app.buttons["checkout.confirm"]"#)
-        XCTAssertTrue(d.screen.contains("Select it here:"))
+        XCTAssertTrue(d.screen.contains("Enter shows it plain, to select by hand"), d.screen)
         XCTAssertTrue(d.screen.contains("Copied the XCUITest query (31 characters)"), d.screen)
-        d.press(.char("j"))  // any key closes the box
-        XCTAssertFalse(d.screen.contains("Select it here:"))
+        d.press(.char("j"))  // any key but Enter closes the box
+        XCTAssertFalse(d.screen.contains("Enter shows it plain"))
+        // Enter asks the terminal to show it plain (the driver's work), and closes the box.
+        d.press(.char("y"), .char("x"))
+        XCTAssertEqual(d.app.update(.key(.enter)), [.showPlain(text: #"app.buttons["checkout.confirm"]"#, what: "XCUITest query")])
+        XCTAssertFalse(d.screen.contains("Enter shows it plain"))
         for (key, expected) in [("a", "accessibility id: checkout.confirm"), ("p", "Application/Window/Other/Button[1]"),
                                 ("r", "pseudoscope 'SampleArchives/checkout-expanded' --select 'checkout.confirm'")] {
             d.press(.char("y"), .char(Character(key)), .escape)

@@ -25,6 +25,9 @@ public enum Effect: Equatable, Sendable {
     case compare(a: String, b: String)
     /// Put text on the user's clipboard (OSC 52, which reaches the laptop over SSH); `what` names it.
     case copy(text: String, what: String)
+    /// Show text on the terminal's own screen, outside the program's, for the user to select by hand (no box,
+    /// no cut lines: the terminal wraps it), until a key is pressed; the terminal driver performs it.
+    case showPlain(text: String, what: String)
     /// Find, read and decode the picture of the screen (a screenshot, or a frame of the recording); answers
     /// `.screenshotLoaded`.
     case loadPicture(PictureRequest)

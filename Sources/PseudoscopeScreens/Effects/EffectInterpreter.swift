@@ -61,7 +61,7 @@ public enum EffectInterpreter {
             }))]
         case .buildSearchIndex(let source):
             return [.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive)]
-        case .close, .quit, .repaint, .copy, .showNotes:
+        case .close, .quit, .repaint, .copy, .showPlain, .showNotes:
             return []
         }
     }

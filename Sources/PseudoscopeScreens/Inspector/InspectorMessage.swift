@@ -13,7 +13,7 @@ public enum InspectorMessage: Equatable, Sendable {
     case nextFinding, previousFinding, jumpToFailing
     case toggleZoom, toggleMirror, toggleDetails, escape
     /// The copy menu (`y`): open it, copy one of its items by key, close it (or the copied text's box).
-    case openCopyMenu, copyItem(Character), closeCopy
+    case openCopyMenu, copyItem(Character), closeCopy, showCopiedPlain
     /// `s`: the wireframe, the failure screenshot, or both side by side; the screenshot's bytes, decoded.
     case cycleDrawing
     case screenshotLoaded(Result<Picture, ArchiveError>)

@@ -76,6 +76,10 @@ extension InspectorState {
         case .closeCopy:
             copyMenuOpen = false
             copied = nil
+        case .showCopiedPlain:
+            guard let item = copied else { return [] }
+            copied = nil
+            return [.showPlain(text: item.text, what: item.title)]
         case .cycleDrawing:
             return cycleDrawing()
         case .screenshotLoaded(let result):

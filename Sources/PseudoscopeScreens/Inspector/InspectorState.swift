@@ -44,7 +44,8 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var today: CalendarDay = CalendarDay("2026-01-01")!
     /// The copy menu is open.
     public internal(set) var copyMenuOpen = false
-    /// What was just copied, shown in a box to select by hand where the terminal ignores OSC 52.
+    /// What was just copied: said in a small box, and shown plain on the terminal's own screen on Enter, to select
+    /// by hand where the terminal ignores OSC 52.
     public internal(set) var copied: Handover.Item?
     /// Built on the first search: most sessions never search, and a large archive should open fast. A large
     /// archive's is built in the background right after the first frame (`searchIndexEffect`), so the first
@@ -141,7 +142,7 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
     ], notes: [
         "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
-        "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); the text is shown to select by hand too.",
+        "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); Enter then shows it plain, to select by hand.",
         "Mouse: click a tree row or a box to select it; the wheel scrolls.",
     ])
 
@@ -173,7 +174,7 @@ public struct InspectorState: InteractiveScreen {
             case nil: return nil
             }
         }
-        if copied != nil { return .closeCopy }
+        if copied != nil { return key == .enter ? .showCopiedPlain : .closeCopy }
         if copyMenuOpen { return InspectorState.copyMenuKeys.message(for: key) }
         if searchQuery != nil {
             switch KeyTables.typing.message(for: key) {

@@ -61,15 +61,16 @@ public enum InspectorView {
         Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
     }
 
-    /// What was copied, whole, to select by hand where the terminal does not take OSC 52.
+    /// What was copied, and how to get it where the terminal does not take OSC 52: Enter shows it plain on the
+    /// terminal's own screen (a box here would put its borders and cut lines into a selection by hand).
     static func drawCopied(_ c: inout Canvas, _ s: InspectorState, _ item: Handover.Item) {
         let width = min(s.width - 4, 100)
-        var lines: [(String, StyleRole)] = [("Copied the \(item.title) (OSC 52). Not on your clipboard? Select it here:", .title), ("", .normal)]
-        for line in item.text.splitLines() {
-            for wrapped in DisplayWidth.wrap(String(line), to: max(10, width - 4), indent: "") { lines.append((wrapped, .normal)) }
-        }
-        lines.append(("", .normal))
-        lines.append(("(any key closes)", .dim))
+        let lines: [(String, StyleRole)] = [
+            ("Copied the \(item.title) (OSC 52, \(item.text.count) characters).", .title), ("", .normal),
+            ("Not on your clipboard? Enter shows it plain, to select by hand.", .normal),
+            ("(inside tmux: set -g set-clipboard on)", .dim), ("", .normal),
+            ("Enter: show it plain · any other key closes", .dim),
+        ]
         Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
     }
 
