@@ -13,7 +13,7 @@ enum Help {
 
             ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, a dump (read by
             content; give its mode with --mode normal|expanded|rtl and its name with --test NAME), or one failed
-            run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives and result bundles.
+            run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives, dumps (by content) and result bundles.
             Every command takes --help. Global: --version.
             Exit status: 0 success, 1 blocking findings (check) or differences (compare), 2 invalid input or I/O error,
             64 usage error.

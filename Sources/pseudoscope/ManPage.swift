@@ -22,8 +22,8 @@ enum ManPage {
             """)
         out += paragraph("""
             ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, a dump (read by \
-            content), or one failed run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives \
-            and result bundles.
+            content), or one failed run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives, \
+            dumps (by content) and result bundles.
             """)
         out += ".SH COMMANDS\n"
         for c in Commands.all {

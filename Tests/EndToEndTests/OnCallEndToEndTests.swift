@@ -15,6 +15,39 @@ final class OnCallEndToEndTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("typo1") && typo.stderr.contains("typo2"))
     }
 
+    // 2. A folder of dumps is a run set of all of them, found by content as files named one by one are; mixed with
+    // bundles, none is dropped. Documentation that quotes a dump, pictures and binary files are not taken for dumps.
+    func testAFolderOfDumpsOpensAsARunSetOfAllOfThem() throws {
+        let shared = Harness.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        let dumps = shared.appendingPathComponent("real-dumps")
+        guard FileManager.default.fileExists(atPath: dumps.path) else {
+            if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) { XCTFail("shared fixtures missing") }
+            throw XCTSkip("no shared fixtures")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: dumps.path).filter { !$0.hasSuffix(".md") && !$0.hasSuffix(".tsv") }
+        let r = try Harness.run(["check", "--json", dumps.path])
+        XCTAssertNotEqual(r.status, 2, r.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let listed = Set((json["archives"] as? [[String: Any]] ?? []).compactMap { ($0["archive"] as? String).map { ($0 as NSString).lastPathComponent } })
+        XCTAssertEqual(listed, Set(files), "every dump, and nothing else")
+        // The plain list of bundles and dumps together holds the dumps too.
+        let mixed = try Harness.run([shared.appendingPathComponent("xcresult").path, dumps.path])
+        XCTAssertTrue(mixed.stdout.contains("imported/appium-r02-appdev-375"), mixed.stdout)
+        XCTAssertTrue(mixed.stdout.contains("imported/xcui-01"), mixed.stdout)
+        // What is not a dump is left alone, whatever it quotes.
+        let dir = try Harness.temporaryFolder(self)
+        let dump = try String(contentsOf: dumps.appendingPathComponent("xcui-01.txt"), encoding: .utf8)
+        try ("CI log line 1\n" + dump).write(to: dir.appendingPathComponent("ci.log"), atomically: true, encoding: .utf8)
+        try ("# Notes\n\n```\n" + dump + "\n```\n").write(to: dir.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("{{0, 0}, {1, 1}}".utf8)).write(to: dir.appendingPathComponent("shot.png"))
+        try Data([0x00, 0x01] + Array(dump.utf8.prefix(200))).write(to: dir.appendingPathComponent("blob.bin"))
+        try "just text, no dump".write(to: dir.appendingPathComponent("readme.txt"), atomically: true, encoding: .utf8)
+        let found = try Harness.run(["check", "--json", dir.path])
+        let names = ((try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])?["archives"] as? [[String: Any]] ?? [])
+            .compactMap { ($0["archive"] as? String).map { ($0 as NSString).lastPathComponent } }
+        XCTAssertEqual(names, ["ci.log"], found.stdout + found.stderr)
+    }
+
     // 5. An rtl run opened on its own is paired with the LTR run beside it, and says so; alone, it says that.
     func testAnRtlArchiveOpenedAloneGetsThePairRule() throws {
         let paired = try Harness.run([Harness.sample("settings-rtl")])

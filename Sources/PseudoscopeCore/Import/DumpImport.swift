@@ -130,6 +130,39 @@ public enum DumpImporter {
         }
     }
 
+    /// Whether a file found in a folder is worth reading as a dump, by its first bytes (`ArchiveDiscovery`): text
+    /// (no NUL, not an image, video, database or compressed file) holding what only a dump holds: an element frame
+    /// `{{x, y}, {w, h}}`, a page source's `<XCUIElementType`, an App UI hierarchy's `<AX/App element`, XCUITest's
+    /// `Element subtree:` or `from input {(`; or an element snapshot's property list. The loader then reads it in
+    /// full, as it reads a file named on the command line, and says why when it is no dump after all.
+    public static func looksLikeDumpFile(_ prefix: [UInt8]) -> Bool {
+        if prefix.starts(with: Array("bplist00".utf8)) { return prefix.bytesContain("ElementSnapshot") }
+        let binary: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x28, 0xB5, 0x2F, 0xFD], [0x50, 0x4B, 0x03, 0x04], [0x1F, 0x8B],
+                                 Array("SQLite format 3".utf8), Array("%PDF".utf8)]
+        if binary.contains(where: { prefix.starts(with: $0) }) { return false }
+        if prefix.count >= 12, Array(prefix[4..<8]) == Array("ftyp".utf8) { return false }
+        if prefix.prefix(8192).contains(0) { return false }
+        for marker in ["<XCUIElementType", "<AX/App element", "Element subtree:", "from input {("] where prefix.bytesContain(marker) { return true }
+        // A frame: `{{` a number `,` … `}, {` (also inside escaped JSON, where the braces stay as they are).
+        var k = 0
+        while k + 2 < prefix.count {
+            if prefix[k] == 0x7B, prefix[k + 1] == 0x7B {
+                var j = k + 2
+                var digits = 0
+                while j < prefix.count, j < k + 40, prefix[j] == 0x2D || prefix[j] == 0x2E || prefix[j] == 0x20 || (prefix[j] >= 0x30 && prefix[j] <= 0x39) {
+                    if prefix[j] >= 0x30 && prefix[j] <= 0x39 { digits += 1 }
+                    j += 1
+                }
+                if digits > 0, j < prefix.count, prefix[j] == 0x2C {
+                    let rest = prefix[j..<min(prefix.count, j + 40)]
+                    if rest.bytesContain("}, {") || rest.bytesContain("},{") { return true }
+                }
+            }
+            k += 1
+        }
+        return false
+    }
+
     /// Whether the first non-blank byte opens a JSON object (or, `orArray`, an array).
     public static func startsLikeJSON(_ bytes: [UInt8], orArray: Bool = false) -> Bool {
         let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }

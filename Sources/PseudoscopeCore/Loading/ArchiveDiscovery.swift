@@ -19,7 +19,8 @@ public enum ArchiveDiscovery {
 
     /// Expands each argument: `-` and files stay as they are; a folder holding `archive.json` is one archive; a
     /// result bundle is one entry per failed run (`BUNDLE#N`); any other folder is searched for `archive.json`
-    /// folders, `.json` files and result bundles, sorted by path.
+    /// folders, `.json` files, dumps (recognized by content: `DumpImporter.looksLikeDumpFile`) and result
+    /// bundles, sorted by path.
     ///
     /// The walk never leaves the folder it was given (a link to `/` or to `..` is reported, not followed) and
     /// never enters a folder twice (folders are known by device and inode, so no arrangement of links can make
@@ -48,7 +49,7 @@ public enum ArchiveDiscovery {
                 + (walk.packed.count > 3 ? ", …" : "") + ")"
             let unpack = walk.packed.count == 1 ? "unpack it first" : "unpack them first"
             if walk.found.isEmpty && walk.bundles.isEmpty {
-                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files and no result bundles)"
+                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files, no dumps and no result bundles)"
                     + (packed.isEmpty ? "" : "; it holds \(packed): \(unpack)")))
             } else if !packed.isEmpty {
                 result.notes.append(ArchiveError(file: arg, message: "\(packed) not opened: \(unpack) to include \(walk.packed.count == 1 ? "it" : "them")"))
@@ -81,6 +82,14 @@ public enum ArchiveDiscovery {
 
     /// One folder's search.
     struct Walk {
+        /// Documentation and tables are never taken for dumps, whatever examples they quote.
+        static let notDumps: Set<String> = ["md", "markdown", "rst", "html", "htm", "tsv", "csv", "swift", "py", "sh"]
+
+        static func mayBeDump(_ name: String) -> Bool {
+            let ext = (name as NSString).pathExtension.lowercased()
+            return !notDumps.contains(ext)
+        }
+
         let root: String
         var visited = Set<FileAccess.Identity>()
         var found: [String] = []
@@ -125,6 +134,10 @@ public enum ArchiveDiscovery {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
                     } else if ForeignFile.looksPacked(name) {
                         packed.append(path)
+                    } else if kind == .regular, Walk.mayBeDump(name), let head = try? FileAccess.readPrefix(path, count: 64 << 10),
+                              DumpImporter.looksLikeDumpFile(head) {
+                        // A dump by its content, as one named on the command line is read.
+                        if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
                     }
                 case .missing:
                     break  // a dangling link

@@ -21,3 +21,19 @@ extension StringProtocol {
     /// tenth of reading a large dump, where every token of every line is asked about a dozen keys.
     func utf8HasPrefix(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
 }
+
+extension Collection where Element == UInt8 {
+    /// Whether the bytes hold `needle`'s UTF-8 bytes.
+    func bytesContain(_ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first, count >= n.count else { return n.isEmpty }
+        var i = startIndex
+        while let start = self[i...].firstIndex(of: first) {
+            var a = start, k = 0
+            while k < n.count, a < endIndex, self[a] == n[k] { a = index(after: a); k += 1 }
+            if k == n.count { return true }
+            i = index(after: start)
+        }
+        return false
+    }
+}
