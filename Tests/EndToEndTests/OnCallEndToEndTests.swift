@@ -48,6 +48,18 @@ final class OnCallEndToEndTests: XCTestCase {
         XCTAssertEqual(names, ["ci.log"], found.stdout + found.stderr)
     }
 
+    // 3. Sorted by blocking, the list's first row is the run with the most blocking findings, in a pipe and on the
+    // screen alike.
+    func testTheListPutsTheWorstRunFirst() throws {
+        let plain = try Harness.run([Harness.repositoryRoot.appendingPathComponent("SampleArchives").path])
+        let rows = plain.stdout.split(separator: "\n").dropFirst(2)
+        XCTAssertTrue(rows.first?.contains("SettingsUITests/testSettingsLayoutRTL") == true, plain.stdout)
+        let night = try Harness.run([Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults").path])
+        let first = night.stdout.split(separator: "\n").dropFirst(2).first.map(String.init) ?? ""
+        XCTAssertTrue(first.hasPrefix("‼ rtl"), night.stdout)
+        XCTAssertTrue(night.stdout.split(separator: "\n")[1].contains("FROM"), "a column says where each row comes from")
+    }
+
     // 5. An rtl run opened on its own is paired with the LTR run beside it, and says so; alone, it says that.
     func testAnRtlArchiveOpenedAloneGetsThePairRule() throws {
         let paired = try Harness.run([Harness.sample("settings-rtl")])

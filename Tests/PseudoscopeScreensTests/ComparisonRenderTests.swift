@@ -54,8 +54,9 @@ final class ComparisonRenderTests: XCTestCase {
         let names = Self.names
         var s = loadedList()
         func shown() -> [String] { s.rows.map { names[$0] } }
-        // Sorted by blocking: the Settings group (rtl has the most) first, its modes in order normal, expanded, rtl.
-        XCTAssertEqual(shown(), ["settings-normal", "settings-expanded", "settings-rtl", "checkout-expanded", "profile-hardcoded-expanded"])
+        // Sorted by blocking: the Settings group (rtl has the most) first, and in it its worst run, so the first row
+        // is the run with the most blocking findings; then the rest of the group, worst first.
+        XCTAssertEqual(shown(), ["settings-rtl", "settings-expanded", "settings-normal", "checkout-expanded", "profile-hardcoded-expanded"])
         XCTAssertEqual(s.entries[1]?.summary?.pairing.partner.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
         s.send(.cycleModeFilter, .cycleModeFilter)  // normal, then expanded
         XCTAssertEqual(shown(), ["checkout-expanded", "settings-expanded", "profile-hardcoded-expanded"], "still sorted by blocking count")
@@ -69,6 +70,7 @@ final class ComparisonRenderTests: XCTestCase {
         s.send(.cycleSort)
         XCTAssertEqual(s.sort, .test)
         XCTAssertEqual(shown()[0], "checkout-expanded")
+        XCTAssertEqual(Array(shown().suffix(3)), ["settings-normal", "settings-expanded", "settings-rtl"], "by test, a group's runs in mode order")
         // `c` on the Settings group compares rtl against the normal run.
         while shown()[s.cursor] != "settings-expanded" { s.send(.move(.down)) }
         guard case .compare(let a, let b)? = s.update(.compare).first else { return XCTFail("c compares") }
@@ -78,6 +80,28 @@ final class ComparisonRenderTests: XCTestCase {
         XCTAssertEqual(s.message, "Only one run of CheckoutLayout is here: nothing to compare")
     }
 
+    /// Runs without a hierarchy (unit-test failures) are grouped by their test class too: `A/failure` and
+    /// `B/failure` are not one screen. Rows say where they come from.
+    func testUnitTestFailuresOfDifferentClassesAreNotOneScreen() throws {
+        var a = try Golden.sample("settings-normal")
+        a.hierarchyNote = "the bundle holds no hierarchy for this run"
+        var summaries: [ArchiveSummary] = []
+        for (k, test) in ["XCTestTests/test_failure()", "ExampleSUITests/failure()", "XCTestTests/test_failure()"].enumerated() {
+            var s = ArchiveSummary(path: "/night/b\(k).xcresult#1", archive: a, findings: [])
+            s.test = test
+            s.screen = "failure"
+            summaries.append(s)
+        }
+        XCTAssertEqual(Set(summaries.map(\.group)).count, 2)
+        var list = RunSetState(paths: summaries.map(\.path), width: 160, height: 20, glyphs: .unicode)
+        _ = list.update(.received(summaries.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1.path, result: .success($1))) }))
+        XCTAssertEqual(list.rows.map { summaries[$0].test }, ["ExampleSUITests/failure()", "XCTestTests/test_failure()", "XCTestTests/test_failure()"])
+        let text = RunSetReport.lines(list, width: nil, glyphs: .unicode).map(\.0)
+        XCTAssertTrue(text[1].contains("FROM"), text[1])
+        XCTAssertTrue(text[2].contains("night/b1.xcresult#1") && text[3].contains("night/b0.xcresult#1"), text.joined(separator: "\n"))
+        XCTAssertFalse(text[2].contains("    XCTest"), "a new group is not indented under the last")
+    }
+
     func testRunSetGolden() throws {
         Golden.assert(RunSetView.render(loadedList()), matches: "runset-120x20")
     }
@@ -85,7 +109,7 @@ final class ComparisonRenderTests: XCTestCase {
     func testAppStackReturnsToTheListOnQ() throws {
         let paths = ["settings-normal", "settings-rtl"].map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
         var d = TestDriver(.runSet(RunSetState(paths: paths, width: 100, height: 30, glyphs: .unicode)))
-        d.press(.char("j"), .enter)
+        d.press(.enter)  // the first row: the rtl run, the worst
         guard case .inspector(let inspector) = d.app.top else { return XCTFail("Enter opens the inspector") }
         XCTAssertEqual(inspector.archive.mode, .rtl)
         XCTAssertTrue(inspector.findings.contains { $0.otherArchive != nil }, "the inspector shows the pair findings the list counted")

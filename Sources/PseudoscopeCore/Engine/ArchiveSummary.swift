@@ -48,6 +48,11 @@ public struct ArchiveSummary: Sendable, Equatable {
         self.findings = findings
     }
 
+    /// The runs this one is listed with: those of its screen. A run without a hierarchy (a unit test's failure)
+    /// shows no screen to share, so its test class is part of its group: `XCTestTests/failure` and
+    /// `ExampleSUITests/failure` are not one screen.
+    public var group: String { hierarchyNote == nil ? screen : "\(test.prefix { $0 != "/" })/\(screen)" }
+
     /// The run as a person names it: its mode and, when the archive records them (`-AppleLanguages`), its first
     /// language: `normal (es)`. Two locale runs of a screen are told apart where the mode alone reads the same.
     public var runLabel: String { languages.first.map { "\(mode.rawValue) (\($0))" } ?? mode.rawValue }

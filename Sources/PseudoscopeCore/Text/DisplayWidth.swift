@@ -66,6 +66,24 @@ public enum DisplayWidth {
         return out + ellipsis
     }
 
+    /// The longest suffix of `text` that fits in `width` columns, after `ellipsis` when something was cut: for
+    /// paths and names whose end tells them apart (`…Bitreat-the-past.xcresult#9`).
+    public static func clipKeepingEnd(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        let ew = of(ellipsis)
+        guard width > ew else { return String(repeating: ".", count: width) }
+        var out: [Character] = []
+        var used = 0
+        for c in text.reversed() {
+            let cw = of(c)
+            if used + cw > width - ew { break }
+            out.append(c)
+            used += cw
+        }
+        return ellipsis + String(out.reversed())
+    }
+
     /// Breaks text into lines of at most `width` columns at spaces; a word longer than a line is broken by
     /// characters. Continuation lines start with `indent`.
     public static func wrap(_ text: String, to width: Int, indent: String = "") -> [String] {

@@ -177,11 +177,11 @@ public struct RunSetState: InteractiveScreen {
 
     /// The pair to compare for the selected row's screen: rtl against its LTR run, else any two runs.
     mutating func compareGroup() -> [Effect] {
-        guard let k = selectedEntry, let screen = entries[k]?.summary?.screen else {
+        guard let k = selectedEntry, let screen = entries[k]?.summary?.screen, let key = entries[k]?.summary?.group else {
             chrome.message = "Select a loaded archive"
             return []
         }
-        let group = entries.indices.filter { entries[$0]?.summary?.screen == screen }
+        let group = entries.indices.filter { entries[$0]?.summary?.group == key }
         let current = entries
         func byMode(_ m: Mode) -> Int? { group.first { current[$0]?.summary?.mode == m } }
         func path(_ i: Int) -> String { current[i]!.summary!.path }
@@ -227,13 +227,20 @@ public struct RunSetState: InteractiveScreen {
         let keep = entry ?? (userMoved ? selectedEntry : nil)
         var groups: [String: [Int]] = [:]
         for k in entries.indices where passesFilters(k) {
-            groups[entries[k]?.summary?.screen ?? "\u{10FFFF}" + paths[k], default: []].append(k)
+            groups[entries[k]?.summary?.group ?? "\u{10FFFF}" + paths[k], default: []].append(k)
         }
         struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int }
         let current = entries
         let modeRankOf: (Int) -> Int = { current[$0]?.summary.map { RunSetState.modeRank($0.mode) } ?? 9 }
+        let blockingOf: (Int) -> Int = { current[$0]?.counts.blockingNow ?? 0 }
+        let bySort = sort
         let ordered: [Group] = groups.values.map { members in
-            let sorted = members.sorted { modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : paths[$0] < paths[$1] }
+            // Sorted by blocking, the worst run of a group leads it, so the list's first row is the worst run; by
+            // test or mode, a group's runs stand in mode order.
+            let sorted = members.sorted {
+                if bySort == .blocking, blockingOf($0) != blockingOf($1) { return blockingOf($0) > blockingOf($1) }
+                return modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : paths[$0] < paths[$1]
+            }
             return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
                          test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
                          errors: sorted.contains { entries[$0]?.error != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))

@@ -5,23 +5,23 @@ import PseudoscopeDrawing
 /// order, with columns as wide as their content. Nothing is cut unless a terminal width is given.
 public enum RunSetReport {
     public static func lines(_ s: RunSetState, width: Int?, glyphs: Glyphs) -> [(String, StyleRole)] {
-        let titles = ["", "MODE", "BLK", "REV", "TEST (SCREEN)", "LOCALE", "DEVICE / OS", "XCODE", "FAILING"]
+        let titles = ["", "MODE", "BLK", "REV", "TEST (SCREEN)", "FROM", "LOCALE", "DEVICE / OS", "XCODE", "FAILING"]
         var table: [[String]] = []
         var roles: [StyleRole] = []
         var previousScreen: String?
         for k in s.rows {
             let e = s.entries[k] ?? RunSetEntry(loading: s.paths[k])
-            let screen = e.summary?.screen
+            let screen = e.summary?.group
             let continues = screen != nil && screen == previousScreen
             previousScreen = screen
             if let m = e.summary {
                 let c = m.counts
                 let mark = c.blockingNow > 0 ? glyphs.blockingMark : c.blocking + c.review > 0 ? glyphs.reviewMark : " "
                 table.append([mark, m.mode.rawValue, "\(c.blocking)", "\(c.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
-                              m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
+                              ArchiveText.shortPath(e.path), m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
                 roles.append(c.blockingNow > 0 ? .blocking : .normal)
             } else {
-                table.append(["!", "error", "", "", TerminalText.sanitize(e.error ?? e.path), "", "", "", ""])
+                table.append(["!", "error", "", "", TerminalText.sanitize(e.error ?? e.path), TerminalText.sanitize(ArchiveText.shortPath(e.path)), "", "", "", ""])
                 roles.append(.blocking)
             }
         }

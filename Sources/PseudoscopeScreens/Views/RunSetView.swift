@@ -9,6 +9,8 @@ public enum RunSetView {
     struct Column {
         var title: String
         var width: Int
+        /// Cut from the front (a path, whose end tells it apart), not the back.
+        var keepsEnd = false
         var value: (RunSetEntry) -> String
     }
 
@@ -19,7 +21,9 @@ public enum RunSetView {
             Column(title: "BLK", width: 4) { $0.summary == nil ? "" : "\($0.counts.blocking)" },
             Column(title: "REV", width: 4) { $0.summary == nil ? "" : "\($0.counts.review)" },
         ]
+        // Where a row comes from first (two bundles' runs of one test look alike otherwise), dropped last.
         var optional: [Column] = [
+            Column(title: "FROM", width: 18, keepsEnd: true) { ArchiveText.shortPath($0.path) },
             Column(title: "LOCALE", width: 7) { $0.summary?.locale ?? "" },
             Column(title: "DEVICE / OS", width: 20) { $0.summary.map { "\($0.device), \($0.os)" } ?? "" },
             Column(title: "XCODE", width: 16) { $0.summary?.xcode ?? "" },
@@ -28,7 +32,7 @@ public enum RunSetView {
         while !optional.isEmpty, width - 2 - (fixed + optional).reduce(0, { $0 + $1.width + 1 }) < 40 { optional.removeLast() }
         fixed += optional
         let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
-        let testWidth = rest * 60 / 100
+        let testWidth = rest * 65 / 100
         return [fixed[0], fixed[1], fixed[2]]
             + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.error ?? e.path) }]
             + Array(fixed.dropFirst(3))
@@ -60,7 +64,7 @@ public enum RunSetView {
         let rows = s.chrome.height - 3
         var previousScreen: String?
         let scroll = s.list.scroll
-        if scroll > 0, scroll - 1 < s.rows.count { previousScreen = s.entries[s.rows[scroll - 1]]?.summary?.screen }
+        if scroll > 0, scroll - 1 < s.rows.count { previousScreen = s.entries[s.rows[scroll - 1]]?.summary?.group }
         for k in 0..<rows {
             let r = scroll + k
             guard r < s.rows.count else { break }
@@ -74,7 +78,7 @@ public enum RunSetView {
             let markRole: StyleRole = selected ? .selected : entry.error != nil || n.blockingNow > 0 ? .blocking : .review
             c.put(mark, x: 0, y: y, role: markRole, maxWidth: 1)
             // The first row of a screen's group names it; the others are indented under it.
-            let screen = entry.summary?.screen
+            let screen = entry.summary?.group
             let continues = screen != nil && screen == previousScreen
             previousScreen = screen
             var cx = 2
@@ -82,7 +86,9 @@ public enum RunSetView {
                 var text = TerminalText.sanitize(col.value(entry))
                 if col.title.hasPrefix("TEST"), continues { text = "  " + text }
                 let role: StyleRole = selected ? .selected : (entry.error != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
-                c.put(DisplayWidth.clip(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis), x: cx, y: y, role: role)
+                let cut = col.keepsEnd ? DisplayWidth.clipKeepingEnd(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
+                    : DisplayWidth.clip(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
+                c.put(cut, x: cx, y: y, role: role)
                 cx += col.width + 1
             }
         }
