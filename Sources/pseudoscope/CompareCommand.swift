@@ -28,7 +28,7 @@ struct CompareCommand {
         if environment.canBeInteractive {
             let state = ComparisonState(comparison: comparison, width: 80, height: 24, glyphs: glyphs)
             do {
-                _ = try InteractiveSession.run(AppState(.comparison(state)), engine: engine, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                _ = try InteractiveSession.run(AppState(.comparison(state), notes: comparison.notCompared.map { "not compared: \($0)" }), engine: engine, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
                 return status
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain comparison instead")

@@ -23,8 +23,11 @@ public enum ComparisonJSON {
             w.endObject()
         }
         w.endArray()
+        w.beginArray("notCompared")
+        for n in c.notCompared { w.string(nil, n) }
+        w.endArray()
         w.beginArray("findings")
-        for f in c.mirrorFindings { w.finding(f) }
+        for f in c.notMirroredFindings { w.finding(f) }
         w.endArray()
         w.endObject()
         return w.text

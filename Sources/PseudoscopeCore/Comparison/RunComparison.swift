@@ -26,8 +26,14 @@ public struct RunComparison: Sendable {
     public let b: Archive
     public let matching: ElementMatching
     public let differences: [Difference]
+    /// What could not be compared because one run's source does not record it (a hittable flag, a frame): each
+    /// in one sentence. What a source does not record is unknown, not a difference.
+    public let notCompared: [String]
     /// `rtl-not-mirrored` pair findings, on B's elements, when B is rtl and A is LTR; triaged.
     public let mirrorFindings: [Finding]
+    /// The mirroring faults of B as every command reports them: B's `rtl-not-mirrored` findings, the one-archive
+    /// rule's where it already named an element (the back button) and the pair rule's elsewhere.
+    public var notMirroredFindings: [Finding] { findingsB.filter { $0.rule == .rtlNotMirrored } }
     /// Each run's own findings, with the pair rule's on B, as the engine judged them (`Engine.findings`): what the
     /// wireframes of a comparison highlight and what every other command gives the same runs.
     public let findingsA: [Finding]
@@ -72,8 +78,17 @@ public struct RunComparison: Sendable {
         engine.triage?.apply(&pair)
         mirrorFindings = pair
         findingsA = engine.findings(a)
-        findingsB = Engine.withPairFindings(engine.findings(b), pair)
-        differences = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+        let judgedB = Engine.withPairFindings(engine.findings(b), pair)
+        findingsB = judgedB
+        var (found, unknown) = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
+        // One message per fault: an element that did not mirror is described as its finding describes it.
+        for k in found.indices where found[k].kind == .notMirrored {
+            if let j = found[k].b, let f = judgedB.first(where: { $0.rule == .rtlNotMirrored && $0.element == j }) {
+                found[k].message = "\(f.elementReference): \(f.message)"
+            }
+        }
+        differences = found
+        notCompared = unknown
     }
 
     static func isMirrorPair(_ a: Archive, _ b: Archive) -> Bool { b.mode == .rtl && a.mode != .rtl }
@@ -109,8 +124,10 @@ public struct RunComparison: Sendable {
         return lang(a) == lang(b)
     }
 
-    static func diff(_ a: Archive, _ b: Archive, _ rows: [(a: Int?, b: Int?)], mirror: Bool, notMirrored: Set<Int>) -> [Difference] {
+    static func diff(_ a: Archive, _ b: Archive, _ rows: [(a: Int?, b: Int?)], mirror: Bool, notMirrored: Set<Int>) -> ([Difference], [String]) {
         let ha = a.hierarchy, hb = b.hierarchy
+        let hittableKnown = a.recordsHittable && b.recordsHittable
+        var unknownFrames = 0
         let tol = tolerance
         let compareText = sameLanguage(a, b)
         let wa = ha.screenFrame, wb = hb.screenFrame
@@ -139,7 +156,10 @@ public struct RunComparison: Sendable {
                 }
             }
             let dw = eb.frame.width - ea.frame.width, dh = eb.frame.height - ea.frame.height
-            if abs(dw) > tol || abs(dh) > tol {
+            // A frame one source did not record (zero, from a dump) is unknown: no size to compare.
+            if (ea.frame.isEmpty && !a.recordsEveryFrame) || (eb.frame.isEmpty && !b.recordsEveryFrame) {
+                if ea.frame.isEmpty != eb.frame.isEmpty { unknownFrames += 1 }
+            } else if abs(dw) > tol || abs(dh) > tol {
                 out.append(Difference(kind: .resized, a: i, b: j, message: "\(eb.reference) resized from \(formatPoints(ea.frame.width))×\(formatPoints(ea.frame.height)) to \(formatPoints(eb.frame.width))×\(formatPoints(eb.frame.height)) pt"))
             }
             if compareText {
@@ -148,10 +168,17 @@ public struct RunComparison: Sendable {
                     out.append(Difference(kind: .textChanged, a: i, b: j, message: "\(eb.type) text changed from \"\(ta)\" to \"\(tb)\""))
                 }
             }
-            if ea.isHittable != eb.isHittable {
+            if hittableKnown, ea.isHittable != eb.isHittable {
                 out.append(Difference(kind: .hittableChanged, a: i, b: j, message: "\(eb.reference) is \(eb.isHittable ? "now" : "no longer") hittable"))
             }
         }
-        return out
+        var unknown: [String] = []
+        for (side, archive) in [("A", a), ("B", b)] where !archive.recordsHittable {
+            unknown.append("hittability (\(side)'s hierarchy, \(archive.imported?.format ?? "its source"), records no hittable flag)")
+        }
+        if unknownFrames > 0 {
+            unknown.append("the size of \(unknownFrames) element\(unknownFrames == 1 ? "" : "s") whose frame one run's source does not record")
+        }
+        return (out, unknown)
     }
 }

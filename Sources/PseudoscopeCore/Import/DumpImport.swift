@@ -15,6 +15,9 @@ public struct ImportedDump: Sendable {
     public var labelsRecorded = true
     /// True when text fields report their placeholder as their value.
     public var valuesMayBePlaceholders = false
+    /// True when elements record whether they are hittable (WebDriverAgent's opt-in `hittable`); the text formats
+    /// and the element snapshot do not, and their `isHittable` is only a default.
+    public var hittableRecorded = false
     /// Set when the dump holds no tree to check, though it reads: why (the archive's `hierarchyNote`).
     public var noHierarchy: String?
 
@@ -211,6 +214,7 @@ public enum DumpImporter {
         facts.incomplete = dump.incompleteNote
         facts.labelsRecorded = dump.labelsRecorded
         facts.valuesMayBePlaceholders = dump.valuesMayBePlaceholders
+        facts.hittableRecorded = dump.hittableRecorded
         facts.modeWasGiven = modeWasGiven
         let name = test ?? "imported/" + ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true,

@@ -49,6 +49,7 @@ enum PageSourceParser {
         }
         // WebDriverAgent reports an empty field's placeholder as its value unless it writes placeholderValue itself.
         dump.valuesMayBePlaceholders = !delegate.sawPlaceholderAttribute
+        dump.hittableRecorded = delegate.sawHittableAttribute
         return dump
     }
 
@@ -150,6 +151,7 @@ enum PageSourceParser {
         var line = 1
         var hiddenCount = 0
         var sawPlaceholderAttribute = false
+        var sawHittableAttribute = false
 
         init(limits: LoadLimits, file: String) {
             builder = HierarchyBuilder(limits: limits, file: file)
@@ -160,6 +162,7 @@ enum PageSourceParser {
             let e = PageSourceParser.element(type: String(name.dropFirst("XCUIElementType".count)), a)
             if a["visible"] == "false" { hiddenCount += 1 }
             if a["placeholderValue"] != nil { sawPlaceholderAttribute = true }
+            if a["hittable"] != nil { sawHittableAttribute = true }
             do {
                 try builder.push(e, line: parser.lineNumber)
             } catch let err as ArchiveError {

@@ -63,6 +63,7 @@ enum SourceJSONParser {
         var builder = HierarchyBuilder(limits: limits, file: file)
         var hidden = 0, skipped = 0, skippedAtTop = 0, count = 0
         var sawPlaceholder = false
+        var sawHittable = false
         // Depth first without recursion (a deep tree must not overflow the stack): each open node's children and
         // the next one to read.
         var open: [(children: [JSONValue], next: Int)] = []
@@ -71,6 +72,7 @@ enum SourceJSONParser {
             count += 1
             if a["visible"] == "false" { hidden += 1 }
             if a["placeholderValue"] != nil { sawPlaceholder = true }
+            if a["hittable"] != nil { sawHittable = true }
             var type = a["type"] ?? ""
             if type.hasPrefix("XCUIElementType") { type.removeFirst("XCUIElementType".count) }
             if type.isEmpty, let role = a["role"], role.hasPrefix("AX") { type = String(role.dropFirst(2)) }
@@ -132,6 +134,7 @@ enum SourceJSONParser {
         }
         // As in the XML source: an empty field's placeholder comes as its value unless the source names it.
         dump.valuesMayBePlaceholders = !sawPlaceholder
+        dump.hittableRecorded = sawHittable
         return dump
     }
 

@@ -106,6 +106,7 @@ public struct ArchiveDecoder {
             facts.incomplete = try string(o, "incomplete", "import")
             facts.labelsRecorded = try bool(o, "labelsRecorded", "import") ?? true
             facts.valuesMayBePlaceholders = try bool(o, "valuesMayBePlaceholders", "import") ?? false
+            facts.hittableRecorded = try bool(o, "hittableRecorded", "import") ?? false
             facts.modeWasGiven = try bool(o, "modeWasGiven", "import") ?? false
             archive.imported = facts
         }

@@ -76,6 +76,7 @@ public enum ArchiveEncoder {
             if let i = facts.incomplete { w.string("incomplete", i) }
             if !facts.labelsRecorded { w.bool("labelsRecorded", false) }
             if facts.valuesMayBePlaceholders { w.bool("valuesMayBePlaceholders", true) }
+            if facts.hittableRecorded { w.bool("hittableRecorded", true) }
             if facts.modeWasGiven { w.bool("modeWasGiven", true) }
             w.endObject()
         }

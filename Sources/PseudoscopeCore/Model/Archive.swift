@@ -100,6 +100,8 @@ public struct ImportFacts: Equatable, Sendable {
     /// True when a text field's reported value may be its placeholder (older WebDriverAgent reports the
     /// placeholder of an empty field as its value).
     public var valuesMayBePlaceholders = false
+    /// True when the dump records whether each element is hittable (WebDriverAgent's opt-in `hittable`).
+    public var hittableRecorded = false
     /// True when the mode came from `--mode` rather than from the dump (which records none).
     public var modeWasGiven = false
 
@@ -142,6 +144,14 @@ public struct Archive: Equatable, Sendable {
     /// Set when the source holds no hierarchy for this run: why, in one line (the wireframe says it instead of
     /// drawing nothing).
     public var hierarchyNote: String?
+
+    /// Whether the hierarchy records hittability: the gate's own archive does, a dump only where it says so
+    /// (`ImportFacts.hittableRecorded`). Where it does not, every element's `isHittable` is a default, and
+    /// nothing is concluded from it.
+    public var recordsHittable: Bool { imported.map(\.hittableRecorded) ?? true }
+    /// Whether a zero frame is a recorded fact (the gate's own archive) or may be one the source did not record
+    /// (an element line without a frame, Xcode's text for the application).
+    public var recordsEveryFrame: Bool { imported == nil }
     /// Which run of a result bundle this is, when it comes from one.
     public var run: RunOrigin?
     /// The localized strings the run recorded showing (a result bundle's localization attachment).

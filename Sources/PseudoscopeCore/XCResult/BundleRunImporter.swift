@@ -441,6 +441,7 @@ public struct BundleRunImporter: Sendable {
         facts.incomplete = dump.incompleteNote
         facts.labelsRecorded = dump.labelsRecorded
         facts.valuesMayBePlaceholders = dump.valuesMayBePlaceholders
+        facts.hittableRecorded = dump.hittableRecorded
         facts.modeWasGiven = options.mode != nil
         return facts
     }

@@ -41,14 +41,17 @@ public struct ComparisonReport {
         if c.isMirrorPair && !c.mirroredPlaces.isEmpty {
             list.append(("Dashed outlines in B (\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight)) mark where the unmirrored elements belong.", .dim))
         }
+        for n in c.notCompared {
+            for l in DisplayWidth.wrap(TerminalText.sanitize("Not compared: " + n + "."), to: max(width, 20), indent: "  ") { list.append((l, .dim)) }
+        }
         if c.differences.isEmpty { list.append(("No differences.", .normal)) }
         for (n, d) in c.differences.enumerated() {
             let role: StyleRole = d.kind == .onlyInA ? .onlyInA : d.kind == .onlyInB ? .onlyInB : d.kind == .notMirrored ? .blocking : .normal
             for l in DisplayWidth.wrap(TerminalText.sanitize("[\(n + 1)] \(d.kind.rawValue): \(d.message)"), to: max(width, 20), indent: "      ") { list.append((l, role)) }
         }
-        if !c.mirrorFindings.isEmpty {
+        if !c.notMirroredFindings.isEmpty {
             list.append(("", .normal))
-            for f in c.mirrorFindings { list += ArchiveText.wrappedFindingLines(f, glyphs: glyphs, width: width) }
+            for f in c.notMirroredFindings { list += ArchiveText.wrappedFindingLines(f, glyphs: glyphs, width: width) }
         }
         let headerA = DisplayWidth.wrap("A: " + ArchiveText.header(c.a), to: columnWidth, indent: "   ")
         let headerB = DisplayWidth.wrap("B: " + ArchiveText.header(c.b), to: columnWidth, indent: "   ")

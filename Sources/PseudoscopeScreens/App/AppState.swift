@@ -88,6 +88,7 @@ public struct AppState {
         case .compared(let c):
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
+            for n in c.notCompared { addNote("compare \(c.a.screen): not compared: \(n)") }
         case .graphicsDetected(let choice, let cw, let ch):
             facts.graphics = choice
             facts.cellWidth = max(1, cw)

@@ -42,6 +42,10 @@ public struct ComparisonState: InteractiveScreen {
         list = ListCursor(count: comparison.rows.count, pageSize: ComparisonState.listRows(height: height))
         // Open on the first difference.
         list.moveTo(rowsWithDifferences.first ?? 0)
+        // What one run's source does not record is said, not counted as a difference.
+        if let first = comparison.notCompared.first {
+            chrome.message = "Not compared: " + first + (comparison.notCompared.count > 1 ? " (and \(comparison.notCompared.count - 1) more: ! notes)" : "")
+        }
     }
 
     public var width: Int { chrome.width }

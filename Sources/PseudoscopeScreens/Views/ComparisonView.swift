@@ -14,7 +14,7 @@ public enum ComparisonView {
         var c = Canvas(width: s.width, height: s.height, asciiOnly: s.glyphs.isASCII)
         let cmp = s.comparison
         c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        let pair = FindingCounts(cmp.mirrorFindings)
+        let pair = FindingCounts(cmp.notMirroredFindings)
         let blocking = pair.blockingNow
         let known = pair.blockingKnown > 0 ? " (\(pair.blockingKnown) known)" : ""
         let summary = "\(cmp.differences.count) difference\(cmp.differences.count == 1 ? "" : "s")" + (cmp.isMirrorPair ? ", \(pair.blocking) blocking not mirrored\(known)" : "")
