@@ -82,6 +82,47 @@ final class ReviewedFindingsTests: XCTestCase {
         }
     }
 
+    /// The false-alarm hints on the real dumps: no finding judged true carries one, at most a quarter of all
+    /// findings do; the counts are published in docs/triage.md (`PSEUDOSCOPE_RECORD=1` rewrites them).
+    func testFalseAlarmHintsAreSpecificToTheirFindings() throws {
+        let folder = try SharedFixtures.require(SharedFixtures.realDumps)
+        let review = try review(folder)
+        var all = 0, hinted = 0
+        var byVerdict: [String: Int] = [:], hintedTrue: [Key] = []
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("xcui-") || $0.hasPrefix("appium-") || $0.hasPrefix("appuihierarchy-") }
+        for name in names.sorted() {
+            guard let a = try? ArchiveLoader().load(folder.appendingPathComponent(name).path) else { continue }
+            for f in LayoutChecker(a).findings() {
+                all += 1
+                guard !f.hints.isEmpty else { continue }
+                hinted += 1
+                let key = Key(file: name, rule: f.rule.rawValue, type: f.elementType, text: String(f.text.prefix(40)), frame: Self.frameText(f.frame))
+                let verdict = review.verdicts[key].map { $0.severity == f.severity.rawValue ? $0.verdict : "not reviewed" } ?? "not reviewed"
+                byVerdict[verdict, default: 0] += 1
+                if verdict == "T" { hintedTrue.append(key) }
+            }
+        }
+        XCTAssertGreaterThan(all, 40, "the dumps have findings to measure")
+        XCTAssertEqual(hintedTrue, [], "a finding judged true carries a false-alarm hint")
+        XCTAssertLessThanOrEqual(hinted * 4, all, "\(hinted) of \(all) findings carry a hint")
+        let table = "| findings on the real dumps | with a hint | of those judged T | D | F | not reviewed |\n|---|---|---|---|---|---|\n"
+            + "| \(all) | \(hinted) (\(Int((Double(hinted) / Double(max(all, 1)) * 100).rounded()))%) | \(byVerdict["T"] ?? 0) | \(byVerdict["D"] ?? 0) | \(byVerdict["F"] ?? 0) | \(byVerdict["not reviewed"] ?? 0) |\n"
+        let docs = Fixtures.repositoryRoot.appendingPathComponent("docs/triage.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let begin = "<!-- generated: hint-precision -->\n", end = "<!-- end generated -->"
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
+            return XCTFail("docs/triage.md has no generated hint-precision section")
+        }
+        if String(text[start.upperBound..<stop.lowerBound]) != table {
+            if ProcessInfo.processInfo.environment["PSEUDOSCOPE_RECORD"] == "1" {
+                try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: docs, atomically: true, encoding: .utf8)
+                XCTFail("re-recorded the hint table in docs/triage.md: review it, then run again without PSEUDOSCOPE_RECORD")
+            } else {
+                XCTFail("docs/triage.md's hint table is stale; regenerate it with PSEUDOSCOPE_RECORD=1:\n\(table)")
+            }
+        }
+    }
+
     /// The table docs/checks.md shows: per rule, the findings on the real dumps now, how many are T, D, F and
     /// unreviewed; the false alarms that no longer appear; precision (T + D over the reviewed findings shown).
     static func table(review: Review, current: [Key: String]) -> String {

@@ -179,9 +179,13 @@ final class TriageTests: XCTestCase {
 
         var second = Element(type: "Window")
         second.frame = Rect(x: 0, y: 0, width: 390, height: 844)
-        XCTAssertTrue(FalseAlarmHints.hints(archive([second])).contains { $0.contains("2 windows on screen") })
+        let banner = label("banner", "Update available", at: Rect(x: 0, y: 40, width: 390, height: 60))
+        // (The positive case, a window that draws over an element, is testAHintIsCarriedOnlyByTheFindingsItsCauseTouches.)
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second])).isEmpty,
+                      "an empty window on top covers nothing")
         second.identifier = "UIRemoteKeyboardWindow"
-        XCTAssertTrue(FalseAlarmHints.hints(archive([second])).isEmpty, "the keyboard's window is not another scene")
+        XCTAssertTrue(FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second, banner])).isEmpty,
+                      "the keyboard's window is not another scene")
 
         let data = JSONObject([("orderNumber", .string("Order #12345"))])
         XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Order #123456789", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data))
@@ -190,6 +194,39 @@ final class TriageTests: XCTestCase {
         let name = JSONObject([("first", .string("Zoë Å"))])
         XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Zoë Å Lindqvist", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: name)).isEmpty,
                       "the value then a word boundary is the same data in a longer text")
+    }
+
+    /// A hint is carried by the findings its cause can explain, and only by them: the rule is one it can
+    /// mislead, the element one it touches.
+    func testAHintIsCarriedOnlyByTheFindingsItsCauseTouches() {
+        // Two windows side by side in the tree: the second draws a banner over the first's top.
+        var app = Element(type: "Application")
+        app.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+        var w1 = Element(type: "Window"), w2 = Element(type: "Window")
+        w1.frame = app.frame
+        w2.frame = app.frame
+        var covered = Element(type: "Button")  // unlabeled and under the banner; its hit region is small
+        covered.frame = Rect(x: 16, y: 50, width: 30, height: 30)
+        var free = Element(type: "Button")
+        free.frame = Rect(x: 16, y: 600, width: 30, height: 30)
+        let banner = label("banner", "Update available", at: Rect(x: 0, y: 40, width: 390, height: 60))
+        var all = [app, w1, covered, free, w2, banner]
+        let parents: [Int?] = [nil, 0, 1, 1, 0, 4]
+        for k in all.indices {
+            all[k].parent = parents[k]
+            all[k].depth = parents[k] == nil ? 0 : (parents[k] == 0 ? 1 : 2)
+            all[k].children = all.indices.filter { parents[$0] == k }
+        }
+        let a = Archive(test: "T/testT", screen: "S", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
+                        failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
+                        hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a.json", folder: nil))
+        let hints = FalseAlarmHints.screenHints(a)
+        XCTAssertEqual(hints.count, 1)
+        XCTAssertFalse(FalseAlarmHints.hints(for: .overlappingText, element: 2, among: hints).isEmpty, "under the banner")
+        XCTAssertTrue(FalseAlarmHints.hints(for: .overlappingText, element: 3, among: hints).isEmpty, "not under it")
+        XCTAssertTrue(FalseAlarmHints.hints(for: .missingAccessibleLabel, element: 2, among: hints).isEmpty, "a window on top does not take a label away")
+        let findings = LayoutChecker(a).findings()
+        XCTAssertTrue(findings.contains { $0.rule == .missingAccessibleLabel && $0.element == 2 && $0.hints.isEmpty })
     }
 
     func testFindingsCarryTheScreensHintsWithoutAChangeOfSeverity() {

@@ -125,7 +125,7 @@ public struct LayoutChecker: Sendable {
 
     /// Fills in each finding's path, fingerprint and the screen's hints.
     func name(_ out: inout [Finding]) {
-        let hints = out.isEmpty ? [] : FalseAlarmHints.hints(archive)
+        let hints = out.isEmpty ? [] : FalseAlarmHints.screenHints(archive)
         let screen = archive.screen
         // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
         // to read or change one field; the buffer's subscript works in place.
@@ -142,7 +142,7 @@ public struct LayoutChecker: Sendable {
                 // From its fields: calling the finding's method copied the whole finding.
                 found[k].fingerprint = Fingerprint.of(found[k].rule, screen: screen, identifier: found[k].identifier,
                                                       elementPath: found[k].elementPath)
-                found[k].hints = hints
+                if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: found[k].rule, element: found[k].element, among: hints) }
             }
         }
     }

@@ -5,15 +5,15 @@ struct MirrorCheck {
     let b: Archive
     let matching: ElementMatching
     let namer: PathNamer
-    /// B's screen hints, carried by each pair finding as by B's own.
-    let hints: [String]
+    /// B's screen hints; each pair finding carries those that concern it, as B's own findings do.
+    let hints: [FalseAlarmHints.Hint]
 
     init(a: Archive, b: Archive, matching: ElementMatching) {
         self.a = a
         self.b = b
         self.matching = matching
         namer = PathNamer(b.hierarchy)
-        hints = FalseAlarmHints.hints(b)
+        hints = FalseAlarmHints.screenHints(b)
     }
 
     /// Findings on B's elements, and the B elements that stayed.
@@ -141,7 +141,7 @@ struct MirrorCheck {
                         identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
                         evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
         f.fingerprint = f.fingerprint(onScreen: b.screen)
-        f.hints = hints
+        f.hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: j, among: hints)
         return f
     }
 }
