@@ -223,3 +223,38 @@ final class OnCallTests: XCTestCase {
         XCTAssertTrue(TerminalEnvironment(stdoutIsTerminal: true, variables: ["TERM": "xterm"]).useColor(.auto))
     }
 }
+
+/// The wireframe shows what the device showed, and gets the room it needs.
+final class WireframeRoomTests: XCTestCase {
+    /// A truncated text is drawn cut at the share of it that fits its frame, with an ellipsis: the picture shows
+    /// the 25% the finding says are hidden, not the whole text.
+    func testATruncatedTextIsDrawnCutAsTheDeviceCutIt() throws {
+        let a = try Golden.sample("settings-expanded")
+        let findings = LayoutChecker(a).findings()
+        let text = RenderReport(archive: a, findings: findings, glyphs: .unicode, width: 80, height: nil, listFindings: false).canvas().renderPlain()
+        XCTAssertTrue(text.contains("［Einstellunge…"), text)
+        XCTAssertFalse(text.contains("［Einstellungen···］"), "not drawn whole")
+        XCTAssertEqual(Wireframe.asTheDeviceShows("Confirm order", share: 0.5, ellipsis: "…"), "Confi…", "half its width, the ellipsis included")
+        XCTAssertEqual(Wireframe.asTheDeviceShows("OK", share: 1.2, ellipsis: "…"), "OK")
+    }
+
+    /// `w` trades the tree's width for the wireframe's, and the session keeps it for the next inspector; `s` says
+    /// why it skips both side by side in a pane too narrow for them.
+    func testWWidensTheWireframeForTheSessionAndSSaysWhyItSkipsBoth() throws {
+        let paths = ["checkout-expanded", "settings-normal"].map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        var d = TestDriver(.runSet(RunSetState(paths: paths, width: 100, height: 30, glyphs: .unicode)))
+        d.press(.resize(width: 100, height: 30), .enter)
+        guard case .inspector(let first) = d.app.top else { return XCTFail("opens") }
+        let normal = first.layout.wireframe.width
+        d.press(.char("s"), .char("s"))
+        XCTAssertTrue(d.screen.contains("Both side by side need 49 columns; the pane has \(normal) (w widens it)"), d.screen)
+        d.press(.char("w"), .char("w"))
+        guard case .inspector(let widest) = d.app.top else { return XCTFail() }
+        XCTAssertEqual(widest.drawingRoom, .widest)
+        XCTAssertGreaterThan(widest.layout.wireframe.width, normal + 15, "the tree gave way")
+        XCTAssertTrue(d.screen.contains("Wireframe pane: widest"), d.screen)
+        d.press(.char("q"), .char("j"), .enter)
+        guard case .inspector(let next) = d.app.top else { return XCTFail("the next archive opens") }
+        XCTAssertEqual(next.drawingRoom, .widest, "kept for the session")
+    }
+}

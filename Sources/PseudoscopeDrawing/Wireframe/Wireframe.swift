@@ -8,6 +8,9 @@ public struct Wireframe {
     public let archive: Archive
     /// The worst finding's severity for each element (indexed like the hierarchy).
     public let severities: [Severity?]
+    /// For elements whose text is cut (`text-truncated`): the share of the text's width the frame shows, from the
+    /// finding's own evidence, so the drawing shows the truncation the finding reports.
+    public let shownShare: [Int: Double]
 
     /// How far beyond the window the drawing grows to show elements pushed off-screen, in window sizes.
     public static let maxGrowth: Double = 1
@@ -15,11 +18,17 @@ public struct Wireframe {
     public init(archive: Archive, findings: [Finding]) {
         self.archive = archive
         var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
+        var share: [Int: Double] = [:]
         for f in findings {
             guard let i = f.element, i < s.count else { continue }
+            if f.rule == .textTruncated, let need = f.evidence.first(where: { $0.name == "neededWidth" })?.value,
+               let have = f.evidence.first(where: { $0.name == "frameWidth" })?.value, need > 0, have >= 0, have < need {
+                share[i] = have / need
+            }
             s[i] = s[i].map { min($0, f.severity) } ?? f.severity
         }
         severities = s
+        shownShare = share
         window = archive.hierarchy.windowFrame
         windowIndex = archive.hierarchy.windowIndex
         boundsLTR = Wireframe.computeBounds(archive.hierarchy, window) { archive.hierarchy[$0].frame }
@@ -174,7 +183,8 @@ public struct Wireframe {
                 topBorderStart += used
             }
             if isWindow { continue }
-            let text = e.caption
+            var text = e.caption
+            if let share = shownShare[i], text == e.displayText { text = Wireframe.asTheDeviceShows(text, share: share, ellipsis: g.ellipsis) }
             if r.height >= 3 && r.width >= 3 {
                 drawText(&canvas, text, left: r.left + 1, right: r.right - 1, row: r.top + 1, rtl: rtl, glyphs: g)
             } else if topBorderEnd >= topBorderStart {
@@ -290,6 +300,23 @@ public struct Wireframe {
             c.setRole(role, x: r.left, y: y)
             c.setRole(role, x: r.right, y: y)
         }
+    }
+
+    /// A text cut as a label cuts it (at its end): the characters that fit `share` of its width, then the ellipsis.
+    /// `［Einstellungen···］` at 75% is `［Einstellun…`: the drawing shows what the device showed, not the whole text.
+    public static func asTheDeviceShows(_ text: String, share: Double, ellipsis: String) -> String {
+        let total = DisplayWidth.of(text)
+        guard share.isFinite, share < 1, total > 0 else { return text }
+        let room = max(0, Int((Double(total) * max(0, share)).rounded(.down)) - DisplayWidth.of(ellipsis))
+        var out = ""
+        var used = 0
+        for c in text {
+            let w = DisplayWidth.of(c)
+            if used + w > room { break }
+            out.append(c)
+            used += w
+        }
+        return out + ellipsis
     }
 
     /// Writes text between two columns, clipped by display width, aligned to the right edge in RTL.

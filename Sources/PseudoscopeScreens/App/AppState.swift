@@ -62,13 +62,16 @@ public struct AppState {
                 }
                 return []
             }
-            return resolve(updateTop { s in
+            let effects = updateTop { s in
                 switch s {
                 case .runSet(var x): let e = x.handle(key); s = .runSet(x); return e
                 case .inspector(var x): let e = x.handle(key); s = .inspector(x); return e
                 case .comparison(var x): let e = x.handle(key); s = .comparison(x); return e
                 }
-            })
+            }
+            // The wireframe pane's width is the session's: the next inspector opens with it.
+            if case .inspector(let x) = top { settings.drawingRoom = x.drawingRoom }
+            return resolve(effects)
         case .runSet(let m):
             guard case .runSet(var list) = stack[0] else { return [] }
             if case .pairsChecked(let checks) = m {

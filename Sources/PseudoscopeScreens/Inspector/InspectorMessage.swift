@@ -16,6 +16,8 @@ public enum InspectorMessage: Equatable, Sendable {
     case openCopyMenu, copyItem(Character), closeCopy, showCopiedPlain
     /// `s`: the wireframe, the failure screenshot, or both side by side; the screenshot's bytes, decoded.
     case cycleDrawing
+    /// `w`: the wireframe pane's width, normal, wide, widest.
+    case cycleDrawingRoom
     case screenshotLoaded(Result<Picture, ArchiveError>)
     /// The search index, built in the background (`Effect.buildSearchIndex`).
     case searchIndexReady(SearchIndex)

@@ -11,6 +11,9 @@ public struct InspectorSettings: Sendable {
     /// Today, for the expiry a new baseline entry gets by default (nil: a fixed day, for tests).
     public var today: CalendarDay?
 
+    /// The wireframe pane's width for inspectors opened from now on: the session's last choice (`w`).
+    public var drawingRoom: DrawingRoom = .normal
+
     public init(baselinePath: String? = nil, imageDepth: ColorDepth = .indexed256, today: CalendarDay? = nil) {
         self.baselinePath = baselinePath
         self.imageDepth = imageDepth

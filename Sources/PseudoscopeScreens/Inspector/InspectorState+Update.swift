@@ -82,6 +82,11 @@ extension InspectorState {
             return [.showPlain(text: item.text, what: item.title)]
         case .cycleDrawing:
             return cycleDrawing()
+        case .cycleDrawingRoom:
+            drawingRoom = drawingRoom.next
+            tree.setPageSize(layout.tree.height - 1)
+            clampDetailsScroll()
+            chrome.message = "Wireframe pane: \(drawingRoom.name), \(layout.wireframe.width) columns (w changes it)"
         case .screenshotLoaded(let result):
             switch result {
             case .success(let picture):
@@ -146,7 +151,16 @@ extension InspectorState {
     mutating func cycleDrawing() -> [Effect] {
         switch drawingView {
         case .wireframe: drawingView = .screenshot
-        case .screenshot: drawingView = layout.wireframe.width >= 2 * InspectorState.minimumDrawingWidth + 1 ? .both : .wireframe
+        case .screenshot:
+            let need = 2 * InspectorState.minimumDrawingWidth + 1
+            if layout.wireframe.width >= need {
+                drawingView = .both
+            } else {
+                // Said, not skipped silently: "both side by side" needs room the pane does not have.
+                drawingView = .wireframe
+                chrome.message = "Both side by side need \(need) columns; the pane has \(layout.wireframe.width)"
+                    + (drawingRoom == .widest ? " (a wider terminal shows them)" : " (w widens it)")
+            }
         case .both: drawingView = .wireframe
         }
         guard drawingView != .wireframe, screenshot == .notLoaded else { return [] }

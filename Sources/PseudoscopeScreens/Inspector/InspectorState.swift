@@ -34,6 +34,8 @@ public struct InspectorState: InteractiveScreen {
     var searchOrigin: Int?
     /// What the drawing pane shows, and what is known of the screenshot.
     public internal(set) var drawingView: DrawingView = .wireframe
+    /// How wide the wireframe pane is (`w`); the session keeps it for every inspector it opens (`AppState`).
+    public internal(set) var drawingRoom: DrawingRoom = .normal
     public internal(set) var screenshot: ScreenshotState = .notLoaded
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
@@ -81,7 +83,8 @@ public struct InspectorState: InteractiveScreen {
         // Closures, not key paths: a key path copies each whole element (retaining every string) to read one field.
         let shape = TreeShape(parents: h.elements.map { $0.parent }, children: h.elements.map { $0.children })
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
-        tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height).tree.height - 1)
+        drawingRoom = settings.drawingRoom
+        tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height, room: settings.drawingRoom).tree.height - 1)
         tree.select(select ?? archive.failingIndex ?? 0)
         // Without a hierarchy the only element is a placeholder root: the archive (failure, attachments) is what
         // there is to read.
@@ -95,7 +98,7 @@ public struct InspectorState: InteractiveScreen {
     public var height: Int { chrome.height }
     public var glyphs: Glyphs { chrome.glyphs }
     public var message: String? { chrome.message }
-    public var layout: ScreenLayout { ScreenLayout(width: width, height: height) }
+    public var layout: ScreenLayout { ScreenLayout(width: width, height: height, room: drawingRoom) }
     /// Narrower than this, a drawing shows too little: `s` skips "both" when the pane cannot hold two.
     public static let minimumDrawingWidth = 24
 
@@ -136,6 +139,7 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro commands"),
         KeyBinding([.char("b")], .startBaseline, "record the element's findings as known issues (with --baseline FILE)"),
         KeyBinding([.char("s")], .cycleDrawing, "drawing: wireframe, failure screenshot, both side by side"),
+        KeyBinding([.char("w")], .cycleDrawingRoom, "wireframe pane: normal, wide, widest (the tree gives way; kept for the session)"),
     ] + KeyTables.common(InspectorMessage.chrome) + [
         KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
         KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),

@@ -9,6 +9,15 @@ public struct Region: Equatable, Sendable {
     }
 }
 
+/// How much of the width the wireframe pane takes (`w`): the tree and the details give way. At 100 columns the
+/// phone is 21 columns wide at `normal`, its labels unreadable; `widest` gives it half the screen.
+public enum DrawingRoom: Int, CaseIterable, Sendable {
+    case normal, wide, widest
+
+    public var next: DrawingRoom { DrawingRoom(rawValue: (rawValue + 1) % DrawingRoom.allCases.count)! }
+    public var name: String { ["normal", "wide", "widest"][rawValue] }
+}
+
 /// Where each pane goes for a terminal size. Wide terminals get three columns; narrower ones stack the tree
 /// over the details on the left and give the wireframe the full height on the right, because a phone screen
 /// drawn in cells is about as wide as it is tall: its width follows the rows it gets.
@@ -25,19 +34,20 @@ public struct ScreenLayout: Equatable, Sendable {
 
     public var isTooSmall: Bool { width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight }
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, room: DrawingRoom = .normal) {
         self.width = width
         self.height = height
         // Row 0 the header, row 1 the failure line, the last row the status line.
         let top = 2, bodyHeight = max(0, height - 3)
         if width >= ScreenLayout.threeColumnWidth {
-            let tw = width * 32 / 100, dw = width * 30 / 100
+            let share = [(32, 30), (24, 22), (17, 17)][room.rawValue]
+            let tw = width * share.0 / 100, dw = width * share.1 / 100
             let ww = width - tw - dw - 2
             tree = Region(x: 0, y: top, width: tw, height: bodyHeight)
             wireframe = Region(x: tw + 1, y: top, width: ww, height: bodyHeight)
             details = Region(x: tw + ww + 2, y: top, width: dw, height: bodyHeight)
         } else {
-            let lw = width * 58 / 100
+            let lw = max(24, width * [58, 45, 35][room.rawValue] / 100)
             let rw = width - lw - 1
             let th = bodyHeight * 55 / 100
             tree = Region(x: 0, y: top, width: lw, height: th)
