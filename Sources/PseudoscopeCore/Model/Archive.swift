@@ -38,6 +38,15 @@ public struct Failure: Equatable, Sendable {
     public var line: Int?
     /// The failing element's type (`Button`), when the producer recorded it: helps find an element without an identifier.
     public var elementType: String?
+    /// Set when the element was found by the words the failure message names it with (`back button`), not by
+    /// anything the failure recorded: those words, for `info` to say so.
+    public var namedInMessageAs: String?
+    /// False when nothing recorded whether the failing element was hittable (a result bundle's failure, which
+    /// is a message): `isHittable` is then no fact.
+    public var hittableRecorded = true
+
+    /// Whether the failure names an element at all (an identifier, a label or a frame).
+    public var namesAnElement: Bool { !identifier.isEmpty || !label.isEmpty || !frame.isEmpty }
 
     public init(identifier: String, label: String, frame: Rect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil,
                 elementType: String? = nil) {

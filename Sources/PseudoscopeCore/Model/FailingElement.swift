@@ -58,4 +58,56 @@ enum FailingElement {
         if let type = f.elementType, !type.isEmpty, type != e.type { return 0 }
         return (frameMatches ? 4 : 0) + (labelMatches ? 2 : 0) + (f.elementType == e.type ? 1 : 0)
     }
+
+    /// The one element a failure message names in its own words, when the failure recorded none: an identifier's
+    /// words (`BackButton` is "back button") or a label with its type ("Back" Button is "back button"), two words
+    /// at least, or an identifier as written (`checkout.confirm`). Nothing when no element, or more than one, is
+    /// named that way: a guess would point at the wrong control.
+    static func namedInProse(_ message: String, in h: Hierarchy) -> (index: Int, words: String)? {
+        let text = words(message)
+        guard !text.isEmpty else { return nil }
+        var found: [(index: Int, words: [String], exact: Bool)] = []
+        for i in h.indices where h[i].type != "Application" && h[i].type != "Window" {
+            let e = h[i]
+            var phrases: [([String], Bool)] = []
+            if !e.identifier.isEmpty {
+                phrases.append((words(e.identifier), false))
+                if e.identifier.contains(where: { $0 == "." || $0 == "_" }), message.contains(e.identifier) { phrases.append(([e.identifier], true)) }
+            }
+            if !e.label.isEmpty { phrases.append((words(e.label) + words(e.type), false)) }
+            for (p, exact) in phrases where exact || (p.count >= 2 && contains(text, p)) {
+                found.append((i, p, exact))
+            }
+        }
+        // The longest phrase wins; it must name one element.
+        guard let longest = found.map({ $0.exact ? Int.max : $0.words.count }).max() else { return nil }
+        let best = Set(found.filter { ($0.exact ? Int.max : $0.words.count) == longest }.map(\.index))
+        guard best.count == 1, let i = best.first, let hit = found.first(where: { $0.index == i }) else { return nil }
+        return (i, hit.words.joined(separator: " "))
+    }
+
+    /// Lowercased words: letters and digits, split at case changes (`BackButton`), dots, underscores and spaces.
+    static func words(_ s: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var previousLower = false
+        for c in s {
+            if c.isLetter || c.isNumber {
+                if c.isUppercase, previousLower, !current.isEmpty { out.append(current); current = "" }
+                current.append(Character(c.lowercased()))
+                previousLower = c.isLowercase || c.isNumber
+            } else {
+                if !current.isEmpty { out.append(current); current = "" }
+                previousLower = false
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    static func contains(_ text: [String], _ phrase: [String]) -> Bool {
+        guard phrase.count <= text.count else { return false }
+        for k in 0...(text.count - phrase.count) where Array(text[k..<(k + phrase.count)]) == phrase { return true }
+        return false
+    }
 }

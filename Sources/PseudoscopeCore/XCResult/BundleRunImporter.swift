@@ -94,6 +94,8 @@ public struct BundleRunImporter: Sendable {
             failure = Failure(identifier: named.identifier, label: named.label, frame: named.frame, isHittable: false, message: message,
                               file: file, line: line, elementType: named.type.isEmpty ? nil : named.type)
         }
+        // A bundle's failure is a message: it records no hittable flag.
+        failure.hittableRecorded = false
 
         let source = ArchiveSource(path: givenPath, folder: nil)
         let detected = BundleRunImporter.mode(configuration: run.configuration, path: bundle.path)
@@ -117,6 +119,16 @@ public struct BundleRunImporter: Sendable {
         } else {
             let found = hierarchy(attachments, failureMessages: failures.map(\.message), failureTime: failures.first?.timestamp)
             let h = found.elements.map { Hierarchy(preorder: $0) } ?? Hierarchy(preorder: [Element(type: "Application")])
+            // A failure that records no element may still name one in its words ("back button minX (8.0) is not
+            // in the trailing half"): the one element named so, and `info` says how it was found.
+            if !failure.namesAnElement, found.elements != nil, let named = FailingElement.namedInProse(failure.message, in: h) {
+                let e = h[named.index]
+                var f = Failure(identifier: e.identifier, label: e.displayText, frame: e.frame, isHittable: e.isHittable, message: failure.message,
+                                file: failure.file, line: failure.line, elementType: e.type)
+                f.namedInMessageAs = named.words
+                f.hittableRecorded = false
+                failure = f
+            }
             archive = Archive(test: run.testIdentifier, screen: nil, mode: mode, environment: environment, failure: failure, hierarchy: h, source: source)
             archive.imported = found.facts
             note = found.why

@@ -144,6 +144,9 @@ public enum ArchiveText {
         return out
     }
 
+    /// What every view says when the failure names no element.
+    public static let noFailingElement = "none named by the failure"
+
     /// `[1] NEW ‼ blocking text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`: the tag of a
     /// numbered list, `NEW` when the finding was not in the previous run (`--since`), the severity and the rule.
     public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
@@ -194,10 +197,11 @@ public enum ArchiveText {
         add("Failure     \(messageLines.first.map(String.init) ?? "")")
         for line in messageLines.dropFirst().prefix(19) { add("            \(line)") }
         if messageLines.count > 20 { add("            … \(messageLines.count - 20) more lines") }
-        if a.failure.identifier.isEmpty && a.failure.label.isEmpty && a.failure.frame.isEmpty {
-            add("  element   none named by the failure")
+        if !a.failure.namesAnElement {
+            add("  element   \(ArchiveText.noFailingElement)")
         } else {
-            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.isHittable ? "yes" : "no")")
+            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.hittableRecorded ? (a.failure.isHittable ? "yes" : "no") : "not recorded")"
+                + (a.failure.namedInMessageAs.map { " (found by the message's words '\($0)')" } ?? ""))
         }
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
         add("  rerun     \(ReproCommand.xcodebuild(a))")

@@ -56,6 +56,8 @@ extension InspectorState {
         case .jumpToFailing:
             if let f = archive.failingIndex {
                 select(f)
+            } else if !archive.failure.namesAnElement {
+                chrome.message = "Failing element: \(ArchiveText.noFailingElement)"
             } else {
                 chrome.message = "The failing element \(ElementName.of(archive.failure)) is not in the hierarchy"
             }

@@ -209,8 +209,10 @@ public enum InspectorView {
         } else if let m = s.message {
             left = m
         } else {
-            let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing element · " : ""
-            left = failing + s.namer.shortPath(s.selected)
+            // What the element is first (its type, identifier or text), then where it is: a deep path alone
+            // (`…/Other/Other/ScrollView/Other/StaticText[0]`) does not say which element is selected.
+            let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing · " : ""
+            left = failing + s.hierarchy[s.selected].reference + " · " + s.namer.shortPath(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
