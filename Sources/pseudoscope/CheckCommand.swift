@@ -59,19 +59,19 @@ struct CheckCommand {
 
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + outcomes.map(\.path)
-            try ReportFile.write(Array(JUnitReport.render(outcomes).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 })
+            try ReportFile.write(Array(JUnitReport.render(outcomes, passed: discovery.passed).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 })
         }
         if p.flags.contains("--markdown") {
-            try StandardOutput.write(CheckMarkdown.render(outcomes, triage: summary))
+            try StandardOutput.write(CheckMarkdown.render(outcomes, triage: summary, passed: discovery.passed))
         } else if p.flags.contains("--json") {
             // Written as it is made: a night's report can be a hundred megabytes.
-            var json = try CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary, sink: StandardOutput.write)
+            var json = try CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary, passed: discovery.passed, sink: StandardOutput.write)
             json.append(0x0A)
             try StandardOutput.write(json)
         } else if p.flags.contains("--group") {
             try StandardOutput.writeText(groupReport(outcomes, glyphs: glyphs), ascii: glyphs.isASCII)
         } else {
-            let text = textReport(outcomes, glyphs: glyphs, color: color, triage: summary)
+            let text = textReport(outcomes, glyphs: glyphs, color: color, triage: summary, passed: discovery.passed)
             try StandardOutput.writeText(text, ascii: glyphs.isASCII)
         }
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
@@ -105,7 +105,7 @@ struct CheckCommand {
         return out
     }
 
-    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary()) -> String {
+    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), passed: [String] = []) -> String {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
         var out = ""
@@ -141,6 +141,7 @@ struct CheckCommand {
         let notChecked = outcomes.filter { $0.error == nil && $0.notChecked != nil }.count
         if notChecked > 0 { out += "; \(notChecked) not checked" }
         if invalid > 0 { out += "; \(invalid) could not be read" }
+        if !passed.isEmpty { out += "; \(passed.count) bundle\(passed.count == 1 ? "" : "s") passed (no failed tests)" }
         let known = outcomes.flatMap(\.findings).filter { $0.known.map { !$0.expired } ?? false }.count
         if known > 0 { out += "; \(known) known (not blocking)" }
         out += "\n"

@@ -4,12 +4,15 @@ import PseudoscopeCore
 /// test and mode, the run, the failure, a table of findings with their evidence, and the command that opens the
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
-    static func render(_ outcomes: [CheckCommand.Outcome], triage: TriageSummary = TriageSummary()) -> String {
+    static func render(_ outcomes: [CheckCommand.Outcome], triage: TriageSummary = TriageSummary(), passed: [String] = []) -> String {
         let checked = outcomes.filter(\.checked)
         let blocked = checked.filter { $0.findings.contains { $0.severity == .blocking } }.count
         let notChecked = outcomes.count - checked.count
         var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s") checked, \(blocked) blocked"
-            + (notChecked > 0 ? ", \(notChecked) not checked" : "") + "\n"
+            + (notChecked > 0 ? ", \(notChecked) not checked" : "") + (passed.isEmpty ? "" : ", \(passed.count) bundle\(passed.count == 1 ? "" : "s") passed") + "\n"
+        if !passed.isEmpty {
+            out += "\n## Passed\n\n" + passed.map { "- \(Handover.code($0)): the bundle holds no failed tests\n" }.joined()
+        }
         for o in outcomes {
             out += "\n"
             guard let s = o.summary else {
@@ -20,7 +23,6 @@ enum CheckMarkdown {
                 }
                 continue
             }
-            let blocking = o.findings.filter { $0.severity == .blocking }.count
             out += "## \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
             out += "- Archive: \(Handover.code(o.path))\n"
             out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
@@ -30,7 +32,7 @@ enum CheckMarkdown {
                 out += (o.checked ? "- Accepted without a hierarchy: " : "- **Not checked:** ") + "\(Handover.md(note))\n"
                 continue
             }
-            out += "- Findings: \(blocking) blocking, \(o.findings.count - blocking) review\n"
+            out += "- Findings: \(FindingCounts(o.findings).phrase)\n"
             guard !o.findings.isEmpty else { continue }
             out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
             for f in o.findings {
@@ -51,7 +53,9 @@ enum CheckMarkdown {
     }
 
     /// A folder archive is opened by its folder.
+    /// From the root: a ticket's command runs on another box, in another folder.
     static func archivePath(_ p: String) -> String {
-        p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
+        let full = FileAccess.absolute(p)
+        return full.hasSuffix("/archive.json") ? String(full.dropLast("/archive.json".count)) : full
     }
 }

@@ -6,12 +6,16 @@ import PseudoscopeScreens
 enum CheckJSON {
     /// The report as bytes. With `sink`, the report is handed over in pieces of about a megabyte as it is
     /// made, and what is returned is its last piece.
-    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary(),
+    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary(), passed: [String] = [],
                        sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)? = nil) rethrows -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
         triage.write(&w)
+        // Bundles whose tests all passed: nothing to check, and said so.
+        w.beginArray("passed")
+        for b in passed { w.string(nil, b) }
+        w.endArray()
         if grouped {
             let g = CheckGroups(outcomes)
             w.beginArray("byRule")
@@ -89,13 +93,18 @@ enum CheckJSON {
 
 /// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
 enum JUnitReport {
-    static func render(_ outcomes: [CheckCommand.Outcome]) -> String {
+    static func render(_ outcomes: [CheckCommand.Outcome], passed: [String] = []) -> String {
         let failures = outcomes.filter { $0.findings.contains(where: \.blocks) }.count
         // What could not be checked is an error, not a skip: CI must not show it green.
         let errors = outcomes.filter { !$0.checked }.count
+        let tests = outcomes.count + passed.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"pseudoscope\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x += "<testsuites name=\"pseudoscope\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        // A bundle whose tests all passed is a passing test case: CI shows what ran green, not only what failed.
+        for b in passed {
+            x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
+        }
         for o in outcomes {
             let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
             x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"

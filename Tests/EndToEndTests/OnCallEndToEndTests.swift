@@ -205,3 +205,22 @@ final class OnCallInspectorEndToEndTests: XCTestCase {
         }
     }
 }
+
+/// Hand-over: what a colleague on another box, a CI page or a ticket reads.
+final class HandOverEndToEndTests: XCTestCase {
+    func testReportsNameWhatPassedAndCommandsRunFromAnywhere() throws {
+        let night = Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults").path
+        let dir = try Harness.temporaryFolder(self)
+        let junit = dir.appendingPathComponent("report.xml").path
+        let md = try Harness.shell("cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --markdown --junit '\(junit)' SampleBundles/TestResults")
+        XCTAssertEqual(md.status, 1, md.stderr)
+        XCTAssertTrue(md.stdout.contains("## Passed\n\n- `SampleBundles/TestResults/normal/LayoutTests.xcresult`: the bundle holds no failed tests"), md.stdout)
+        XCTAssertTrue(md.stdout.hasSuffix("\n"), "the report ends with a newline")
+        XCTAssertTrue(md.stdout.contains("pseudoscope '\(night)/rtl/LayoutTests.xcresult#1' --select"), "repro commands name the archive from the root: \(md.stdout)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"<testcase classname="passed" name="SampleBundles/TestResults/normal/LayoutTests.xcresult: the bundle holds no failed tests""#), xml)
+        XCTAssertTrue(xml.contains(#"tests="3""#), "the passed bundle counts as a test case")
+        let json = try Harness.shell("cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --json SampleBundles/TestResults")
+        XCTAssertTrue(json.stdout.contains(#""passed":["SampleBundles/TestResults/normal/LayoutTests.xcresult"]"#), json.stdout.prefix(300) + "")
+    }
+}

@@ -75,7 +75,7 @@ final class ReadOnlyAndFolderTests: XCTestCase {
 
         r = try Harness.run(["check", packed.path])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.stderr.contains("folder holds no archives (no archive.json, no .json files and no result bundles); it holds 2 packed files (LayoutTests.xcresult.zip, night.tar.gz): unpack them first"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("folder holds no archives (no archive.json, no .json files, no dumps and no result bundles); it holds 2 packed files (LayoutTests.xcresult.zip, night.tar.gz): unpack them first"), r.stderr)
         // Beside archives, the packed files are a note: the archives are checked.
         try FileManager.default.copyItem(at: dir.appendingPathComponent("settings-normal/archive.json"), to: packed.appendingPathComponent("settings.json"))
         r = try Harness.run(["check", packed.path, "--rule", "small-hit-region"])

@@ -194,13 +194,14 @@ final class OnCallTests: XCTestCase {
         XCTAssertEqual(d.app.update(.key(.enter)), [.showPlain(text: #"app.buttons["checkout.confirm"]"#, what: "XCUITest query")])
         XCTAssertFalse(d.screen.contains("Enter shows it plain"))
         for (key, expected) in [("a", "accessibility id: checkout.confirm"), ("p", "Application/Window/Other/Button[1]"),
-                                ("r", "pseudoscope 'SampleArchives/checkout-expanded' --select 'checkout.confirm'")] {
+                                ("r", "pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'")] {
             d.press(.char("y"), .char(Character(key)), .escape)
             XCTAssertEqual(d.copied.last, expected)
         }
         d.press(.char("y"), .char("m"), .escape)
         XCTAssertTrue(d.copied.last?.hasPrefix("### blocking outside-window, blocking primary-action-unreachable: Button 'checkout.confirm'") ?? false, d.copied.last ?? "")
-        XCTAssertTrue(d.copied.last?.contains("- Open it: `pseudoscope 'SampleArchives/checkout-expanded' --select 'checkout.confirm'`") ?? false)
+        XCTAssertTrue(d.copied.last?.contains("- Open it: `pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'`") ?? false,
+                      "from the root: a colleague runs it elsewhere")
     }
 
     // 7. Both runs are drawn at 80×24, and the unmirrored elements get ghost outlines where they belong.

@@ -12,6 +12,9 @@ public enum ArchiveDiscovery {
         /// Inputs that were read but hold nothing that could be checked: a bundle whose build failed, whose test
         /// action did not start, in which no test ran. `check` reports each as not checked and does not pass.
         public var unchecked: [ArchiveError] = []
+        /// Result bundles read whole whose tests all passed: nothing failed, so nothing to check; reports list
+        /// them, so a ticket or a CI page says what ran green.
+        public var passed: [String] = []
     }
 
     /// Folders deeper than this are not searched (a guard against pathological trees).
@@ -33,7 +36,7 @@ public enum ArchiveDiscovery {
                 continue
             }
             if XCResultBundle.isBundle(arg) {
-                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked)
+                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed)
                 continue
             }
             if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
@@ -57,7 +60,7 @@ public enum ArchiveDiscovery {
             // Bundles sort with the archives by their path, and expand to their runs in place.
             for path in (walk.found + walk.bundles).sorted() {
                 if walk.bundles.contains(path) {
-                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked)
+                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed)
                 } else {
                     result.paths.append(path)
                 }
@@ -69,13 +72,15 @@ public enum ArchiveDiscovery {
     /// A bundle's failed runs as `BUNDLE#N`; the bundle itself when it cannot be read (loading it then reports
     /// why, as an entry); nothing, and a note, when its tests passed; nothing, and an unchecked entry, when it
     /// holds no test results to check (its build failed, its test action did not start).
-    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError]) -> [String] {
+    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError],
+                           passed: inout [String]) -> [String] {
         guard let index = try? BundleIndexCache.index(bundle, limits: limits) else { return [bundle] }
         for note in index.notes { notes.append(ArchiveError(file: bundle, message: note)) }
         if let why = index.notCheckedReason {
             unchecked.append(ArchiveError(file: bundle, message: why))
         } else if index.runs.isEmpty {
             notes.append(ArchiveError(file: bundle, message: index.noFailuresNote))
+            passed.append(bundle)
         }
         return index.runs.map { BundleAddress.path(bundle: bundle, run: $0.number) }
     }

@@ -138,7 +138,9 @@ public struct ArchiveLoader: Sendable {
         }
         let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: variable)
         let folder = (file as NSString).deletingLastPathComponent
-        return (bytes, ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder))
+        var source = ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder)
+        source.absolutePath = FileAccess.absolute(file)
+        return (bytes, source)
     }
 
     /// UTF-16 with a byte order mark is converted to UTF-8; a UTF-8 BOM is left for the parser to skip.

@@ -114,6 +114,26 @@ public enum FileAccess {
     }
 
     /// The path with every link and `..` resolved, or nil when it does not exist.
+    /// The path from the root as the user named it (links not resolved: the names they know), for commands a
+    /// colleague runs on another box in another folder: the working folder before a relative path, `./` and
+    /// `..` steps taken out. A bundle run's `#N` stays.
+    public static func absolute(_ path: String) -> String {
+        guard !path.isEmpty, path != "-", path != "<stdin>" else { return path }
+        var full = path
+        if !path.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard let cwd = getcwd(&buffer, buffer.count) else { return path }
+            full = PathBytes.string(cString: cwd) + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     public static func realPath(_ path: String) -> String? {
         guard let p = PathBytes.withCPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(p) }

@@ -69,10 +69,20 @@ public struct ArchiveSource: Equatable, Sendable {
     public var folder: String?
     /// True when the file was a dump read just now, not a Pseudoscope archive.
     public var wasDump = false
+    /// The same path from the root (`FileAccess.absolute`), set when it was read: what hand-over commands name.
+    public var absolutePath: String?
 
     public init(path: String, folder: String?) {
         self.path = path
         self.folder = folder
+    }
+
+    /// How a command line a colleague runs elsewhere names this archive: its folder (for a folder archive), from
+    /// the root; `ARCHIVE` for one read from standard input.
+    public var pathForCommands: String {
+        if path == "<stdin>" { return "ARCHIVE" }
+        let p = absolutePath ?? path
+        return p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
     }
 }
 

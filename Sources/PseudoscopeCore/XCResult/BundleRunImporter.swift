@@ -97,7 +97,8 @@ public struct BundleRunImporter: Sendable {
         // A bundle's failure is a message: it records no hittable flag.
         failure.hittableRecorded = false
 
-        let source = ArchiveSource(path: givenPath, folder: nil)
+        var source = ArchiveSource(path: givenPath, folder: nil)
+        source.absolutePath = FileAccess.absolute(givenPath)
         let detected = BundleRunImporter.mode(configuration: run.configuration, path: bundle.path)
         let mode = options.mode ?? detected.mode
         let environment = Environment(

@@ -102,12 +102,9 @@ public struct InspectorState: InteractiveScreen {
     /// Narrower than this, a drawing shows too little: `s` skips "both" when the pane cannot hold two.
     public static let minimumDrawingWidth = 24
 
-    /// How a command line names this archive, for the repro command: the folder of a folder archive.
-    public var archivePathForCommands: String {
-        let p = archive.source.path
-        if p == "<stdin>" { return "ARCHIVE" }
-        return p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
-    }
+    /// How a command line names this archive, for the repro command: from the root, so a colleague on another
+    /// box can run it (`ArchiveSource.pathForCommands`).
+    public var archivePathForCommands: String { archive.source.pathForCommands }
 
     /// The copy menu's items for the selection.
     public var copyItems: [Handover.Item] {
