@@ -23,6 +23,59 @@ final class ReleaseTests: XCTestCase {
         return dir.appendingPathComponent("prefix")
     }
 
+    /// The Debian package beside the tarball: its Depends cover every library the binary names, and a package
+    /// whose Depends lack one is caught.
+    func testTheDebDependsOnEveryLibraryTheBinaryNames() throws {
+        let tarball = try Self.tarball.get()
+        let deb = (tarball as NSString).deletingLastPathComponent + "/pseudoscope_0.3.0_\(try Harness.shell("dpkg --print-architecture").stdout.trimmingCharacters(in: .whitespacesAndNewlines)).deb"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: deb), deb)
+        let ok = try Harness.shell("Scripts/check-deb-depends \"$DEB\"", environment: ["DEB": deb])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        let fields = try Harness.shell("dpkg-deb -f \"$DEB\" Depends Recommends", environment: ["DEB": deb])
+        XCTAssertTrue(fields.stdout.contains("libzstd1") && fields.stdout.contains("libsqlite3-0") && fields.stdout.contains("libc6 (>= 2."), fields.stdout)
+        XCTAssertTrue(fields.stdout.contains("Recommends:") && fields.stdout.contains("libheif1") && fields.stdout.contains("libavcodec"), fields.stdout)
+        // The same package with libzstd1 taken out of its Depends.
+        let dir = try Harness.temporaryFolder(self)
+        let broken = try Harness.shell("""
+            dpkg-deb -R "$DEB" "$DIR/root" && sed -i -E 's/ ?libzstd1 \\([^)]*\\),?//; s/, *$//' "$DIR/root/DEBIAN/control" \
+            && fakeroot dpkg-deb --build --root-owner-group "$DIR/root" "$DIR/broken.deb" >/dev/null && dpkg-deb -f "$DIR/broken.deb" Depends \
+            && Scripts/check-deb-depends "$DIR/broken.deb"
+            """, environment: ["DEB": deb, "DIR": dir.path])
+        XCTAssertFalse(broken.stdout.contains("libzstd1"), "the doctored package lacks it: \(broken.stdout)")
+        XCTAssertNotEqual(broken.status, 0, "a Depends missing a library the binary names fails")
+        XCTAssertTrue(broken.stderr.contains("Depends lacks libzstd1, which holds libzstd.so.1"), broken.stderr)
+    }
+
+    /// INSTALL says what the binary itself shows: every library readelf names, none it does not (no ICU), and the
+    /// glibc it needs.
+    func testINSTALLSaysWhatTheBinaryShows() throws {
+        let tarball = try Self.tarball.get()
+        let stage = String(tarball.dropLast(".tar.gz".count))
+        let install = try String(contentsOfFile: stage + "/INSTALL", encoding: .utf8)
+        let needed = try Harness.shell("readelf -d \"$BIN\" | sed -n 's/.*(NEEDED).*\\[\\(.*\\)\\]/\\1/p'", environment: ["BIN": stage + "/bin/pseudoscope"])
+        let sonames = needed.stdout.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThan(sonames.count, 5)
+        for s in sonames { XCTAssertTrue(install.contains(s), "INSTALL names \(s)") }
+        XCTAssertFalse(install.lowercased().contains("icu"), "no library the binary does not name")
+        XCTAssertTrue(install.contains("It needs glibc 2."), install)
+        XCTAssertTrue(install.contains("Debian 12 (bookworm)     yes"), install)
+    }
+
+    /// In a fresh Debian 12 (debootstrap), apt installs the package with its dependencies, it runs, its manual and
+    /// completion work, and removing it leaves nothing (Scripts/deb-chroot-test; root only).
+    func testTheDebInstallsInAFreshDebian() throws {
+        guard getuid() == 0 else {
+            if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) { XCTFail("CI must run the chroot test as root") }
+            throw XCTSkip("Scripts/deb-chroot-test needs root")
+        }
+        let tarball = try Self.tarball.get()
+        let dir = (tarball as NSString).deletingLastPathComponent
+        let deb = try FileManager.default.contentsOfDirectory(atPath: dir).first { $0.hasSuffix(".deb") }.map { dir + "/" + $0 }
+        let r = try Harness.shell("Scripts/deb-chroot-test \"$DEB\"", environment: ["DEB": try XCTUnwrap(deb)])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("installed, ran, documented, completed and removed in Debian 12"), r.stderr)
+    }
+
     func testTheTarballRunsWithoutTheToolchain() throws {
         let prefix = try installed()
         let bin = prefix.appendingPathComponent("bin/pseudoscope").path

@@ -1,0 +1,23 @@
+# Shared by Scripts/install-facts, Scripts/make-deb and Scripts/check-deb-depends (sourced, not run).
+
+# The package that holds a library file: dpkg knows it by the path it installed, which after the /usr merge may
+# be the /lib or the /usr/lib spelling, of the link or of the file it names.
+pkg_of() {
+  local f=$1 real p
+  real=$(readlink -f "$f")
+  for p in "$f" "$real" "${f#/usr}" "/usr$f" "${real#/usr}" "/usr${real#/usr}"; do
+    dpkg -S "$p" 2>/dev/null | head -1 | cut -d: -f1 && return 0
+  done
+  return 0
+}
+
+# The sonames a binary names (readelf -d NEEDED).
+needed_sonames() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+
+# The file a binary's soname resolves to here (ldd).
+resolved() {
+  ldd "$1" | awk -v s="$2" '$1 == s && $2 == "=>" { print $3; exit } $1 ~ ("/" s "$") { print $1; exit }'
+}
+
+# The sonames a binary opens on first use (dlopen of a name written into it).
+first_use_sonames() { strings "$1" | grep -E '^lib(heif|avutil|avcodec|avformat|swscale)\.so\.[0-9]+$' | sort -u; }
