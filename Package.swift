@@ -18,7 +18,10 @@ let package = Package(
         // libsqlite3 for the results database of Xcode 15.4+ bundles (Debian: libsqlite3-dev).
         // A plain C target: sqlite3_db_config is variadic, which Swift cannot call.
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite"]),
+        // Text measured as the device sets it (HarfBuzz, fonts found by fontconfig), opened on first use (headers:
+        // libharfbuzz-dev, libfontconfig-dev; fonts: fonts-inter, fonts-noto-core, fonts-noto-cjk).
+        .target(name: "CText", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])]),
+        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText"]),
         // Screenshots: decoders (libpng, libjpeg-turbo, and libheif opened on first use) in C, where their error
         // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
         .target(name: "CImageCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),

@@ -20,4 +20,12 @@ resolved() {
 }
 
 # The sonames a binary opens on first use (dlopen of a name written into it).
-first_use_sonames() { strings "$1" | grep -E '^lib(heif|avutil|avcodec|avformat|swscale)\.so\.[0-9]+$' | sort -u; }
+first_use_sonames() { strings "$1" | grep -E '^lib(heif|avutil|avcodec|avformat|swscale|harfbuzz|fontconfig)\.so\.[0-9]+$' | sort -u; }
+
+# The font files the text measurer asks fontconfig for (Sources/PseudoscopeCore/Text/TextMeasurer.swift), as
+# this machine resolves them: their packages are the fonts a host should have.
+measurer_fonts() {
+  for family in "Inter" "Inter Display" "Noto Sans CJK JP" "Noto Sans Arabic" "Noto Sans Hebrew" "Noto Sans Thai" "Noto Sans Devanagari" "Noto Sans"; do
+    fc-match -f '%{family[0]}\t%{file}\n' "$family" 2>/dev/null | awk -F'\t' -v f="$family" '$1 == f { print $2 }'
+  done
+}

@@ -28,6 +28,23 @@ guard args.count >= 2 else {
     FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES] | --scenarios ARCHIVE | --decode FILE N | --picture ARCHIVE\n".utf8))
     exit(64)
 }
+// `--estimates ARCHIVE...`: every label's estimated text width against its frame, one tab-separated line each
+// (the measurements docs/checks.md's "Estimated truncation" thresholds come from).
+if args.count >= 3, args[1] == "--estimates" {
+    for path in args.dropFirst(2) {
+        guard let a = try? ArchiveLoader().load(path) else { continue }
+        let checker = LayoutChecker(a)
+        for i in a.hierarchy.indices {
+            guard let est = checker.textEstimate(i) else { continue }
+            let e = a.hierarchy[i]
+            let ratio = est.linesFit == 1 ? est.width.width / e.frame.width : Double(est.linesNeeded) / Double(est.linesFit)
+            print([String(path.split(separator: "/").last ?? ""), String(e.displayText.prefix(40)).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " "),
+                   "\(NumberText.points(e.frame.width))x\(NumberText.points(e.frame.height))", est.style.name, NumberText.points(est.width.width),
+                   "\(est.linesNeeded)/\(est.linesFit)", String(format: "%.3f", ratio)].joined(separator: "\t"))
+        }
+    }
+    exit(0)
+}
 // `--picture ARCHIVE`: what opening an archive and pressing `s` costs, the way the program does it: the engine's
 // verdict, the inspector's first frame, then the picture (a screenshot, or a recording's frame) read and decoded
 // through the effect interpreter and drawn. Scripts/bench times the whole process (start-up included).

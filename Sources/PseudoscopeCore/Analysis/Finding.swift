@@ -96,6 +96,18 @@ public struct Finding: Equatable, Sendable {
 public enum CheckThresholds {
     /// Intrinsic content may exceed the frame by this much before text counts as truncated (rounding).
     public static let truncationTolerance: Double = 1
+    /// An estimated text (no intrinsic size recorded) counts as truncated when it needs this much more than its
+    /// frame under the most lenient style its frame allows, and at least `estimatedTruncationExcess` points:
+    /// SwiftUI's and UIKit's labels that hug their text measure within 1% of their frames, a style or font the
+    /// frame does not reveal within about 7% (docs/checks.md, "Estimated truncation").
+    public static let estimatedTruncationReview: Double = 1.15
+    public static let estimatedTruncationExcess: Double = 3
+    /// Blocking only when even the smallest size an app sets text in (`TextStyle.smallestSize`) leaves it this
+    /// much too wide: no font choice explains the shortfall.
+    public static let estimatedTruncationBlocking: Double = 1.5
+    /// `truncation-headroom` on an estimate asks only of labels whose frame is this much wider than their text:
+    /// a label that hugs its text grows with it.
+    public static let estimatedHeadroomSlack: Double = 1.08
     /// How much longer the expanded run makes every string (about 40%): `truncation-headroom` asks whether a
     /// normal run's text would still fit at this factor.
     public static let expansionFactor: Double = 1.4

@@ -25,6 +25,36 @@ extension LayoutChecker {
             }
             out.append(finding(.textTruncated, .blocking, i, parts.joined(separator: "; "), evidence))
         }
+        if estimatesText { estimatedTruncation(into: &out) }
+    }
+
+    /// `text-truncated` where no intrinsic size is recorded: from the text's estimated width (`textEstimate`).
+    func estimatedTruncation(into out: inout [Finding]) {
+        for i in h.indices where kinds[i].contains(.text) && h[i].type == "StaticText" {
+            guard let est = textEstimate(i) else { continue }
+            let frame = h[i].frame
+            let overflow = est.overflow(frameWidth: frame.width)
+            guard overflow >= CheckThresholds.estimatedTruncationReview else { continue }
+            if est.linesFit == 1 {
+                let need = est.width.width
+                let excess = need - frame.width
+                guard excess >= CheckThresholds.estimatedTruncationExcess else { continue }
+                // Blocking only when even the smallest size leaves it far too wide.
+                let smallest = TextStyle(name: "smallest", size: TextStyle.smallestSize, weight: est.style.weight, tracking: TextStyle.tracking(at: TextStyle.smallestSize))
+                let atSmallest = TextMeasurer.width(h[i].displayText, style: smallest).width / max(frame.width, 0.001)
+                let severity: Severity = atSmallest >= CheckThresholds.estimatedTruncationBlocking ? .blocking : .review
+                let hidden = Int((excess / need * 100).rounded())
+                let message = "text needs about \(formatPoints(need.rounded())) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(excess.rounded())) pt, about \(hidden)% hidden); "
+                    + "estimated (no intrinsic size recorded) with \(est.basis)"
+                out.append(finding(.textTruncated, severity, i, message,
+                                   [("neededWidth", need.rounded()), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden)), ("estimated", 1)]))
+            } else {
+                let message = "text needs about \(est.linesNeeded) lines at \(formatPoints(frame.width)) pt wide, the frame holds \(est.linesFit); "
+                    + "estimated (no intrinsic size recorded) with \(est.basis)"
+                out.append(finding(.textTruncated, .review, i, message,
+                                   [("neededLines", Double(est.linesNeeded)), ("fitLines", Double(est.linesFit)), ("frameWidth", frame.width), ("estimated", 1)]))
+            }
+        }
     }
 
     // MARK: truncation-headroom
@@ -48,6 +78,22 @@ extension LayoutChecker {
             }
             out.append(finding(.truncationHeadroom, .review, i, message,
                                [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
+        }
+        // Estimated: only a one-line label clearly wider than its text (it does not grow with it), whose text fits
+        // today but not at +40%; and only in a run known to be the control run (a dump's mode is only assumed).
+        guard estimatesText, modeIsKnown else { return }
+        for i in h.indices where h[i].type == "StaticText" {
+            guard let est = textEstimate(i), est.linesFit == 1 else { continue }
+            let frame = h[i].frame
+            let want = est.width.width
+            guard want * CheckThresholds.estimatedHeadroomSlack <= frame.width else { continue }
+            let expanded = want * CheckThresholds.expansionFactor
+            let short = expanded - frame.width
+            guard short >= CheckThresholds.estimatedTruncationExcess else { continue }
+            let message = "text needs about \(formatPoints(want.rounded())) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about "
+                + "\(formatPoints(expanded.rounded())) pt and will fall \(formatPoints(short.rounded())) pt short; estimated (no intrinsic size recorded) with \(est.basis)"
+            out.append(finding(.truncationHeadroom, .review, i, message,
+                               [("neededWidth", want.rounded()), ("expandedWidth", expanded.rounded()), ("frameWidth", frame.width), ("shortBy", short.rounded()), ("estimated", 1)]))
         }
     }
 

@@ -219,6 +219,12 @@ public enum ArchiveText {
             add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
         }
         if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
+        if a.textIsEstimated, h.elements.contains(where: { $0.type == "StaticText" }) {
+            // Truncation is estimated here: say with what, so a finding's numbers can be weighed.
+            add("Text widths estimated (no intrinsic size recorded): " + (TextMeasurer.shapes
+                ? "shaped with HarfBuzz in Inter and Noto, fonts metric-close to iOS's"
+                : "built-in advance tables (HarfBuzz, fontconfig or the fonts are not installed here)"))
+        }
         let counts = FindingCounts(findings)
         add("Findings    \(counts.phrase)" + (counts.new > 0 ? ", \(counts.new) new" : ""))
         if let note = pairing.note { add("  pairing   \(note)") }

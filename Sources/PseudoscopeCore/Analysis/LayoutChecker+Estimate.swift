@@ -1,0 +1,95 @@
+/// The text a label needs, estimated where the archive records no intrinsic size (every real dump and Xcode
+/// hierarchy: only the gate's own archive records them): the label's style from its role and its frame's height
+/// (`TextStyle`), its text measured as the device sets it (`TextMeasurer`), and, for a frame two or more lines
+/// high, the lines the text wraps to against the lines that fit (docs/checks.md, "Estimated truncation").
+extension LayoutChecker {
+    /// One label's estimate: the style it is taken to be set in, how it was measured, the width its text takes
+    /// on one line, and the lines it needs and has.
+    public struct TextEstimate: Sendable {
+        public var style: TextStyle
+        public var width: TextWidth
+        public var linesNeeded: Int
+        public var linesFit: Int
+        /// Whether the style is the one the frame's height names (a text style's line height, a bar's title), rather
+        /// than the most lenient of several the height allows.
+        public var confident: Bool
+
+        /// How far the text exceeds its room: the width it needs over the frame's, for one line; the lines it
+        /// needs over those that fit, for several. At most 1 when it fits.
+        public func overflow(frameWidth: Double) -> Double {
+            linesFit == 1 ? width.width / max(frameWidth, 0.001) : Double(linesNeeded) / Double(linesFit)
+        }
+
+        /// `Inter Semi Bold 17 pt (navigation title)`: what every such finding says it estimated with.
+        public var basis: String {
+            "\(width.how) \(NumberText.points(style.size)) pt (\(style.name))"
+        }
+    }
+
+    var estimatesText: Bool { archive.textIsEstimated }
+
+    /// Whether the run's mode was recorded or given, not assumed (a dump records none; a bundle run's may come
+    /// from nothing but the default).
+    var modeIsKnown: Bool {
+        if let run = archive.run { return run.modeSource != .assumed }
+        if let facts = archive.imported { return facts.modeWasGiven }
+        return true
+    }
+
+    /// The estimate for a static text, or nil for anything that is not a visible label of a plausible size. Its
+    /// frame's height may not say whether it holds one line of large text or two of small: the styles it names
+    /// exactly (one line of a text style's line height, or that many lines of one) are tried, else every style it
+    /// allows (one line of the size the height means or of the smallest size apps use; two or more lines of each
+    /// text style that fit), and the most lenient answer is kept: a label is short of room only when no such
+    /// style fits.
+    public func textEstimate(_ i: Int) -> TextEstimate? {
+        let e = h[i]
+        guard e.type == "StaticText", !e.displayText.isEmpty, !isSystemChrome[i], isVisible(i) else { return nil }
+        let f = e.frame
+        guard f.width.isFinite, f.height.isFinite, f.width >= 4, f.height >= 10, f.height <= 600 else { return nil }
+        var bar: String?
+        var p = e.parent
+        while let q = p, bar == nil {
+            if h[q].type == "NavigationBar" || h[q].type == "TabBar" { bar = h[q].type }
+            p = h[q].parent
+        }
+        var hypotheses: [(style: TextStyle, lines: Int, confident: Bool)] = []
+        if bar == "NavigationBar" {
+            hypotheses.append((f.height >= 34 ? .navigationLargeTitle : .navigationTitle, 1, true))
+        } else if bar == "TabBar" {
+            hypotheses.append((.tabBarItem, 1, true))
+        } else {
+            // Ideographs and kana make a label as tall as PingFang sets it (fullwidth punctuation alone does not).
+            let cjk = e.displayText.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) || (0xAC00...0xD7AF).contains($0.value) }
+            for one in TextStyle.forOneLine(height: f.height, cjk: cjk) { hypotheses.append((one.style, 1, one.confident)) }
+            for s in TextStyle.all where s.size <= 17 {
+                let lines = Int(((f.height + 1) / s.lineHeight).rounded(.down))
+                // Confident when the frame is that many of the style's lines high.
+                if lines >= 2 { hypotheses.append((s, lines, abs(Double(lines) * s.lineHeight - f.height) <= 0.03 * f.height)) }
+            }
+        }
+        // The styles the height names exactly, when there are any; else every style it allows.
+        if hypotheses.contains(where: \.confident) { hypotheses.removeAll { !$0.confident } }
+        var best: TextEstimate?
+        var bestOverflow = Double.infinity
+        for (style, lines, confident) in hypotheses {
+            let width = TextMeasurer.width(e.displayText, style: style)
+            let needed = lines == 1 ? (width.width > f.width ? 2 : 1) : TextMeasurer.linesNeeded(e.displayText, style: style, width: f.width)
+            let overflow = lines == 1 ? width.width / f.width : Double(needed) / Double(lines)
+            if overflow < bestOverflow {
+                bestOverflow = overflow
+                best = TextEstimate(style: style, width: width, linesNeeded: needed, linesFit: lines, confident: confident)
+            }
+        }
+        return best
+    }
+}
+
+extension Archive {
+    /// Whether this archive's labels are measured: it has a hierarchy, records no intrinsic size anywhere (a
+    /// recorded one wins), and is an iPhone's or iPad's screen (the text styles are iOS's; macOS, tvOS and watchOS
+    /// set text in other sizes, which nothing here is calibrated for).
+    public var textIsEstimated: Bool {
+        hierarchyNote == nil && (platform == .iOS || platform == .unknown) && !hierarchy.elements.contains { $0.intrinsicContentSize != nil }
+    }
+}
