@@ -2,11 +2,14 @@
 
 # The package that holds a library file: dpkg knows it by the path it installed, which after the /usr merge may
 # be the /lib or the /usr/lib spelling, of the link or of the file it names.
+# (No `| head`: under pipefail a reader that stops early fails the pipeline with SIGPIPE.)
 pkg_of() {
-  local f=$1 real p
+  local f=$1 real p out
   real=$(readlink -f "$f")
   for p in "$f" "$real" "${f#/usr}" "/usr$f" "${real#/usr}" "/usr${real#/usr}"; do
-    dpkg -S "$p" 2>/dev/null | head -1 | cut -d: -f1 && return 0
+    out=$(dpkg -S "$p" 2>/dev/null) || continue
+    printf '%s\n' "$out" | sed -n '1s/:.*//p'
+    return 0
   done
   return 0
 }
