@@ -179,6 +179,35 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(f.filter { $0.rule == .smallHitRegion }.map(\.identifier), ["tiny"])
     }
 
+    /// Rows stacked on one another (the same frame, overlapping a sibling of the same frame) are one finding that
+    /// names them all, whose fingerprint does not change with how many there are; distinct overlaps stay apart.
+    func testAStackOfIdenticalOverlapsIsOneFinding() throws {
+        func archive(_ n: Int) throws -> Archive {
+            var kids = (0..<n).map { F.el("StaticText", [8, 100, 300, 20], id: "row.\($0)", label: "Row number \($0) of the list") }
+            kids.append(F.el("StaticText", [0, 400, 100, 20], id: "a", label: "Account settings and more"))
+            kids.append(F.el("StaticText", [90, 405, 100, 20], id: "b", label: "Billing address and more"))
+            return try F.archive(content: kids)
+        }
+        let f = LayoutChecker(try archive(12)).findings().filter { $0.rule == .overlappingText }
+        XCTAssertEqual(f.count, 2, f.map(\.message).joined(separator: "\n"))
+        let stack = try XCTUnwrap(f.first { $0.stack != nil })
+        XCTAssertEqual(stack.identifier, "row.0", "on its first member")
+        XCTAssertEqual(stack.stack?.count, 12)
+        XCTAssertEqual(stack.stack?.paths.count, 12)
+        XCTAssertEqual(f.first { $0.stack == nil }?.identifier, "a", "a lone overlap stays its own finding")
+        let more = LayoutChecker(try archive(30)).findings().first { $0.stack != nil }
+        XCTAssertEqual(more?.stack?.count, 30)
+        XCTAssertEqual(more?.fingerprint, stack.fingerprint, "the same stack, more members: the same fingerprint")
+        var w = JSONWriter()
+        w.beginArray()
+        w.finding(stack)
+        w.endArray()
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(w.bytes)) as? [[String: Any]])
+        let s = try XCTUnwrap(json.first?["stack"] as? [String: Any])
+        XCTAssertEqual(s["count"] as? Int, 12)
+        XCTAssertEqual((s["elements"] as? [String])?.count, 12)
+    }
+
     func testFindingsAreDeterministicAndBlockingFirst() throws {
         let a = try F.sample("settings-rtl")
         let first = LayoutChecker(a).findings()

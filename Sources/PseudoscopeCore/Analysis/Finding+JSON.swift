@@ -58,6 +58,13 @@ extension JSONWriter {
             raw(",\"hints\":")
             stringListValue(p.pointee.hints)
         }
+        if let stack = p.pointee.stack {
+            raw(",\"stack\":{\"count\":")
+            numberValue(Double(stack.count))
+            raw(",\"elements\":")
+            stringListValue(stack.paths)
+            raw("}")
+        }
         if let k = p.pointee.known {
             raw(",\"known\":{\"reason\":")
             appendEscaped(k.entry.reason)
@@ -92,6 +99,12 @@ extension JSONWriter {
         string(fixed: "otherArchive", f.otherArchive)
         string(fixed: "fingerprint", f.fingerprint)
         if !f.hints.isEmpty { stringList("hints", f.hints) }
+        if let stack = f.stack {
+            beginObject(fixed: "stack")
+            number("count", Double(stack.count))
+            stringList("elements", stack.paths)
+            endObject()
+        }
         if let k = f.known {
             beginObject(fixed: "known")
             string(fixed: "reason", k.entry.reason)

@@ -51,6 +51,13 @@ public struct Finding: Equatable, Sendable {
     public var fingerprint = ""
     /// Why this finding may be a false alarm, from the screen (`FalseAlarmHints`); severity is not changed by them.
     public var hints: [String] = []
+    /// Set when the finding stands for a stack of elements that fail alike (the same rule, the same frame, the
+    /// same overlapping frame): every member, the first being `element`; one finding says what thousands would.
+    public var stack: FindingStack? {
+        @inline(__always) get { stackBox?.stack }
+        set { stackBox = newValue.map(StackBox.init) }
+    }
+    private var stackBox: StackBox?
     /// Set when a baseline knows this finding (`check --baseline`).
     public var known: KnownIssue? {
         @inline(__always) get { knownBox?.issue }
@@ -126,6 +133,27 @@ public enum CheckThresholds {
 }
 
 /// A finding's baseline entry, out of line (`Finding.known`). Immutable: a changed entry is a new box.
+/// The members of a stack finding: their elements, their paths once named, and the frames that make it a stack
+/// (what its fingerprint is made of: not the member count, which may change from run to run).
+public struct FindingStack: Equatable, Sendable {
+    public var members: [Int]
+    public var paths: [String] = []
+    /// `{8, 0, 377×44}|{8, 0, 377×44}`: the members' frame and the frame they overlap.
+    public var frames: String
+
+    public init(members: [Int], frames: String) {
+        self.members = members
+        self.frames = frames
+    }
+
+    public var count: Int { members.count }
+}
+
+private final class StackBox: Sendable {
+    let stack: FindingStack
+    init(_ stack: FindingStack) { self.stack = stack }
+}
+
 private final class KnownBox: Sendable {
     let issue: KnownIssue
     init(_ issue: KnownIssue) { self.issue = issue }

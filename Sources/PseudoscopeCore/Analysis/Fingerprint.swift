@@ -13,6 +13,15 @@ extension Fingerprint {
     /// drawn: its identifier, else its type and place in the tree (`path=Application/Window/Other/Button[1]`);
     /// frames never enter, so a moved or resized element keeps its fingerprint. Hashed piece by piece: the same
     /// bytes as the key `rule␟screen␟id=…` (or `…␟path=…`) written out, without building it.
+    /// A stack finding's: the rule, the screen and the stack's frames (`stack=…`), so that a stack keeps its
+    /// fingerprint while its member count changes.
+    static func ofStack(_ rule: Rule, screen: String, frames: String) -> String {
+        var h = Hasher()
+        h.add(rule.rawValue); h.add(0x1F); h.add(screen); h.add(0x1F)
+        h.add("stack="); h.add(frames)
+        return h.hex
+    }
+
     static func of(_ rule: Rule, screen: String, identifier: String, elementPath: String) -> String {
         var h = Hasher()
         h.add(rule.rawValue); h.add(0x1F); h.add(screen); h.add(0x1F)

@@ -263,10 +263,20 @@ extension LayoutChecker {
             // moving all so far), yet geometrically: reserving the exact count for each of many small parents
             // would move the whole list at every parent.
             if out.capacity < out.count + reported.count { out.reserveCapacity(max(out.count + reported.count, 2 * out.capacity)) }
+            // Elements that overlap alike (the same frame, overlapping a sibling of the same frame) are one stack:
+            // one finding names them all. A flat parent of a hundred thousand rows at a few positions gives a few.
+            struct StackKey: Hashable { let own: Rect, other: Rect }
+            var stacks: [StackKey: [Int]] = [:]
+            for k in reported { stacks[StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame), default: []].append(k) }
             for k in reported {
+                let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
+                guard let members = stacks[key] else { continue }
+                if members.count > 1 {
+                    guard members[0] == k else { continue }  // the stack's finding, on its first member
+                }
                 let n = others[k]
                 let overlap = firstOverlap[k]
-                // Written into one string's bytes at once (`MessageBytes`); a dense stack gives a finding per element.
+                // Written into one string's bytes at once (`MessageBytes`).
                 let other = firstOther[k]
                 let message = MessageBytes.string(capacity: 64 + MessageBytes.referenceCapacity(h[other]) + 3 * MessageBytes.numberCapacity) { m in
                     m.put("its text overlaps its sibling ")
@@ -282,8 +292,18 @@ extension LayoutChecker {
                         m.put(n == 1 ? " other sibling" : " other siblings")
                     }
                 }
-                out.append(finding(.overlappingText, .review, sorted[k], message,
-                                   [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))]))
+                var f = finding(.overlappingText, .review, sorted[k], message,
+                                [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
+                if members.count > 1 {
+                    // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
+                    // which only the others name.
+                    var all = Set(members.map { sorted[$0] })
+                    if key.own == key.other { for m in members { all.insert(firstOther[m]) } }
+                    let list = all.sorted()
+                    f.evidence.append(("stack", Double(list.count)))
+                    f.stack = FindingStack(members: list, frames: key.own.shortDescription + "|" + key.other.shortDescription)
+                }
+                out.append(f)
             }
         }
     }

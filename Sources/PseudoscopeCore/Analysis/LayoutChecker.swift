@@ -138,7 +138,25 @@ public struct LayoutChecker: Sendable {
                 var paths = PathNamer.paths(of: elements, in: h)
                 for n in unnamed.indices { swap(&found[unnamed[n]].elementPath, &paths[n]) }
             }
+            // Every stack's members named at once: naming them stack by stack walked a flat parent once a stack.
+            var stacked: [Int] = [], members: [Int] = []
+            for k in found.indices { if let s = found[k].stack { stacked.append(k); members += s.members } }
+            var memberPaths = members.isEmpty ? [] : PathNamer.paths(of: members, in: h)
+            var next = 0
+            for k in stacked {
+                var s = found[k].stack!
+                s.paths = Array(memberPaths[next..<(next + s.members.count)])
+                next += s.members.count
+                found[k].stack = s
+            }
+            memberPaths.removeAll()
             for k in found.indices {
+                // A stack is known by its frames (not its members, whose count may change from run to run).
+                if let stack = found[k].stack {
+                    found[k].fingerprint = Fingerprint.ofStack(found[k].rule, screen: screen, frames: stack.frames)
+                    if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: found[k].rule, element: found[k].element, among: hints) }
+                    continue
+                }
                 // From its fields: calling the finding's method copied the whole finding.
                 found[k].fingerprint = Fingerprint.of(found[k].rule, screen: screen, identifier: found[k].identifier,
                                                       elementPath: found[k].elementPath)

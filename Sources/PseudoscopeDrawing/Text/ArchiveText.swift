@@ -128,6 +128,11 @@ public enum ArchiveText {
     public static func findingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ") -> [(String, StyleRole)] {
         let role: StyleRole = f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
         var out = [(findingLine(f, glyphs: glyphs, tag: tag), role)]
+        if let stack = f.stack {
+            // The first few members and how many more: the JSON lists them all.
+            let shown = stack.paths.prefix(3).map(TerminalText.sanitize).joined(separator: ", ")
+            out.append((indent + "a stack of \(stack.count) elements that overlap alike: \(shown)" + (stack.count > 3 ? " and \(stack.count - 3) more" : ""), role))
+        }
         if let k = f.known { out.append((indent + TerminalText.sanitize(k.summary), k.expired ? .blocking : .dim)) }
         for h in f.hints { out.append((indent + TerminalText.sanitize(h), .review)) }
         return out

@@ -26,6 +26,7 @@ public struct Wireframe {
                 share[i] = have / need
             }
             s[i] = s[i].map { min($0, f.severity) } ?? f.severity
+            for m in f.stack?.members ?? [] where m < s.count { s[m] = s[m].map { min($0, f.severity) } ?? f.severity }
         }
         severities = s
         shownShare = share

@@ -15,7 +15,14 @@ public struct FindingIndex: Sendable {
     public init(_ findings: [Finding], hierarchy h: Hierarchy) {
         self.findings = findings
         var byElement: [Int: [Finding]] = [:]
-        for f in findings { if let i = f.element { byElement[i, default: []].append(f) } }
+        for f in findings {
+            if let stack = f.stack {
+                // A stack's finding belongs to each of its members.
+                for i in stack.members { byElement[i, default: []].append(f) }
+            } else if let i = f.element {
+                byElement[i, default: []].append(f)
+            }
+        }
         self.byElement = byElement
         elements = byElement.keys.sorted()
         counts = FindingCounts(findings)
