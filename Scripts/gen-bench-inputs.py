@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates the benchmark inputs deterministically (seeded): archives of N elements with depth 10-15 and mixed
 Unicode labels, and a run set of archives in three modes. Usage: gen-bench-inputs.py OUTDIR [--1m]
-(--1m writes only the archive of 1,000,000 elements, the largest the default limits take)."""
+(--1m writes only the archive of 1,000,000 elements, the largest the default limits take; --heavy the findings-heavy
+shapes)."""
 import json, os, random, sys
 
 LABELS = ["Confirm", "Einstellungen", "確認する", "تأكيد الطلب", "Zwischensumme", "한국어 설정", "Notifications 🔔",
@@ -157,9 +158,40 @@ def million(out):
     with open(os.path.join(out, "archive-1m.json"), "w") as f:
         json.dump(a, f, ensure_ascii=False)
 
+def heavy_controls(a):
+    """Makes about half the elements small controls (30×30 buttons, switches and cells), all on the screen (rows
+    wrap at 800 pt): a findings-heavy screen."""
+    stack = [a["hierarchy"]]
+    while stack:
+        e = stack.pop()
+        e["frame"]["y"] = round(e["frame"]["y"] % 800, 1)
+        e["frame"]["height"] = min(e["frame"]["height"], 800.0)
+        if e["type"] in ("Button", "Switch", "Cell"):
+            e["frame"]["width"] = 30.0
+            e["frame"]["height"] = 30.0
+        stack.extend(e.get("children", []))
+    return a
+
+def heavy(out):
+    """Findings-heavy shapes: a 10k archive about half small controls (about 5,000 small-hit-region findings), and a
+    night of 2,000 archives of 300 elements with about 160 findings each."""
+    rng = random.Random(5033)
+    with open(os.path.join(out, "heavy-10k.json"), "w") as f:
+        json.dump(heavy_controls(archive(rng, 10000, "normal", "Bench/heavy", "Heavy")), f, ensure_ascii=False)
+    folder = os.path.join(out, "heavy-night")
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(2000)
+    for k in range(2000):
+        mode = ["normal", "expanded", "rtl"][k % 3]
+        with open(os.path.join(folder, f"run-{k:04d}.json"), "w") as f:
+            json.dump(heavy_controls(archive(rng, 300, mode, f"Heavy/testScreen{k // 3}", f"Heavy{k // 3}")), f, ensure_ascii=False)
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
+    if "--heavy" in sys.argv:
+        heavy(out)
+        return
     if "--1m" in sys.argv:
         million(out)
         return

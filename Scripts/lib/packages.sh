@@ -2,7 +2,7 @@
 
 # The package that holds a library file: dpkg knows it by the path it installed, which after the /usr merge may
 # be the /lib or the /usr/lib spelling, of the link or of the file it names.
-# (No `| head`: under pipefail a reader that stops early fails the pipeline with SIGPIPE.)
+# (No `| head` and no awk `exit`: under pipefail a reader that stops early fails the pipeline with SIGPIPE.)
 pkg_of() {
   local f=$1 real p out
   real=$(readlink -f "$f")
@@ -19,8 +19,13 @@ needed_sonames() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 
 # The file a binary's soname resolves to here (ldd).
 resolved() {
-  ldd "$1" | awk -v s="$2" '$1 == s && $2 == "=>" { print $3; exit } $1 ~ ("/" s "$") { print $1; exit }'
+  ldd "$1" | awk -v s="$2" '!done && $1 == s && $2 == "=>" { print $3; done = 1 } !done && $1 ~ ("/" s "$") { print $1; done = 1 }'
 }
+
+# The file ldconfig's cache names for a soname (the first entry). awk reads to the end: an early `exit` would
+# leave ldconfig writing into a closed pipe, and under pipefail its SIGPIPE (141) fails the script when the cache
+# is larger than a pipe's buffer, as it is on a machine with many libraries.
+cached_file() { ldconfig -p | awk -v s="$1" '!done && $1 == s { print $NF; done = 1 }'; }
 
 # The sonames a binary opens on first use (dlopen of a name written into it).
 first_use_sonames() { strings "$1" | grep -E '^lib(heif|avutil|avcodec|avformat|swscale|harfbuzz|fontconfig)\.so\.[0-9]+$' | sort -u; }

@@ -7,12 +7,11 @@ import PseudoscopeScreens
 struct CheckCommand {
     let environment: TerminalEnvironment
 
-    /// One input's outcome: its summary (with findings), or the error that kept it from loading, or why it was
-    /// read but could not be checked.
+    /// One input's outcome: its summary (its findings counted, and waiting in the night's spool: `CheckNight`), or
+    /// the error that kept it from loading, or why it was read but could not be checked.
     struct Outcome {
         var path: String
         var summary: ArchiveSummary?
-        var findings: [Finding] = []
         var error: ArchiveError?
         /// Why nothing was judged (a run without a hierarchy, a bundle whose build failed): not a pass.
         var notChecked: String?
@@ -26,8 +25,6 @@ struct CheckCommand {
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, spec: Commands.check)
         guard !p.operands.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
-        let minSeverity = p.choice("--min-severity", Severity.self) ?? .review
-        let rules: Set<Rule>? = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
         let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
 
@@ -36,44 +33,50 @@ struct CheckCommand {
         let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         let acceptNoHierarchy = p.flags.contains("--accept-no-hierarchy")
+        // Findings wait on disk while a night is judged (in memory when no temporary file can be made). One
+        // input's findings stay in memory: they are no larger than the archive just read, and writing them out
+        // and back was a sixth of a findings-heavy archive's check.
+        let spool = discovery.paths.count > 1 ? try? FindingSpool(folder: environment.temporaryFolder) : nil
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
-        let results = engine.judgeAll(discovery.paths)
+        let results = engine.judgeAll(discovery.paths, spool: spool)
         keepUntilExit(results)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
-            case .success(let s):
-                return Outcome(path: s.sourcePath, summary: s, findings: s.findings, notChecked: acceptNoHierarchy ? nil : s.hierarchyNote)
+            case .success(var s):
+                if !s.isSpooled { s.tally = FindingTally(s.findings) }
+                return Outcome(path: s.sourcePath, summary: s, notChecked: acceptNoHierarchy ? nil : s.hierarchyNote)
             case .failure(let e): return Outcome(path: path, error: e)
             }
         }
         outcomes += discovery.unchecked.map { Outcome(path: $0.file, notChecked: $0.message) }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
+        let night = CheckNight(outcomes: outcomes, spool: spool, baseline: engine.triage?.baseline,
+                               minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
+                               rules: p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) })
         // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
         let summary = TriageSummary(engine.triage, outcomes)
-        // Filtered only when asked: filtering copies every finding.
-        if minSeverity != .review || rules != nil {
-            for k in outcomes.indices {
-                outcomes[k].findings = outcomes[k].findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
-            }
-        }
 
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + outcomes.map(\.path)
-            try ReportFile.write(Array(JUnitReport.render(outcomes, passed: discovery.passed).utf8), to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 })
+            try ReportFile.write(to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }) { put in
+                try withoutActuallyEscaping(put) { put in
+                    var out = ReportStream(put: put)
+                    try JUnitReport.write(night, passed: discovery.passed, to: &out)
+                    try out.finish()
+                }
+            }
         }
+        var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !p.flags.contains("--json") && !p.flags.contains("--markdown"))
         if p.flags.contains("--markdown") {
-            try StandardOutput.write(CheckMarkdown.render(outcomes, triage: summary, passed: discovery.passed))
+            try CheckMarkdown.write(night, triage: summary, passed: discovery.passed, to: &out)
         } else if p.flags.contains("--json") {
-            // Written as it is made: a night's report can be a hundred megabytes.
-            var json = try CheckJSON.render(outcomes, grouped: p.flags.contains("--group"), triage: summary, passed: discovery.passed, sink: StandardOutput.write)
-            json.append(0x0A)
-            try StandardOutput.write(json)
+            try CheckJSON.write(night, grouped: p.flags.contains("--group"), triage: summary, passed: discovery.passed, to: &out)
         } else if p.flags.contains("--group") {
-            try StandardOutput.writeText(groupReport(outcomes, glyphs: glyphs), ascii: glyphs.isASCII)
+            try out.text(groupReport(night, glyphs: glyphs))
         } else {
-            let text = textReport(outcomes, glyphs: glyphs, color: color, triage: summary, passed: discovery.passed)
-            try StandardOutput.writeText(text, ascii: glyphs.isASCII)
+            try writeText(night, glyphs: glyphs, color: color, triage: summary, passed: discovery.passed, to: &out)
         }
+        try out.finish()
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         let unchecked = outcomes.filter { $0.error == nil && $0.notChecked != nil }
         if !unchecked.isEmpty {
@@ -81,14 +84,14 @@ struct CheckCommand {
         }
         if outcomes.contains(where: { $0.error != nil }) { return ExitCode.invalidInput }
         // Known issues do not block until their entry expires.
-        if outcomes.contains(where: { $0.findings.contains { $0.blocks } }) { return ExitCode.blocking }
+        if night.blocks { return ExitCode.blocking }
         // Green means checked: what could not be judged fails too, with a status of its own.
         return unchecked.isEmpty ? ExitCode.success : ExitCode.notChecked
     }
 
     /// `--group`: how many archives share each fault, by rule and by screen.
-    func groupReport(_ outcomes: [Outcome], glyphs: Glyphs) -> String {
-        let summary = CheckGroups(outcomes)
+    func groupReport(_ night: CheckNight, glyphs: Glyphs) -> String {
+        let summary = CheckGroups(night)
         var out = "By rule\n"
         for r in summary.byRule {
             let mark = r.blocking > 0 ? glyphs.blockingMark : glyphs.reviewMark
@@ -100,28 +103,31 @@ struct CheckCommand {
             out += "  " + TerminalText.sanitize("\(s.screen) [\(runs)]: \(s.blocking) blocking, \(s.review) review") + "\n"
             for (rule, count) in s.rules { out += "      \(rule.rawValue) ×\(count)\n" }
         }
-        let invalid = outcomes.filter { $0.error != nil }.count
+        let invalid = night.outcomes.filter { $0.error != nil }.count
         if invalid > 0 { out += "\n\(invalid) input\(invalid == 1 ? "" : "s") could not be read\n" }
         return out
     }
 
-    func textReport(_ outcomes: [Outcome], glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), passed: [String] = []) -> String {
+    /// The text report, an archive at a time as its findings are read back.
+    func writeText(_ night: CheckNight, glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), passed: [String] = [],
+                   to stream: inout ReportStream) throws {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
-        var out = ""
-        var blocking = 0, review = 0, failing = 0
-        for o in outcomes {
+        var blocking = 0, review = 0, failing = 0, known = 0
+        for o in night.outcomes {
             guard let a = o.summary else {
                 if let e = o.error {
-                    out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(e.located) + "\n"
+                    try stream.text(paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("error", .blocking) + ": " + TerminalText.sanitize(e.located) + "\n")
                 } else {
-                    out += paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("not checked", .blocking) + ": " + TerminalText.sanitize(o.notChecked ?? "") + "\n"
+                    try stream.text(paint(TerminalText.sanitize(o.path), .header) + "\n  " + paint("not checked", .blocking) + ": " + TerminalText.sanitize(o.notChecked ?? "") + "\n")
                 }
                 continue
             }
-            let n = FindingCounts(o.findings)
+            var out = ""
+            let n = night.counts(o)
             blocking += n.blocking
             review += n.review
+            known += night.known(o)
             if n.blockingNow > 0 { failing += 1 }
             out += paint(TerminalText.sanitize(o.path), .header) + "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(n.phrase)\n"
             if let pairing = a.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), a.pairing == .noPartner ? .review : .dim) + "\n" }
@@ -129,24 +135,25 @@ struct CheckCommand {
                 out += "  " + (o.notChecked != nil ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
-            for f in o.findings {
+            for f in try night.findings(o) {
                 for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
             }
+            try stream.text(out)
         }
+        let outcomes = night.outcomes
         let invalid = outcomes.filter { $0.error != nil }.count
         let checked = outcomes.filter(\.checked).count
-        out += "\n\(checked) archive\(checked == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
+        var out = "\n\(checked) archive\(checked == 1 ? "" : "s") checked: \(failing) blocked, \(blocking) blocking and \(review) review findings"
         let accepted = outcomes.filter { $0.checked && $0.summary?.hierarchyNote != nil }.count
         if accepted > 0 { out += " (\(accepted) without a hierarchy, accepted with --accept-no-hierarchy)" }
         let notChecked = outcomes.filter { $0.error == nil && $0.notChecked != nil }.count
         if notChecked > 0 { out += "; \(notChecked) not checked" }
         if invalid > 0 { out += "; \(invalid) could not be read" }
         if !passed.isEmpty { out += "; \(passed.count) bundle\(passed.count == 1 ? "" : "s") passed (no failed tests)" }
-        let known = outcomes.flatMap(\.findings).filter { $0.known.map { !$0.expired } ?? false }.count
         if known > 0 { out += "; \(known) known (not blocking)" }
         out += "\n"
         for line in triage.lines { out += line + "\n" }
-        return out
+        try stream.text(out)
     }
 }
 
@@ -158,27 +165,28 @@ struct CheckGroups {
     var byRule: [RuleRow] = []
     var byScreen: [ScreenRow] = []
 
-    init(_ outcomes: [CheckCommand.Outcome]) {
+    init(_ night: CheckNight) {
+        let outcomes = night.outcomes
         for rule in Rule.allCases {
-            let hits = outcomes.map { $0.findings.filter { $0.rule == rule } }
-            let total = hits.reduce(0) { $0 + $1.count }
+            let hits = outcomes.map { night.count($0, of: rule) }
+            let total = hits.reduce(0) { $0 + $1.findings }
             guard total > 0 else { continue }
-            byRule.append(RuleRow(rule: rule, archives: hits.filter { !$0.isEmpty }.count, findings: total,
-                                  blocking: hits.reduce(0) { $0 + $1.filter { $0.severity == .blocking }.count }))
+            byRule.append(RuleRow(rule: rule, archives: hits.filter { $0.findings > 0 }.count, findings: total,
+                                  blocking: hits.reduce(0) { $0 + $1.blocking }))
         }
         byRule.sort { ($0.blocking > 0 ? 0 : 1, -$0.archives, $0.rule.rawValue) < ($1.blocking > 0 ? 0 : 1, -$1.archives, $1.rule.rawValue) }
         var screens: [String: [CheckCommand.Outcome]] = [:]
         for o in outcomes { if let a = o.summary { screens[a.screen, default: []].append(o) } }
         for (screen, members) in screens {
-            let all = members.flatMap(\.findings)
             let rules = Rule.allCases.compactMap { r -> (Rule, Int)? in
-                let n = all.filter { $0.rule == r }.count
+                let n = members.reduce(0) { $0 + night.count($1, of: r).findings }
                 return n > 0 ? (r, n) : nil
             }
+            let counts = members.map(night.counts)
             byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.summary?.mode.rawValue }.sorted(),
                                       runs: members.compactMap { $0.summary?.runLabel }.sorted(),
-                                      blocking: all.filter { $0.severity == .blocking }.count,
-                                      review: all.filter { $0.severity == .review }.count, rules: rules))
+                                      blocking: counts.reduce(0) { $0 + $1.blocking },
+                                      review: counts.reduce(0) { $0 + $1.review }, rules: rules))
         }
         byScreen.sort { ($0.blocking, $1.screen) > ($1.blocking, $0.screen) }
     }

@@ -4,9 +4,11 @@ import PseudoscopeCore
 /// test and mode, the run, the failure, a table of findings with their evidence, and the command that opens the
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
-    static func render(_ outcomes: [CheckCommand.Outcome], triage: TriageSummary = TriageSummary(), passed: [String] = []) -> String {
+    /// The report, an archive's section at a time as its findings are read back.
+    static func write(_ night: CheckNight, triage: TriageSummary = TriageSummary(), passed: [String] = [], to stream: inout ReportStream) throws {
+        let outcomes = night.outcomes
         let checked = outcomes.filter(\.checked)
-        let blocked = checked.filter { $0.findings.contains { $0.severity == .blocking } }.count
+        let blocked = checked.filter { night.counts($0).blocking > 0 }.count
         let notChecked = outcomes.count - checked.count
         var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s") checked, \(blocked) blocked"
             + (notChecked > 0 ? ", \(notChecked) not checked" : "") + (passed.isEmpty ? "" : ", \(passed.count) bundle\(passed.count == 1 ? "" : "s") passed") + "\n"
@@ -14,7 +16,8 @@ enum CheckMarkdown {
             out += "\n## Passed\n\n" + passed.map { "- \(Handover.code($0)): the bundle holds no failed tests\n" }.joined()
         }
         for o in outcomes {
-            out += "\n"
+            try stream.text(out)
+            out = "\n"
             guard let s = o.summary else {
                 if let e = o.error {
                     out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(e.located))\n"
@@ -32,24 +35,25 @@ enum CheckMarkdown {
                 out += (o.checked ? "- Accepted without a hierarchy: " : "- **Not checked:** ") + "\(Handover.md(note))\n"
                 continue
             }
-            out += "- Findings: \(FindingCounts(o.findings).phrase)\n"
-            guard !o.findings.isEmpty else { continue }
+            let findings = try night.findings(o)
+            out += "- Findings: \(night.counts(o).phrase)\n"
+            guard !findings.isEmpty else { continue }
             out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
-            for f in o.findings {
+            for f in findings {
                 let evidence = f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", ")
                 let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
                 out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")") + " | \(evidence) |\n"
             }
             out += "\nOpen on a finding's element:\n\n"
             var seen = Set<String>()
-            for f in o.findings {
+            for f in findings {
                 let target = f.identifier.isEmpty ? f.elementPath : f.identifier
                 guard !target.isEmpty, seen.insert(target).inserted else { continue }
                 out += "- \(Handover.code("pseudoscope \(Handover.shellQuoted(archivePath(o.path))) --select \(Handover.shellQuoted(target))"))\n"
             }
         }
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
-        return out
+        try stream.text(out)
     }
 
     /// A folder archive is opened by its folder.

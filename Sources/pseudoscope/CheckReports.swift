@@ -4,10 +4,10 @@ import PseudoscopeScreens
 
 /// The `--json` shape of `check` (documented in docs/checks.md).
 enum CheckJSON {
-    /// The report as bytes. With `sink`, the report is handed over in pieces of about a megabyte as it is
-    /// made, and what is returned is its last piece.
-    static func render(_ outcomes: [CheckCommand.Outcome], grouped: Bool = false, triage: TriageSummary = TriageSummary(), passed: [String] = [],
-                       sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)? = nil) rethrows -> [UInt8] {
+    /// The report, handed over in pieces of about a megabyte as it is made, an archive's findings read back as
+    /// it is written.
+    static func write(_ night: CheckNight, grouped: Bool = false, triage: TriageSummary = TriageSummary(), passed: [String] = [],
+                      to stream: inout ReportStream) throws {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
@@ -17,7 +17,7 @@ enum CheckJSON {
         for b in passed { w.string(nil, b) }
         w.endArray()
         if grouped {
-            let g = CheckGroups(outcomes)
+            let g = CheckGroups(night)
             w.beginArray("byRule")
             for r in g.byRule {
                 w.beginObject()
@@ -45,7 +45,7 @@ enum CheckJSON {
             w.endArray()
         }
         w.beginArray("archives")
-        for o in outcomes {
+        for o in night.outcomes {
             w.beginObject()
             w.string("archive", o.path)
             w.string("test", o.summary?.test)
@@ -66,8 +66,7 @@ enum CheckJSON {
                 case .noPartner: w.string("pairRuleNotRun", s.pairing.note)
                 }
             }
-            // Counted through the buffer: filtering or iterating the array copies every finding (all its strings).
-            let counts = FindingCounts(o.findings)
+            let counts = night.counts(o)
             w.number("blocking", Double(counts.blocking))
             w.number("blockingKnown", Double(counts.blockingKnown))
             w.number("blockingNow", Double(counts.blockingNow))
@@ -75,11 +74,11 @@ enum CheckJSON {
             w.beginArray("findings")
             // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining
             // all its strings) before writing it; the writer reads it in place.
-            try o.findings.withUnsafeBufferPointer { buffer in
+            try night.findings(o).withUnsafeBufferPointer { buffer in
                 guard let first = buffer.baseAddress else { return }
                 for k in buffer.indices {
                     w.finding(at: first + k)
-                    if let sink = sink, w.count >= 1 << 20 { try w.flush(sink) }
+                    if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
                 }
             }
             w.endArray()
@@ -87,14 +86,16 @@ enum CheckJSON {
         }
         w.endArray()
         w.endObject()
-        return w.bytes
+        w.newline()
+        try w.flush { try stream.pass($0) }
     }
 }
 
 /// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
 enum JUnitReport {
-    static func render(_ outcomes: [CheckCommand.Outcome], passed: [String] = []) -> String {
-        let failures = outcomes.filter { $0.findings.contains(where: \.blocks) }.count
+    static func write(_ night: CheckNight, passed: [String] = [], to out: inout ReportStream) throws {
+        let outcomes = night.outcomes
+        let failures = outcomes.filter { night.counts($0).blockingNow > 0 }.count
         // What could not be checked is an error, not a skip: CI must not show it green.
         let errors = outcomes.filter { !$0.checked }.count
         let tests = outcomes.count + passed.count
@@ -105,34 +106,36 @@ enum JUnitReport {
         for b in passed {
             x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
         }
+        try out.text(x)
         for o in outcomes {
+            let findings = try night.findings(o)
             let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
-            x += "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+            var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
             if let e = o.error {
                 x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
             } else if let why = o.notChecked {
                 x += "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
             }
-            let known = o.findings.filter { $0.severity == .blocking && !$0.blocks }
+            let known = findings.filter { $0.severity == .blocking && !$0.blocks }
             if o.checked, let note = o.summary?.hierarchyNote {
                 // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
                 x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + note))\"/>\n"
-            } else if !known.isEmpty && !o.findings.contains(where: \.blocks) {
+            } else if !known.isEmpty && !findings.contains(where: \.blocks) {
                 // Only known issues block here: skipped, with the reason, until the baseline entry expires.
                 x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
             }
-            for f in o.findings where f.blocks {
+            for f in findings where f.blocks {
                 let expired = f.known.map { " (\($0.summary))" } ?? ""
                 x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message + expired))\">\(escape(f.elementPath + "\n" + f.message + "\nfingerprint " + f.fingerprint + f.hints.map { "\n" + $0 }.joined()))</failure>\n"
             }
-            let others = o.findings.filter { !$0.blocks }
+            let others = findings.filter { !$0.blocks }
             if !others.isEmpty {
                 x += "      <system-out>\(escape(others.map { "\($0.known != nil ? "known" : "review") \($0.rule.rawValue) \($0.elementReference): \($0.message) [\($0.fingerprint)]" + ($0.known.map { " \($0.summary)" } ?? "") }.joined(separator: "\n")))</system-out>\n"
             }
             x += "    </testcase>\n"
+            try out.text(x)
         }
-        x += "  </testsuite>\n</testsuites>\n"
-        return x
+        try out.text("  </testsuite>\n</testsuites>\n")
     }
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.

@@ -27,14 +27,13 @@ struct TriageSummary {
         usedBaseline = triage.baseline != nil
         // Without a baseline or a previous run there is nothing to summarize: no pass over every finding.
         guard triage.baseline != nil || triage.previous != nil else { return }
+        // From the tallies: the findings themselves wait in the night's spool.
         var fingerprints = Set<String>()
         var new = 0, still = 0
-        // By index: iterating the findings would copy each one (all its strings) to read two fields.
-        for o in outcomes {
-            for k in o.findings.indices {
-                fingerprints.insert(o.findings[k].fingerprint)
-                if o.findings[k].novelty == .new { new += 1 } else if o.findings[k].novelty == .still { still += 1 }
-            }
+        for case let s? in outcomes.map(\.summary) {
+            fingerprints.formUnion(s.tally.fingerprints)
+            new += s.tally.new
+            still += s.tally.still
         }
         let screens = Set(outcomes.compactMap { $0.summary?.screen })
         stale = triage.stale(fingerprints, screens: screens)

@@ -120,8 +120,11 @@ func terminalColumns() -> Int? {
 
 extension TerminalEnvironment {
     /// The terminal session's settings, read from the environment once, here.
+    /// The folder for temporary files: `TMPDIR`, else `/tmp`.
+    var temporaryFolder: String { variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
+
     func sessionOptions(useColor: Bool, graphics: String? = nil) -> SessionOptions {
-        let tmp = variables["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let tmp = temporaryFolder
         var o = SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
                                insideTmux: variables["TMUX"] != nil,
                                crashAfterFirstFrame: variables["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame")

@@ -50,7 +50,7 @@ enum ManPage {
             (LoadLimits.Variable.fileMiB.rawValue, "the largest file read, in MiB (default 256)"),
             (LoadLimits.Variable.depth.rawValue, "the deepest element nesting (default 512)"),
             (LoadLimits.Variable.elements.rawValue, "the most elements (default 1000000)"),
-            ("TMPDIR", "where the session log pseudoscope-PID.log goes (kept only when something was written)"),
+            ("TMPDIR", "where the session log pseudoscope-PID.log goes (kept only when something was written), and where check keeps a night's findings while it judges them (a file removed as soon as it is made)"),
             ("ESCDELAY", "milliseconds curses waits after Esc (default 25)"),
         ] {
             out += ".TP\n.B \(roff(name))\n\(roff(what))\n"

@@ -55,6 +55,67 @@ enum StandardOutput {
     }
 }
 
+/// A report written in pieces as it is made, about a megabyte at a time, so that a night's report is never
+/// whole in memory: to standard output (`toStandardOutput`) or to a report file (`ReportFile.write(to:)`'s `put`).
+/// Text for the reader goes through `text`, as ASCII when `ascii` (`StandardOutput.writeText`).
+struct ReportStream {
+    private var buffer: [UInt8] = []
+    private let put: (UnsafeBufferPointer<UInt8>) throws -> Void
+    let ascii: Bool
+    /// Whether text outside ASCII became `?` on the way (`ascii`).
+    private(set) var replaced = false
+
+    init(ascii: Bool = false, put: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+        self.ascii = ascii
+        self.put = put
+        buffer.reserveCapacity(ReportStream.piece + (1 << 16))
+    }
+
+    static func toStandardOutput(ascii: Bool = false) -> ReportStream {
+        ReportStream(ascii: ascii) { try StandardOutput.write($0) }
+    }
+
+    static let piece = 1 << 20
+
+    /// Text for the reader.
+    mutating func text(_ s: String) throws {
+        var s = ascii ? TerminalText.asciiOnly(s, replaced: &replaced) : s
+        s.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= ReportStream.piece { try flush() }
+    }
+
+    /// Bytes as they are (JSON, XML, Markdown).
+    mutating func bytes(_ b: [UInt8]) throws {
+        buffer.append(contentsOf: b)
+        if buffer.count >= ReportStream.piece { try flush() }
+    }
+
+    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) throws {
+        buffer.append(contentsOf: b)
+        if buffer.count >= ReportStream.piece { try flush() }
+    }
+
+    /// A large piece already made (`JSONWriter`'s): handed over as it is, after what waits, without a copy.
+    mutating func pass(_ b: UnsafeBufferPointer<UInt8>) throws {
+        try flush()
+        try put(b)
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBufferPointer { try put($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left; after text made ASCII on standard output, the one hint on how to see it.
+    mutating func finish() throws {
+        try flush()
+        if ascii, replaced, !environment.localeIsUTF8, environment.stdoutIsTerminal {
+            printError("pseudoscope: \(TerminalEnvironment.outsideASCIIHint)")
+        }
+    }
+}
+
 /// A line on standard error. Errors writing it are ignored: there is nowhere left to report them.
 func printError(_ s: String) {
     // In a locale that is not UTF-8 nothing outside ASCII is sent (a UTF-8 label's bytes are controls there).
@@ -77,6 +138,12 @@ func printError(_ s: String) {
 /// FIFO (`/dev/stdout`, a pipe) is written to directly: there is no file to replace.
 enum ReportFile {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, inputs: [String] = []) throws {
+        try write(to: path, force: force, inputs: inputs) { put in try bytes.withUnsafeBufferPointer { try put($0) } }
+    }
+
+    /// `write`, with the content handed over in pieces as it is made (`produce` calls `put` with each).
+    static func write(to path: String, force: Bool, inputs: [String] = [],
+                      _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         if inputs.contains(where: { sameFile($0, path) || sameFile(($0 as NSString).appendingPathComponent("archive.json"), path) }) {
             throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
         }
@@ -85,29 +152,33 @@ enum ReportFile {
         if let st = st {
             switch FileAccess.kind(st.st_mode) {
             case .directory: throw ArchiveError(file: path, message: "is a folder")
-            case .special: return try writeDirectly(bytes, to: path)
+            case .special: return try writeDirectly(to: path, produce)
             case .regular, .missing:
                 guard force else { throw ArchiveError(file: path, message: "already exists; use --force to replace it") }
                 // Through a link, the file it names is replaced, not the link.
                 target = FileAccess.realPath(path) ?? path
             }
         }
-        try FileAccess.writeAtomically(bytes, to: target, mode: st.map { $0.st_mode & 0o7777 }, reportAs: path)
+        try FileAccess.writeAtomically(to: target, mode: st.map { $0.st_mode & 0o7777 }, reportAs: path, produce)
     }
 
-    static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
+    static func writeDirectly(to path: String, _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         // Non-blocking open: a FIFO nobody reads is an error, not a hang.
         let fd = FileAccess.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        try writeAll(bytes, fd: fd, path: path)
+        try produce { try writeAll($0, fd: fd, path: path) }
     }
 
     static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws {
+        try bytes.withUnsafeBufferPointer { try writeAll($0, fd: fd, path: path) }
+    }
+
+    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, fd: Int32, path: String) throws {
         var off = 0
         while off < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + off, bytes.count - off) }
+            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, errno)

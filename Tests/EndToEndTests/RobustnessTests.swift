@@ -124,7 +124,7 @@ final class RobustnessTests: XCTestCase {
 
     // MARK: - Blow-ups
 
-    func testThousandsOfOverlappingSiblingsGiveOneFindingEach() throws {
+    func testThousandsOfOverlappingSiblingsStackedOnOneFrameAreOneFinding() throws {
         let dir = try Harness.temporaryFolder(self)
         let n = 3000
         let file = try Harness.editedSample("settings-normal", in: dir, name: "stack.json") { a in
@@ -139,8 +139,15 @@ final class RobustnessTests: XCTestCase {
         let r = try Harness.run(["check", "--json", "--rule", "overlapping-text", file.path])
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let findings = ((json["archives"] as! [[String: Any]])[0]["findings"] as! [[String: Any]])
-        XCTAssertEqual(findings.count, n - 1, "one finding per element that overlaps a later sibling, not one per pair")
-        XCTAssertTrue((findings.first?["message"] as? String ?? "").contains("and "), "the others are counted")
+        XCTAssertEqual(findings.count, 1, "rows stacked on one frame that overlap alike are one finding, not one per row or pair")
+        let stack = try XCTUnwrap(findings.first?["stack"] as? [String: Any], "the finding says it is a stack")
+        XCTAssertEqual(stack["count"] as? Int, n, "it counts every row of the stack")
+        XCTAssertEqual((stack["elements"] as? [String])?.count, n, "and names every one")
+        XCTAssertFalse((findings.first?["message"] as? String ?? "").contains("other siblings"),
+                       "no count bounded by the comparisons made per element beside the stack's own")
+        let text = try Harness.run(["check", "--rule", "overlapping-text", file.path])
+        XCTAssertTrue(text.stdout.contains("a stack of \(n) elements that overlap alike"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("and \(n - 3) more"), "text names the first three and counts the rest: \(text.stdout)")
     }
 
     func testLargeTestDataIsShownCut() throws {

@@ -52,14 +52,33 @@ public enum Fingerprint {
         }
 
         /// Sixteen lowercase hex digits, leading zeros kept.
-        var hex: String {
-            let digits: StaticString = "0123456789abcdef"
-            let v = h
-            return String(unsafeUninitializedCapacity: 16) { out in
-                for k in 0..<16 { out[k] = digits.utf8Start[Int(v >> UInt64(60 - 4 * k) & 0xF)] }
-                return 16
-            }
+        var hex: String { Fingerprint.hex(h) }
+    }
+
+    /// A fingerprint's value written as it is everywhere: sixteen lowercase hex digits, leading zeros kept.
+    static func hex(_ v: UInt64) -> String {
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 16) { out in
+            for k in 0..<16 { out[k] = digits.utf8Start[Int(v >> UInt64(60 - 4 * k) & 0xF)] }
+            return 16
         }
+    }
+
+    /// The value of a fingerprint as `hex` writes it; nil for any other text (which then round-trips as itself).
+    static func value(_ text: String) -> UInt64? {
+        var v: UInt64 = 0, n = 0
+        for b in text.utf8 {
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            n += 1
+            guard n <= 16 else { return nil }
+            v = v << 4 | UInt64(d)
+        }
+        return n == 16 ? v : nil
     }
 
     /// Sixteen lowercase hex digits.

@@ -274,7 +274,10 @@ extension LayoutChecker {
                 if members.count > 1 {
                     guard members[0] == k else { continue }  // the stack's finding, on its first member
                 }
-                let n = others[k]
+                // A stack's finding counts its members instead (`FindingStack`): the count of other siblings is
+                // bounded by the comparisons made per element, and "63 other siblings" would understate a stack
+                // of thousands.
+                let n = members.count > 1 ? 0 : others[k]
                 let overlap = firstOverlap[k]
                 // Written into one string's bytes at once (`MessageBytes`).
                 let other = firstOther[k]
@@ -293,7 +296,8 @@ extension LayoutChecker {
                     }
                 }
                 var f = finding(.overlappingText, .review, sorted[k], message,
-                                [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
+                                members.count > 1 ? [("overlapWidth", overlap.width), ("overlapHeight", overlap.height)]
+                                    : [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
                 if members.count > 1 {
                     // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
                     // which only the others name.

@@ -27,6 +27,11 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var hierarchyNote: String?
     /// How the rtl pair rule met this run (`Engine`): set once the run set is paired.
     public var pairing: Pairing = .notApplicable
+    /// Where the findings wait when they wait in a spool (`Engine.judgeAll(_:spool:)`, a night's `check`): the
+    /// archive's own, then the pair rule's. `tally` then counts them all and `loadFindings` reads them back.
+    public var spooled: [FindingSpool.Ref] = []
+    public var tally = FindingTally()
+    public var isSpooled: Bool { !spooled.isEmpty }
 
     public init(path: String, archive a: Archive, findings: [Finding]) {
         self.path = path
@@ -59,7 +64,7 @@ public struct ArchiveSummary: Sendable, Equatable {
 
     /// The findings counted as every view counts them (`2 blocking (2 known), 0 review`).
     /// (Counted through the buffer: the list asks this of every archive on every screen it draws.)
-    public var counts: FindingCounts { FindingCounts(findings) }
+    public var counts: FindingCounts { isSpooled ? tally.counts() : FindingCounts(findings) }
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
     public var blocksNow: Int { counts.blockingNow }
     /// Findings that were not in the previous run (`--since`).
@@ -83,5 +88,22 @@ public struct ArchiveSummary: Sendable, Equatable {
         if !failingIdentifier.isEmpty { return failingIdentifier }
         let line = failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
         return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
+
+    /// Moves the archive's own findings into the spool, keeping their tally: a night's memory then holds no finding.
+    public mutating func spill(into spool: FindingSpool) throws {
+        guard !isSpooled else { return }
+        tally = FindingTally(findings)
+        spooled = [try spool.write(findings)]
+        findings = []
+    }
+
+    /// The findings, in memory or read back from the spool (the pair rule's merged in, sorted as every view sorts
+    /// them: as `Engine.withPairFindings` made them).
+    public func loadFindings(from spool: FindingSpool?, baseline: Baseline?) throws -> [Finding] {
+        guard isSpooled, let spool else { return findings }
+        var all: [Finding] = []
+        for ref in spooled { all += try spool.read(ref, baseline: baseline) }
+        return spooled.count == 1 && findings.isEmpty ? all : LayoutChecker.sorted(all + findings)
     }
 }

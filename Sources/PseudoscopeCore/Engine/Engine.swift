@@ -100,9 +100,9 @@ public struct Engine: Sendable {
     /// a batch's archives are dropped when the batch is done, so memory stays that of a few archives. The
     /// pairs themselves are chosen from all summaries: a pair the batches did not bring together is read again,
     /// and an rtl run with no partner among the inputs is paired with one found beside it.
-    public func judgeAll(_ paths: [String]) -> [Result<ArchiveSummary, ArchiveError>] {
+    public func judgeAll(_ paths: [String], spool: FindingSpool? = nil) -> [Result<ArchiveSummary, ArchiveError>] {
         let hints = ConcurrentMap.map(paths) { ScreenNameProbe.read($0) }
-        let done = ConcurrentMap.map(Engine.batches(hints)) { checkBatch($0, paths) }
+        let done = ConcurrentMap.map(Engine.batches(hints)) { checkBatch($0, paths, spool: spool) }
         var slots = [Result<ArchiveSummary, ArchiveError>?](repeating: nil, count: paths.count)
         var ready: [Int: [PairCheck]] = [:]  // by rtl index
         for batch in done {
@@ -113,9 +113,9 @@ public struct Engine: Sendable {
         let summaries = results.map { try? $0.get() }
         let pairs = Engine.pairs(summaries)
         func prepared(_ p: RunSetPair) -> PairCheck? { ready[p.rtl]?.first { $0.pair == p } }
-        let rest = ConcurrentMap.map(pairs.filter { prepared($0) == nil }) { checkPair($0) }
+        let rest = ConcurrentMap.map(pairs.filter { prepared($0) == nil }) { Engine.spill(checkPair($0), rtl: summaries[$0.rtl], spool: spool) }
         var checks = pairs.compactMap(prepared) + rest
-        checks += pairBeside(summaries, paired: Set(pairs.map(\.rtl)))
+        checks += pairBeside(summaries, paired: Set(pairs.map(\.rtl)), spool: spool)
         checks.sort { $0.pair.rtl < $1.pair.rtl }
         for c in checks {
             if case .success(var s) = results[c.pair.rtl] {
@@ -128,7 +128,7 @@ public struct Engine: Sendable {
 
     /// The pair rule for the rtl runs of a run set that have no partner among its inputs, with the partner found
     /// beside each (its folder, the gate's sibling mode folders), read once; each one with none is marked so.
-    public func pairBeside(_ summaries: [ArchiveSummary?], paired: Set<Int>) -> [PairCheck] {
+    public func pairBeside(_ summaries: [ArchiveSummary?], paired: Set<Int>, spool: FindingSpool? = nil) -> [PairCheck] {
         let inputs = Set(summaries.compactMap { $0?.path })
         let lonely = summaries.indices.filter { k in
             guard !paired.contains(k), let s = summaries[k] else { return false }
@@ -138,8 +138,8 @@ public struct Engine: Sendable {
             let s = summaries[k]!
             let none = PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ""), ltrSourcePath: "", findings: .success([]), found: false)
             guard let rtl = try? loader.load(s.path), let ltr = partnerBeside(rtl, path: s.path, excluding: inputs) else { return none }
-            return PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ltr.source.path), ltrSourcePath: ltr.source.path,
-                             findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
+            return Engine.spill(PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ltr.source.path), ltrSourcePath: ltr.source.path,
+                                          findings: .success(pairFindings(ltr: ltr, rtl: rtl))), rtl: s, spool: spool)
         }
     }
 
@@ -164,14 +164,18 @@ public struct Engine: Sendable {
 
     /// Loads and checks a batch's archives, and applies the pair rule to the pairs they make among themselves
     /// while they are loaded.
-    func checkBatch(_ batch: [Int], _ paths: [String]) -> (results: [(Int, Result<ArchiveSummary, ArchiveError>)], pairs: [PairCheck]) {
+    func checkBatch(_ batch: [Int], _ paths: [String], spool: FindingSpool? = nil) -> (results: [(Int, Result<ArchiveSummary, ArchiveError>)], pairs: [PairCheck]) {
         var results: [(Int, Result<ArchiveSummary, ArchiveError>)] = []
         var loaded: [Int: Archive] = [:]
         var held = 0
         for k in batch {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                results.append((k, .success(ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a)))))
+                var s = ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a))
+                // Spilled at once: a night's findings never sit in memory together.
+                // (Should the spool fail, they wait in memory instead.)
+                if let spool { try? s.spill(into: spool) }
+                results.append((k, .success(s)))
                 if batch.count > 1, held + a.hierarchy.count <= Engine.batchElements {
                     loaded[k] = a
                     held += a.hierarchy.count
@@ -181,11 +185,12 @@ public struct Engine: Sendable {
             }
         }
         guard loaded.count > 1 else { return (results, []) }
-        let pairs: [PairCheck] = Engine.pairs(results.map { try? $0.1.get() }).compactMap { p in
+        let summaries = results.map { try? $0.1.get() }
+        let pairs: [PairCheck] = Engine.pairs(summaries).compactMap { p in
             let (r, l) = (batch[p.rtl], batch[p.ltr])
             guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
-            return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
-                             findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
+            return Engine.spill(PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
+                                          findings: .success(pairFindings(ltr: ltr, rtl: rtl))), rtl: summaries[p.rtl], spool: spool)
         }
         return (results, pairs)
     }
@@ -244,8 +249,35 @@ public struct Engine: Sendable {
             return
         }
         guard case .success(let pairFindings) = check.findings else { return }
-        summary.findings = withPairFindings(summary.findings, pairFindings)
+        if let ref = check.spooled {
+            // Spilled already (`spill`), with the tally of those kept.
+            summary.spooled.append(ref)
+            summary.tally.add(check.tally)
+        } else if summary.isSpooled {
+            // Its own findings are in the spool: the pair rule's wait beside them in memory, counted in the tally.
+            let kept = pairFindings.filter { !summary.tally.mirroredElements.contains($0.element ?? -1) }
+            summary.findings = LayoutChecker.sorted(summary.findings + kept)
+            summary.tally.add(kept)
+        } else {
+            summary.findings = withPairFindings(summary.findings, pairFindings)
+        }
         summary.pairing = .pairedWith(check.ltrSourcePath)
+    }
+
+    /// A pair's findings moved into the spool beside the rtl run's own, as soon as they are made, leaving out those
+    /// on an element the one-archive rule already reported (as `merge` does): a night holds none in memory.
+    static func spill(_ check: PairCheck, rtl: ArchiveSummary?, spool: FindingSpool?) -> PairCheck {
+        guard let spool, let rtl, rtl.isSpooled, check.found, case .success(let found) = check.findings else { return check }
+        var out = check
+        let kept = found.filter { !rtl.tally.mirroredElements.contains($0.element ?? -1) }
+        do {
+            out.spooled = try spool.write(kept)
+            out.tally.add(kept)
+            out.findings = .success([])
+        } catch {
+            // The spool could not take them: they wait in memory instead.
+        }
+        return out
     }
 
     /// An archive's own findings with the pair rule's added, sorted.
@@ -285,6 +317,9 @@ public struct PairCheck: Equatable, Sendable {
     public var ltrSourcePath: String
     public var findings: Result<[Finding], ArchiveError>
     public var found = true
+    /// Where the findings wait when they were moved into the night's spool (`Engine.spill`), and their tally.
+    public var spooled: FindingSpool.Ref?
+    public var tally = FindingTally()
 
     public init(pair: RunSetPair, ltrSourcePath: String, findings: Result<[Finding], ArchiveError>, found: Bool = true) {
         self.pair = pair

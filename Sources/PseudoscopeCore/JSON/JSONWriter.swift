@@ -209,6 +209,9 @@ public struct JSONWriter {
         endObject()
     }
 
+    /// The line end after a whole document.
+    public mutating func newline() { raw("\n") }
+
     @inline(__always)
     mutating func raw(_ s: StaticString) {
         store.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))

@@ -228,6 +228,14 @@ extension FileAccess {
     /// Writes `bytes` to `target` atomically: a temporary file beside it, flushed, then renamed over it. The new
     /// file gets `mode` (the permissions of the file it replaces, say), else the umask's.
     public static func writeAtomically(_ bytes: [UInt8], to target: String, mode: mode_t?, reportAs path: String) throws {
+        try writeAtomically(to: target, mode: mode, reportAs: path) { put in try bytes.withUnsafeBufferPointer { try put($0) } }
+    }
+
+    /// `writeAtomically`, with the content handed over in pieces as it is made (`produce` calls `put` with each):
+    /// a night's JUnit report is written without ever being whole in memory. Nothing replaces `target` unless all
+    /// of it was written.
+    public static func writeAtomically(to target: String, mode: mode_t?, reportAs path: String,
+                                       _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         func failure(_ code: Int32) -> ArchiveError { ArchiveError(file: path, message: "cannot be written: \(message(code))") }
         let folder = (target as NSString).deletingLastPathComponent
         var template = PathBytes.bytes((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX")
@@ -243,14 +251,16 @@ extension FileAccess {
         let m = umask(0)
         umask(m)
         fchmod(fd, mode ?? (0o666 & ~m))
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress! + off, bytes.count - off) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno)
+        try produce { buffer in
+            var off = 0
+            while off < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + off, buffer.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(errno)
+                }
+                off += n
             }
-            off += n
         }
         if fsync(fd) != 0 { throw failure(errno) }
         guard rename(temp, target) else { throw failure(errno) }

@@ -120,7 +120,15 @@ public struct Baseline: Equatable, Sendable {
         self.entries = entries.sorted { $0.fingerprint < $1.fingerprint }
     }
 
-    public func entry(for fingerprint: String) -> Entry? { entries.first { $0.fingerprint == fingerprint } }
+    /// The entry of a fingerprint, found by halving (the entries are kept sorted): asked of every finding of a night.
+    public func entry(for fingerprint: String) -> Entry? {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].fingerprint < fingerprint { low = mid + 1 } else { high = mid }
+        }
+        return low < entries.count && entries[low].fingerprint == fingerprint ? entries[low] : nil
+    }
 
     /// Adds or replaces entries by fingerprint, keeping the file's order (sorted by fingerprint).
     public mutating func add(_ new: [Entry]) {

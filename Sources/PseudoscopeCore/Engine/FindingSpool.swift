@@ -1,0 +1,185 @@
+import Glibc
+import Synchronization
+
+/// Where a night's findings wait while the night is judged, so that memory holds a few archives' findings, not
+/// all of them (`check` of 2,000 archives with 160 findings each held 270 MB of findings): each archive's are
+/// written here, in a compact binary form, once it is checked, and read back when its report is written. A file
+/// in the temporary folder, removed as soon as it is open: nothing is left behind, whatever happens.
+public final class FindingSpool: Sendable {
+    /// Where one archive's findings lie in the spool.
+    public struct Ref: Equatable, Sendable {
+        let offset: Int
+        let length: Int
+        public let count: Int
+    }
+
+    private let fd: Int32
+    private let end = Mutex<Int>(0)
+
+    public init(folder: String) throws {
+        var template = Array((folder + "/pseudoscope-spool-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ArchiveError(file: folder, message: "cannot make a temporary file for the night's findings: \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Writes findings; returns where they are. Thread-safe (each write takes its own range).
+    public func write(_ findings: [Finding]) throws -> Ref {
+        var out = SpoolWriter()
+        out.u32(UInt32(findings.count))
+        for f in findings { out.finding(f) }
+        let bytes = out.bytes
+        let offset = end.withLock { e -> Int in
+            let at = e
+            e += bytes.count
+            return at
+        }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+        return Ref(offset: offset, length: bytes.count, count: findings.count)
+    }
+
+    /// Reads back what `write` wrote; `baseline` gives known findings their entry again.
+    public func read(_ ref: Ref, baseline: Baseline?) throws -> [Finding] {
+        var bytes = [UInt8](repeating: 0, count: ref.length)
+        var done = 0
+        while done < ref.length {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(ref.offset + done)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be read back") }
+            done += n
+        }
+        var r = SpoolReader(bytes: bytes, baseline: baseline)
+        let n = Int(try r.u32())
+        var out: [Finding] = []
+        out.reserveCapacity(n)
+        for _ in 0..<n { out.append(try r.finding()) }
+        return out
+    }
+}
+
+struct SpoolWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { b in
+            u32(UInt32(b.count))
+            bytes.append(contentsOf: b)
+        }
+    }
+    mutating func optional(_ s: String?) {
+        if let s { u8(1); string(s) } else { u8(0) }
+    }
+
+    mutating func finding(_ f: Finding) {
+        u8(UInt8(Rule.allCases.firstIndex(of: f.rule)!))
+        u8(f.severity == .blocking ? 0 : 1)
+        i64(f.element ?? -1)
+        string(f.elementPath)
+        string(f.elementType)
+        string(f.identifier)
+        string(f.label)
+        string(f.text)
+        if let r = f.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
+        string(f.message)
+        u32(UInt32(f.evidence.count))
+        for e in f.evidence { string(e.name); f64(e.value) }
+        optional(f.otherArchive)
+        string(f.fingerprint)
+        u32(UInt32(f.hints.count))
+        for h in f.hints { string(h) }
+        if let k = f.known { u8(1); string(k.entry.fingerprint); u8(k.expired ? 1 : 0); i64(k.daysExpired) } else { u8(0) }
+        u8(f.novelty == nil ? 0 : f.novelty == .new ? 1 : 2)
+        if let s = f.stack {
+            u8(1)
+            string(s.frames)
+            u32(UInt32(s.members.count))
+            for m in s.members { i64(m) }
+            u32(UInt32(s.paths.count))
+            for p in s.paths { string(p) }
+        } else {
+            u8(0)
+        }
+    }
+}
+
+struct SpoolReader {
+    let bytes: [UInt8]
+    let baseline: Baseline?
+    var at = 0
+
+    func cutShort() -> ArchiveError { ArchiveError(file: "the temporary file of the night's findings", message: "is cut short") }
+
+    /// A fixed-size little-endian value at the reading place.
+    mutating func fixed<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        let n = MemoryLayout<T>.size
+        guard at + n <= bytes.count else { throw cutShort() }
+        defer { at += n }
+        return T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) })
+    }
+    mutating func u8() throws -> UInt8 { try fixed(UInt8.self) }
+    mutating func u32() throws -> UInt32 { try fixed(UInt32.self) }
+    mutating func i64() throws -> Int { Int(try fixed(Int64.self)) }
+    mutating func f64() throws -> Double { Double(bitPattern: try fixed(UInt64.self)) }
+    mutating func string() throws -> String {
+        let n = Int(try u32())
+        guard at + n <= bytes.count else { throw cutShort() }
+        defer { at += n }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[at..<(at + n)]), as: UTF8.self) }
+    }
+    mutating func optional() throws -> String? { try u8() == 1 ? try string() : nil }
+
+    mutating func finding() throws -> Finding {
+        let rule = Rule.allCases[Int(try u8()) % Rule.allCases.count]
+        let severity: Severity = try u8() == 0 ? .blocking : .review
+        let element = try i64()
+        let path = try string(), type = try string(), identifier = try string(), label = try string(), text = try string()
+        var frame: Rect?
+        if try u8() == 1 { frame = Rect(x: try f64(), y: try f64(), width: try f64(), height: try f64()) }
+        let message = try string()
+        var evidence: [(name: String, value: Double)] = []
+        for _ in 0..<Int(try u32()) { evidence.append((try string(), try f64())) }
+        let other = try optional()
+        var f = Finding(rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
+                        identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other)
+        f.fingerprint = try string()
+        var hints: [String] = []
+        for _ in 0..<Int(try u32()) { hints.append(try string()) }
+        f.hints = hints
+        if try u8() == 1 {
+            let fp = try string()
+            let expired = try u8() == 1
+            let days = try i64()
+            if let entry = baseline?.entry(for: fp) { f.known = KnownIssue(entry: entry, expired: expired, daysExpired: days) }
+        }
+        switch try u8() {
+        case 1: f.novelty = .new
+        case 2: f.novelty = .still
+        default: break
+        }
+        if try u8() == 1 {
+            let frames = try string()
+            var members: [Int] = []
+            for _ in 0..<Int(try u32()) { members.append(try i64()) }
+            var stack = FindingStack(members: members, frames: frames)
+            for _ in 0..<Int(try u32()) { stack.paths.append(try string()) }
+            f.stack = stack
+        }
+        return f
+    }
+}
