@@ -31,15 +31,26 @@ public struct FindingTally: Equatable, Sendable {
     }
 
     public mutating func add(_ findings: [Finding], own: Bool = false) {
-        for f in findings {
-            let key = Key(rule: f.rule, severity: f.severity)
-            var c = counts[key] ?? Counts()
-            c.findings += 1
-            if let k = f.known, !k.expired { c.known += 1 }
-            if f.novelty == .new { c.new += 1 } else if f.novelty == .still { c.still += 1 }
-            counts[key] = c
-            if let v = Fingerprint.value(f.fingerprint) { fingerprintValues.append(v) } else { otherFingerprints.append(f.fingerprint) }
-            if own, f.rule == .rtlNotMirrored, let i = f.element { mirroredElements.insert(i) }
+        // Counted in a table by rule and severity, folded into `counts` at the end: a `Key` hashes its rule's raw
+        // string, and doing so for each of thousands of findings cost more than the rest of counting. Read
+        // through the buffer: `for f in findings` copied each finding, retaining all its strings.
+        let rules = Rule.allCases
+        var table = [Counts](repeating: Counts(), count: rules.count * 2)
+        fingerprintValues.reserveCapacity(fingerprintValues.count + findings.count)
+        findings.withUnsafeBufferPointer { found in
+            for k in found.indices {
+                let slot = rules.firstIndex(of: found[k].rule)! * 2 + found[k].severity.rank
+                table[slot].findings += 1
+                if let known = found[k].known, !known.expired { table[slot].known += 1 }
+                if found[k].novelty == .new { table[slot].new += 1 } else if found[k].novelty == .still { table[slot].still += 1 }
+                if let v = Fingerprint.value(found[k].fingerprint) { fingerprintValues.append(v) } else { otherFingerprints.append(found[k].fingerprint) }
+                if own, found[k].rule == .rtlNotMirrored, let i = found[k].element { mirroredElements.insert(i) }
+            }
+        }
+        for (slot, c) in table.enumerated() where c.findings > 0 {
+            let key = Key(rule: rules[slot / 2], severity: slot % 2 == 0 ? .blocking : .review)
+            counts[key] = Counts(findings: (counts[key]?.findings ?? 0) + c.findings, known: (counts[key]?.known ?? 0) + c.known,
+                                 new: (counts[key]?.new ?? 0) + c.new, still: (counts[key]?.still ?? 0) + c.still)
         }
     }
 
