@@ -46,10 +46,11 @@ enum CheckMarkdown {
             }
             out += "\nOpen on a finding's element:\n\n"
             var seen = Set<String>()
+            let opened = Handover.shellQuoted(archivePath(o.path))
             for f in findings {
                 let target = f.identifier.isEmpty ? f.elementPath : f.identifier
                 guard !target.isEmpty, seen.insert(target).inserted else { continue }
-                out += "- \(Handover.code("pseudoscope \(Handover.shellQuoted(archivePath(o.path))) --select \(Handover.shellQuoted(target))"))\n"
+                out += "- \(Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))"))\n"
             }
         }
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }

@@ -140,24 +140,37 @@ enum JUnitReport {
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
     static func escape(_ s: String) -> String {
-        var out = ""
+        // Most text is plain printable ASCII with nothing to escape: returned as it is. The rest is written as
+        // bytes, ASCII by a table of five escapes and each other character by itself (appending scalars to a
+        // string, and asking `TerminalText.isSafe` of each character as a string, were most of a night's JUnit).
+        let plain = s.utf8.allSatisfy { b in
+            b >= 0x20 && b < 0x7F && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "\"")
+        }
+        if plain { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 32)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        var lastSafe: Unicode.Scalar?
         for u in s.unicodeScalars {
             switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
+            case "&": put("&amp;")
+            case "<": put("&lt;")
+            case ">": put("&gt;")
+            case "\"": put("&quot;")
+            case "\n": put("&#10;")
             default:
                 if u.value < 0x20 && u.value != 0x09 || (0xFFFE...0xFFFF).contains(u.value) {
-                    out += "\\x" + String(u.value, radix: 16)
-                } else if !TerminalText.isSafe(String(u)) {
-                    out += "&#x" + String(u.value, radix: 16) + ";"
+                    put("\\x" + String(u.value, radix: 16))
+                } else if u.value < 0x7F {
+                    out.append(UInt8(u.value))  // printable ASCII (or a tab): safe
+                } else if u != lastSafe, !TerminalText.isSafe(String(u)) {
+                    put("&#x" + String(u.value, radix: 16) + ";")
                 } else {
-                    out.unicodeScalars.append(u)
+                    lastSafe = u  // the next `×` of a message is not asked again
+                    UTF8.encode(u) { out.append($0) }
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -210,9 +210,12 @@ public enum InspectorView {
             left = m
         } else {
             // What the element is first (its type, identifier or text), then where it is: a deep path alone
-            // (`…/Other/Other/ScrollView/Other/StaticText[0]`) does not say which element is selected.
+            // (`…/Other/Other/ScrollView/Other/StaticText[0]`) does not say which element is selected. Not its
+            // frame (the details show it, and the path says where): a frame that changes with every move shifts
+            // the path along the line, and the terminal is sent the whole line again at each step.
             let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing · " : ""
-            left = failing + s.hierarchy[s.selected].reference + " · " + s.namer.shortPath(s.selected)
+            let e = s.hierarchy[s.selected]
+            left = failing + ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: nil) + " · " + s.namer.shortPath(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
