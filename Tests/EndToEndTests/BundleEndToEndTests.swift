@@ -110,6 +110,9 @@ final class BundleEndToEndTests: XCTestCase {
         let info = try Harness.run(["info", folder])
         XCTAssertTrue(info.stdout.contains("failure-screenshot.png: present"), info.stdout)
         XCTAssertTrue(info.stdout.contains("expanded (from the folder 'expanded'"), info.stdout)
+        // A bundle's failure is a message: the archive made from it does not turn "not recorded" into a fact.
+        XCTAssertTrue(try Harness.run(["info", bundle + "#1"]).stdout.contains("hittable: not recorded"))
+        XCTAssertTrue(info.stdout.contains("hittable: not recorded"), info.stdout)
 
         let again = try Harness.run(["import", bundle, "-o", out])
         XCTAssertEqual(again.status, 2)

@@ -39,7 +39,7 @@ public struct ArchiveDecoder {
         environment.scheme = try string(envObject, "scheme", "environment")
         environment.testTarget = try string(envObject, "testTarget", "environment")
         let failureObject = try object(try require(top, "failure", ""), "failure")
-        let failure = Failure(
+        var failure = Failure(
             identifier: try string(failureObject, "identifier", "failure", required: true)!,
             label: try string(failureObject, "label", "failure") ?? "",
             frame: try rect(try require(failureObject, "frame", "failure"), "failure.frame"),
@@ -49,6 +49,7 @@ public struct ArchiveDecoder {
             line: try number(failureObject, "line", "failure", required: false).map { clampToInt($0) },
             elementType: try string(failureObject, "elementType", "failure")
         )
+        failure.hittableRecorded = try bool(failureObject, "hittableRecorded", "failure") ?? true
         let hierarchy = try decoded ?? decodeHierarchy(try require(top, "hierarchy", ""))
         var archive = Archive(
             test: test, screen: try string(top, "screen", ""), mode: mode, environment: environment,

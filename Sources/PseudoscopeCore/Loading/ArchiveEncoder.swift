@@ -29,6 +29,9 @@ public enum ArchiveEncoder {
         w.string("label", a.failure.label)
         w.rect("frame", a.failure.frame)
         w.bool("isHittable", a.failure.isHittable)
+        // A result bundle's failure is a message: whether the element was hittable was never recorded, and an
+        // archive made from it must not state it as a fact.
+        if !a.failure.hittableRecorded { w.bool("hittableRecorded", false) }
         w.string("message", a.failure.message)
         if let f = a.failure.file { w.string("file", f) }
         if let l = a.failure.line { w.number("line", Double(l)) }
