@@ -211,11 +211,16 @@ public enum InspectorView {
         } else {
             // What the element is first (its type, identifier or text), then where it is: a deep path alone
             // (`…/Other/Other/ScrollView/Other/StaticText[0]`) does not say which element is selected. Not its
-            // frame (the details show it, and the path says where): a frame that changes with every move shifts
-            // the path along the line, and the terminal is sent the whole line again at each step.
+            // frame (the details show it, and the path says where). On a wide screen the name is padded to a
+            // column that moves in steps of 12: a name of another length at every move shifted the path along
+            // the line, and the terminal was sent the whole line again at each step (docs/performance.md, bytes
+            // per move); on a narrow one the columns are the path's.
             let failing = s.selected == s.archive.failingIndex ? "\(s.glyphs.failing) failing · " : ""
             let e = s.hierarchy[s.selected]
-            left = failing + ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: nil) + " · " + s.namer.shortPath(s.selected)
+            let name = ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: nil)
+            let width = DisplayWidth.of(TerminalText.sanitize(name))
+            let column = c.width >= 100 ? max(24, (width + 11) / 12 * 12) : width
+            left = failing + name + String(repeating: " ", count: column - width) + " · " + s.namer.shortPath(s.selected)
         }
         Overlay.drawStatus(&c, left: left, right: position, glyphs: s.glyphs)
     }
