@@ -14,9 +14,10 @@ struct SingleArchive {
     var archive: Archive { verdict.archive }
     var findings: [Finding] { verdict.findings }
 
-    init(_ p: ParsedArguments, environment: TerminalEnvironment) throws {
+    /// `namesFindings: false` for a command that shows no finding's path, fingerprint or hints (a plain `render`).
+    init(_ p: ParsedArguments, environment: TerminalEnvironment, namesFindings: Bool = true) throws {
         guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
-        verdict = try EngineOptions.engine(p).judge(p.operands[0]).get()
+        verdict = try EngineOptions.engine(p).judge(p.operands[0], named: namesFindings).get()
         color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
         glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
     }
@@ -30,7 +31,8 @@ struct RenderCommand {
         let p = try ParsedArguments(args, spec: Commands.render)
         let width = try p.int("--width", range: 20...1000) ?? terminalColumns().map { max(20, $0) } ?? 80
         let height = try p.int("--height", range: 8...1000)
-        let one = try SingleArchive(p, environment: environment)
+        // The wireframe draws each element's severity; only the list (`--findings`) shows paths and hints.
+        let one = try SingleArchive(p, environment: environment, namesFindings: p.flags.contains("--findings"))
         keepUntilExit(one)
         var report = RenderReport(archive: one.archive, findings: one.findings, glyphs: one.glyphs,
                                   width: width, height: height, listFindings: p.flags.contains("--findings"))

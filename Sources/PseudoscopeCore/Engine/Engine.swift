@@ -23,9 +23,12 @@ public struct Engine: Sendable {
 
     // MARK: - One archive's own findings
 
-    /// An archive's findings, triaged.
-    public func findings(_ a: Archive) -> [Finding] {
-        var out = LayoutChecker(a, context: context).findings()
+    /// An archive's findings, triaged. `named: false` leaves out what only a reader of each finding needs (its
+    /// path, fingerprint and hints) for a view that shows none (a plain `render` draws the elements' severities):
+    /// the same findings, unnamed. Known issues and `--since` match by fingerprint, so with them every finding is
+    /// named.
+    public func findings(_ a: Archive, named: Bool = true) -> [Finding] {
+        var out = LayoutChecker(a, context: context).findings(named: named || triage != nil)
         triage?.apply(&out)
         return out
     }
@@ -46,9 +49,12 @@ public struct Engine: Sendable {
     /// One run, judged in full: its archive, its findings (the pair rule's among them for an rtl run), how it was
     /// paired, and the strings each element shows. `among` are the other inputs given with it (a run set's, for a
     /// run opened from the list); the partner is looked for there first, then beside the run.
-    public func judge(_ path: String, among inputs: [ArchiveSummary?] = []) -> Result<RunVerdict, ArchiveError> {
+    ///
+    /// `named: false`: its findings without paths, fingerprints and hints (`findings(_:named:)`), for a view that
+    /// lists none.
+    public func judge(_ path: String, among inputs: [ArchiveSummary?] = [], named: Bool = true) -> Result<RunVerdict, ArchiveError> {
         loader.loadResult(path).map { archive in
-            var verdict = RunVerdict(archive: archive, findings: findings(archive))
+            var verdict = RunVerdict(archive: archive, findings: findings(archive, named: named))
             verdict.strings = ElementStrings(archive, catalog: context.strings)
             guard archive.mode == .rtl, archive.hierarchyNote == nil else { return verdict }
             let partner = Engine.partner(rtl: ArchiveSummary(path: path, archive: archive, findings: []), among: inputs)
