@@ -67,9 +67,14 @@ final class WireframeTests: XCTestCase {
         var archives: [Archive] = []
         let samples = try FileManager.default.contentsOfDirectory(atPath: Golden.repositoryRoot.appendingPathComponent("SampleArchives").path)
         for name in samples.sorted() { archives.append(try Golden.sample(name)) }
-        var rng = SystemRandomNumberGenerator()
         let labels = ["OK", "Settings", "確認する", "تأكيد", "👩‍💻 Dev", ""]
-        for seed in 0..<60 {
+        // Seeded: a failure names the seed that reproduces it (random seeds once failed one run in twenty, and the
+        // next run could not say which).
+        let seeds = ProcessInfo.processInfo.environment["WIREFRAME_SEEDS"].flatMap(Int.init) ?? 400
+        let first = ProcessInfo.processInfo.environment["WIREFRAME_FIRST_SEED"].flatMap(Int.init) ?? 0
+        // 4322: a label outside ASCII wholly under another box, drawn in ASCII.
+        for seed in Array(first..<(first + seeds)) + [4322] {
+            var rng = SplitMix64(seed: UInt64(seed))
             func frame() -> String {
                 let x = Double.random(in: -40...380, using: &rng).rounded(), y = Double.random(in: -40...820, using: &rng).rounded()
                 return "{\"x\":\(x),\"y\":\(y),\"width\":\(Double.random(in: 0...300, using: &rng).rounded()),\"height\":\(Double.random(in: 0...200, using: &rng).rounded())}"
@@ -101,9 +106,28 @@ final class WireframeTests: XCTestCase {
                     let layout = w.layout(width: width, height: height, options: opts)
                     let fast = w.drawUnselected(layout, options: opts, skippingHidden: true)
                     let every = w.drawUnselected(layout, options: opts, skippingHidden: false)
-                    XCTAssertEqual(fast, every, "\(a.source.path) at \(width)x\(height ?? 0) mirror \(mirror):\n\(fast.renderPlain())\n---\n\(every.renderPlain())")
+                    // The same cells and pictures. (Not the same "text was shown as ?" flag: a label outside ASCII
+                    // in a box painted over is put, as `?`, only when every box is drawn; the flag the skipping
+                    // drawing keeps is the true one, since nothing of that label shows.)
+                    XCTAssertTrue(!fast.replacedOutsideASCII || every.replacedOutsideASCII, "\(a.source.path)")
+                    if fast.cells != every.cells || fast.overlays != every.overlays {
+                        XCTFail("\(a.source.path) at \(width)x\(height ?? 0) mirror \(mirror):\n\(fast.renderPlain())\n---\n\(every.renderPlain())")
+                    }
                 }
             }
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that a random case is the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
