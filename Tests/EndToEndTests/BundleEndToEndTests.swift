@@ -164,6 +164,20 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertEqual(databaseOnly.status, 3, databaseOnly.stderr)
         XCTAssertEqual(databaseOnly.stdout.components(separatedBy: "\"checked\":false").count - 1, 40, databaseOnly.stdout)
     }
+
+    /// The list says what `check` says: a run with no hierarchy was not checked, and its row is not a clean "0 0".
+    func testTheListMarksRunsWithoutHierarchyAsNotChecked() throws {
+        try SharedFixturesPath.require()
+        let bundle = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult").path
+        let list = try Harness.run([bundle])
+        let check = try Harness.run(["check", bundle])
+        let unchecked = check.stdout.components(separatedBy: "not checked: ").count - 1
+        XCTAssertGreaterThan(unchecked, 0, check.stdout)
+        XCTAssertTrue(list.stdout.contains("· \(unchecked) not checked (no hierarchy)"), list.stdout)
+        let rows = list.stdout.split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(rows.filter { $0.hasPrefix("  normal -   -") }.count, unchecked, list.stdout)
+        XCTAssertEqual(rows.filter { $0.hasPrefix("  normal 0   0") }.count, rows.count - unchecked, "the runs checked keep their counts")
+    }
 }
 
 final class BundleInspectorEndToEndTests: XCTestCase {

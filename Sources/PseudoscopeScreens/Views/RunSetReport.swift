@@ -17,7 +17,7 @@ public enum RunSetReport {
             if let m = e.summary {
                 let c = m.counts
                 let mark = c.blockingNow > 0 ? glyphs.blockingMark : c.blocking + c.review > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, "\(c.blocking)", "\(c.review)", (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
+                table.append([mark, m.mode.rawValue, e.countColumn(c.blocking), e.countColumn(c.review), (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
                               ArchiveText.shortPath(e.path), m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
                 roles.append(c.blockingNow > 0 ? .blocking : .normal)
             } else {
@@ -39,9 +39,7 @@ public enum RunSetReport {
             return width.map { DisplayWidth.clip(trimmed, to: $0, ellipsis: glyphs.ellipsis) } ?? trimmed
         }
         let loaded = s.entries.compactMap { $0 }
-        let blocked = loaded.filter { $0.counts.blockingNow > 0 }.count
-        let errors = loaded.filter { $0.error != nil }.count
-        var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(blocked) blocked · \(errors) unreadable"]), .header)]
+        var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded))"]), .header)]
         out.append((line(titles), .title))
         for (row, role) in zip(table, roles) { out.append((line(row), role)) }
         return out

@@ -18,8 +18,8 @@ public enum RunSetView {
     static func columns(width: Int) -> [Column] {
         var fixed: [Column] = [
             Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
-            Column(title: "BLK", width: 4) { $0.summary == nil ? "" : "\($0.counts.blocking)" },
-            Column(title: "REV", width: 4) { $0.summary == nil ? "" : "\($0.counts.review)" },
+            Column(title: "BLK", width: 4) { $0.countColumn($0.counts.blocking) },
+            Column(title: "REV", width: 4) { $0.countColumn($0.counts.review) },
         ]
         // Where a row comes from first (two bundles' runs of one test look alike otherwise), dropped last.
         var optional: [Column] = [
@@ -45,13 +45,11 @@ public enum RunSetView {
         }
         var c = Canvas(width: s.chrome.width, height: s.chrome.height, asciiOnly: s.chrome.glyphs.isASCII)
         let loaded = s.entries.compactMap { $0 }
-        let blocked = loaded.filter { $0.counts.blockingNow > 0 }.count
-        let errors = loaded.filter { $0.error != nil }.count
         var filters: [String] = []
         if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
         if s.severityFilter != .all { filters.append(s.severityFilter.rawValue) }
         if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
-        let header = "Run set: \(s.paths.count) archives · \(blocked) blocked · \(errors) unreadable · sorted by \(s.sort.rawValue)"
+        let header = "Run set: \(s.paths.count) archives · \(RunSetEntry.headerCounts(loaded)) · sorted by \(s.sort.rawValue)"
             + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
         c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
         c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
