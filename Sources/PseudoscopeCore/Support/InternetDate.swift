@@ -24,7 +24,7 @@ public enum InternetDate {
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
               expect(0x54, 0x74, 0x20), let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month, of: year), hour < 24, minute < 60, second <= 60 else { return nil }
+              (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month, of: year), hour < 24, minute < 60, second <= 60 else { return nil }
         var fraction = 0.0
         if i < b.count, b[i] == 0x2E {
             i += 1
@@ -51,23 +51,10 @@ public enum InternetDate {
             return nil
         }
         guard i == b.count else { return nil }
-        // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
+        // Days from 1970-01-01 in the proleptic Gregorian calendar.
+        let days = CalendarDay(year: year, month: month, day: day).ordinal
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
-    }
-
-    static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// `2024-06-01T10:11:12.345Z` for seconds since 1970 (UTC, milliseconds), as ISO8601DateFormatter writes with
@@ -80,16 +67,8 @@ public enum InternetDate {
         let total = millis / 1000
         let days = Int((total >= 0 ? total : total - 86_399) / 86_400)
         let secs = Int(total - Int64(days) * 86_400)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CalendarDay(daysSince1970: days)
+        let (year, month, day) = (date.year, date.month, date.day)
         func pad(_ v: Int, _ n: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, n - s.count)) + s

@@ -9,8 +9,7 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), y >= 1 else { return nil }
-        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...days[m - 1]).contains(d) else { return nil }
+        guard (1...CalendarDay.daysIn(m, of: y)).contains(d) else { return nil }
         year = y; month = m; day = d
     }
 
@@ -58,17 +57,30 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     }
 
     func unboundedAdding(days n: Int) -> CalendarDay {
-        // civil_from_days.
-        let z = ordinal + n + 719468
+        CalendarDay(daysSince1970: ordinal + n)
+    }
+
+    /// The day `n` days after 1970-01-01 (before it for a negative `n`), unbounded; `ordinal` is its inverse.
+    init(daysSince1970 n: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = n + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
         let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
         let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        return CalendarDay(year: y, month: m, day: d)
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// The days of a month in the proleptic Gregorian calendar.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
