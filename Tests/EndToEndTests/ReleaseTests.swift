@@ -5,10 +5,17 @@ import XCTest
 /// run with the toolchain gone from PATH and LD_LIBRARY_PATH; its man page renders and its completions load.
 final class ReleaseTests: XCTestCase {
     /// Built once per test run (Scripts/release keeps its own scratch folder, so later runs are incremental).
+    static let output = FileManager.default.temporaryDirectory.appendingPathComponent("ps-release-\(getpid())")
     static let tarball: Result<String, Error> = Result {
-        let r = try Harness.shell("Scripts/release \"$OUT\"", environment: ["OUT": FileManager.default.temporaryDirectory.appendingPathComponent("ps-release-\(getpid())").path])
+        let r = try Harness.shell("Scripts/release \"$OUT\"", environment: ["OUT": output.path])
         guard r.status == 0 else { throw NSError(domain: "release", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
         return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The tarball, its unpacked stage and the package (40 MB) go when the class is done: every test run left them.
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: output)
+        super.tearDown()
     }
 
     /// A plain host's environment: no toolchain anywhere.

@@ -84,6 +84,24 @@ final class HandoverTests: XCTestCase {
             }
             hierarchies.append(Hierarchy(preorder: elements))
         }
+        // A wide parent (ordinals of two and three digits) under a chain deeper than the ancestors that keep
+        // their paths (`keptAncestorDepth`).
+        var deep = [Element(type: "Application")]
+        for k in 1...40 {
+            var e = Element(type: "Other")
+            e.parent = k - 1
+            e.depth = k
+            deep[k - 1].children.append(k)
+            deep.append(e)
+        }
+        for k in 41...160 {
+            var e = Element(type: k % 3 == 0 ? "Cell" : "Button")
+            e.parent = 40
+            e.depth = 41
+            deep[40].children.append(k)
+            deep.append(e)
+        }
+        hierarchies.append(Hierarchy(preorder: deep))
         for h in hierarchies {
             let all = Array(h.indices)
             // In order, shuffled, a few, and elements asked twice (a finding of two rules on one element).

@@ -276,7 +276,8 @@ final class ModernXcodeTests: XCTestCase {
         ])]))])
         let rootID = bundle.add(root)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("started-\(UUID().uuidString)/rtl/Layout.xcresult").path
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        // The whole `started-…` folder (removing only its `rtl` left one behind every run).
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent) }
         try bundle.write(to: path, rootID: rootID, minor: 58)
         if let sql = database { try SyntheticDatabase.write(sql, to: path + "/database.sqlite3") }
         return path

@@ -152,4 +152,73 @@ final class BundleIDTests: XCTestCase {
             XCTAssertEqual(XCResultBundle.base64URL(bytes[...]), want)
         }
     }
+
+}
+
+final class DisplayWidthTests: XCTestCase {
+    /// The widths read scalar by scalar (lone characters) or byte by byte (ASCII) are the widths of the walk over
+    /// characters, for texts that mix lone scalars with the ones that join: marks, joiners, selectors, jamo,
+    /// CR LF, emoji and flags, at every place.
+    func testFastWidthsAreTheCharacterWalksWidths() {
+        let pieces: [String] = ["a", "Z", " ", "\t", "\r", "\n", "\r\n", "\u{7F}", "\u{AD}", "é", "e\u{301}", "\u{301}", "Ω", "ж", "\u{483}",
+                                "ש", "ب", "\u{64B}", "\u{600}", "٣", "—", "…", "\u{200B}", "\u{200D}", "、", "\u{302A}", "か", "\u{3099}",
+                                "カ", "ー", "確", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "Ａ", "\u{FE0F}", "❤", "👍", "\u{1F3FD}", "🇩🇪",
+                                "\u{E01}", "\u{E31}", "\u{FF9E}", "\u{2028}"]
+        let seed: UInt64 = 35
+        var g = TextTestRandom(seed: seed)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            XCTAssertEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
+            var em = 0.0
+            for c in text { em += DisplayWidth.of(c) == 2 ? 1.0 : 0.55 }
+            XCTAssertEqual(TextClassifier.estimatedWidth(text, fontSize: 17), em * 17, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
+        }
+    }
+}
+
+final class KeywordSearchTests: XCTestCase {
+    /// The keyword search without lower-casing finds what a search of the lower-cased `keywordText` finds, on
+    /// identifiers and labels mixing cases, markers, marks after a name, the Kelvin sign and the dotted capital I.
+    func testKeywordSearchIsTheSearchOfTheLowerCasedText() {
+        let pieces = ["Chevron", "chevron", ".", "LEFT", "left", "Right", "arrow", "ARROW", "back", "BACK", "Backward", "for", "ward",
+                      "FORWARD", "\u{212A}", "bac", "İ", "i", "\u{301}", "\u{200D}", "\u{FE0F}", " ", "［", "···］", "[#", "#]", "\u{627}",
+                      "é", "Σ", "ß", "ﬀ", "_", "x"]
+        let needles: [StaticString] = ["chevron.left", "chevron.right", "arrow.left", "arrow.right", "backward", "forward", "back"]
+        var g = TextTestRandom(seed: 7)
+        func text() -> String { (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
+        for _ in 0..<20_000 {
+            var e = Element(type: "Button")
+            e.identifier = text()
+            e.label = text()
+            for needle in needles {
+                XCTAssertEqual(TextClassifier.keywordContains(e, ascii: needle), TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle),
+                               "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
+            }
+        }
+    }
+
+    /// Marked pieces counted by the scalar are the pieces counted by the character, beside marks, prepended
+    /// signs, joiners and CR LF.
+    func testMarkedPiecesByTheScalarAreTheCharacterCount() {
+        let pieces = ["［", "］", "[", "]", "Total", "···", ": ", "\u{301}", "\u{600}", "\u{FF9E}", "\u{200D}", "\r", "\n", "確", "é", "#"]
+        var g = TextTestRandom(seed: 11)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...7, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .fullwidthBrackets), text.filter { $0 == "［" }.count, text.debugDescription)
+            XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .brackets), text.filter { $0 == "[" }.count, text.debugDescription)
+        }
+    }
+}
+
+/// SplitMix64: a random text case that fails says its seed, and the same seed gives the same texts.
+struct TextTestRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -439,9 +439,20 @@ extension LayoutChecker {
                 if LayoutChecker.tapThroughTypes.contains(h[a].type), g.width >= reach, g.height >= reach,
                    g.contains(f, tolerance: CheckThresholds.containmentTolerance) { continue }
             }
-            out.append(finding(.smallHitRegion, .review, i,
-                               "hit region is \(formatPoints(f.width))×\(formatPoints(f.height)) pt, smaller than \(formatPoints(minSize))×\(formatPoints(minSize)) pt",
-                               [("width", f.width), ("height", f.height)]))
+            // Written into one string's bytes (`MessageBytes`): interpolated, it was half of this rule on a screen
+            // of small controls.
+            let message = MessageBytes.string(capacity: 64 + 4 * MessageBytes.numberCapacity) { m in
+                m.put("hit region is ")
+                m.put(points: f.width)
+                m.put("×")
+                m.put(points: f.height)
+                m.put(" pt, smaller than ")
+                m.put(points: minSize)
+                m.put("×")
+                m.put(points: minSize)
+                m.put(" pt")
+            }
+            out.append(finding(.smallHitRegion, .review, i, message, [("width", f.width), ("height", f.height)]))
         }
     }
 

@@ -155,7 +155,7 @@ extension LayoutChecker {
             let buttons = range.filter { h[$0].type == "Button" && !h[$0].frame.isEmpty && interactiveAncestorBelow(bar, $0) == nil }
             if let t = title, let first = buttons.first, first < t {
                 out.append((first, bar))
-            } else if let named = buttons.first(where: { TextClassifier.contains(TextClassifier.keywordText(h[$0]), ascii: "back") }) {
+            } else if let named = buttons.first(where: { TextClassifier.keywordContains(h[$0], ascii: "back") }) {
                 out.append((named, bar))
             }
         }
@@ -189,18 +189,22 @@ extension LayoutChecker {
         }
         let screen = window ?? h.extent
         for i in h.indices where !isBack[i] && isVisible(i) {
-            let key = TextClassifier.keywordText(h[i])
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
+            // `keywordContains`, with the label's markers stripped once for the six names.
+            let identifier = h[i].identifier, label = TextClassifier.stripMarkers(h[i].label)
+            func names(_ needle: StaticString) -> Bool {
+                TextClassifier.containsLowercased(identifier, ascii: needle) || TextClassifier.containsLowercased(label, ascii: needle)
+            }
             var message: String?
-            for name: StaticString in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where TextClassifier.contains(key, ascii: name) {
+            for name: StaticString in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where names(name) {
                 message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"
                 break
             }
             if message == nil {
-                if TextClassifier.contains(key, ascii: "backward") && inLeftHalf {
+                if names("backward") && inLeftHalf {
                     message = "'backward' symbol still in the left half of its container, where LTR puts it"
-                } else if TextClassifier.contains(key, ascii: "forward") && !inLeftHalf {
+                } else if names("forward") && !inLeftHalf {
                     message = "'forward' symbol still in the right half of its container, where LTR puts it"
                 }
             }

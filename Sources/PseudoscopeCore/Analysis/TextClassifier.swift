@@ -134,11 +134,18 @@ public enum TextClassifier {
     /// How many marked pieces a string holds: `［Total···］: ［3 items···］` holds two.
     public static func markedPieces(_ text: String, scheme: PseudoScheme) -> Int {
         switch scheme {
-        case .fullwidthBrackets: return text.filter { $0 == "［" }.count
+        // Counted by the scalar when every character is one (`DisplayWidth.standsAlone`): filtering characters
+        // was most of the concatenated-string rule.
+        case .fullwidthBrackets: return loneScalars(text, 0xFF3B) ?? text.filter { $0 == "［" }.count
         case .boundedString: return text.components(separatedBy: "[#").count - 1
-        case .brackets: return text.filter { $0 == "[" }.count
+        case .brackets: return loneScalars(text, 0x5B) ?? text.filter { $0 == "[" }.count
         case .doubleLength: return 0
         }
+    }
+
+    /// How many times `scalar` stands in `text`, when each of its characters is a lone scalar; nil otherwise.
+    static func loneScalars(_ text: String, _ scalar: UInt32) -> Int? {
+        DisplayWidth.sumOverLoneScalars(text, 0) { n, v in v == scalar ? n + 1 : n }
     }
 
     static let dateTimeWords: Set<String> = [
@@ -175,16 +182,41 @@ public enum TextClassifier {
     /// Whether `text` contains the ASCII `needle` as whole characters: found on bytes, not with Foundation's
     /// `contains` (which went through NSString for every element of every rtl run). A match whose last letter
     /// is extended by a following combining mark, joiner or variation selector is not one, as with characters.
-    static func contains(_ text: String, ascii needle: StaticString) -> Bool {
+    static func contains(_ text: String, ascii needle: StaticString) -> Bool { contains(text, ascii: needle, foldingCase: false) }
+
+    /// `contains(keywordText(e), ascii: needle)` for a lower-case needle without a space, without building the
+    /// lower-cased text: the identifier and the label (its markers stripped) searched apart, each with ASCII
+    /// letters compared case-blind. Lower-casing Unicode was a tenth of checking an rtl run. The same answer:
+    /// a needle without a space cannot span the two, and lower-casing turns no character outside ASCII into
+    /// ASCII but the Kelvin sign and the dotted capital I, with which the text is lower-cased as before.
+    static func keywordContains(_ e: Element, ascii needle: StaticString) -> Bool {
+        containsLowercased(e.identifier, ascii: needle) || containsLowercased(stripMarkers(e.label), ascii: needle)
+    }
+
+    static func containsLowercased(_ text: String, ascii needle: StaticString) -> Bool {
+        var copy = text
+        let foldsToASCII = copy.withUTF8 { b -> Bool in
+            // U+212A KELVIN SIGN (E2 84 AA) lower-cases to "k", U+0130 (C4 B0) to "i" and a combining dot.
+            for k in b.indices where b[k] == 0xC4 || b[k] == 0xE2 {
+                if b[k] == 0xC4, k + 1 < b.count, b[k + 1] == 0xB0 { return true }
+                if b[k] == 0xE2, k + 2 < b.count, b[k + 1] == 0x84, b[k + 2] == 0xAA { return true }
+            }
+            return false
+        }
+        return foldsToASCII ? contains(text.lowercased(), ascii: needle) : contains(text, ascii: needle, foldingCase: true)
+    }
+
+    private static func contains(_ text: String, ascii needle: StaticString, foldingCase: Bool) -> Bool {
         let n = needle.utf8CodeUnitCount
         let q = needle.utf8Start
         var copy = text
+        @inline(__always) func folded(_ c: UInt8) -> UInt8 { foldingCase && c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
         return copy.withUTF8 { b in
             guard n > 0, b.count >= n else { return n == 0 }
             var i = 0
             while i + n <= b.count {
                 var k = 0
-                while k < n, b[i + k] == q[k] { k += 1 }
+                while k < n, folded(b[i + k]) == q[k] { k += 1 }
                 if k == n, !startsExtension(b, at: i + n) { return true }
                 i += 1
             }
@@ -211,6 +243,23 @@ public enum TextClassifier {
     /// A rough width of `text` in points at `fontSize`: wide characters an em, others a little over half.
     /// For deciding whether short text in a wide frame can reach a neighbour, nothing finer.
     static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        // ASCII, as most labels are: no character is wide and each byte is one, but for "\r\n" (a character of
+        // two bytes). Counted by the byte: breaking the text into characters was most of the overlap rule.
+        var text = text
+        if let ascii = text.withUTF8({ b -> Int? in
+            var n = b.count, previous: UInt8 = 0
+            for byte in b {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x0A, previous == 0x0D { n -= 1 }
+                previous = byte
+            }
+            return n
+        }) {
+            var em = 0.0
+            for _ in 0..<ascii { em += 0.55 }  // summed as the general path sums, to the same last bit
+            return em * fontSize
+        }
+        if let em = DisplayWidth.sumOverLoneCharacters(text, 0.0, { $0 + ($1 == 2 ? 1.0 : 0.55) }) { return em * fontSize }
         var em = 0.0
         for c in text { em += DisplayWidth.of(c) == 2 ? 1.0 : 0.55 }
         return em * fontSize

@@ -4,7 +4,6 @@ struct MirrorCheck {
     let a: Archive
     let b: Archive
     let matching: ElementMatching
-    let namer: PathNamer
     /// B's screen hints; each pair finding carries those that concern it, as B's own findings do.
     let hints: [FalseAlarmHints.Hint]
 
@@ -12,7 +11,6 @@ struct MirrorCheck {
         self.a = a
         self.b = b
         self.matching = matching
-        namer = PathNamer(b.hierarchy)
         hints = FalseAlarmHints.screenHints(b)
     }
 
@@ -41,8 +39,10 @@ struct MirrorCheck {
         var reported = Set<Int>()
         // Rows: matched siblings in B sharing a line. A row that kept its LTR order is one finding, on its
         // first element that stayed.
-        for p in hb.indices {
+        for p in hb.indices where hb[p].children.count >= 2 {
             let members = hb[p].children.filter { matching.bToA[$0] != nil && !hb[$0].frame.isEmpty }
+            // A row of one is never reported: no rows made for fewer than two (most parents).
+            guard members.count >= 2 else { continue }
             for row in MirrorCheck.rows(members, hb) where row.count >= 2 && row.contains(where: { stayed[$0] != nil }) {
                 let orderA = row.sorted { ha[matching.bToA[$0]!].frame.minX < ha[matching.bToA[$1]!].frame.minX }
                 let orderB = row.sorted { hb[$0].frame.minX < hb[$1].frame.minX }
@@ -62,6 +62,14 @@ struct MirrorCheck {
             findings.append(finding(j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
                                     message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",
                                     expected: s.expected))
+        }
+        // Named all at once (`PathNamer.paths`): naming each on its own walked and locked per step.
+        let paths = PathNamer.paths(of: findings.map { $0.element! }, in: hb)
+        findings.withUnsafeMutableBufferPointer { found in
+            for k in found.indices {
+                found[k].elementPath = paths[k]
+                found[k].fingerprint = Fingerprint.of(.rtlNotMirrored, screen: b.screen, identifier: found[k].identifier, elementPath: paths[k])
+            }
         }
         return (LayoutChecker.sorted(findings), Set(stayed.keys))
     }
@@ -137,10 +145,10 @@ struct MirrorCheck {
     func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
         let hb = b.hierarchy
         let e = hb[j]
-        var f = Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: namer.path(j), elementType: e.type,
+        // Its path and fingerprint come when all are named (`run`).
+        var f = Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: "", elementType: e.type,
                         identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
                         evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
-        f.fingerprint = f.fingerprint(onScreen: b.screen)
         f.hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: j, among: hints)
         return f
     }

@@ -28,25 +28,29 @@ public final class FindingSpool: Sendable {
 
     /// Writes findings; returns where they are. Thread-safe (each write takes its own range).
     public func write(_ findings: [Finding]) throws -> Ref {
-        var out = SpoolWriter()
+        let out = SpoolWriter(capacity: 64 + 512 * findings.count)
         out.u32(UInt32(findings.count))
-        for f in findings { out.finding(f) }
-        let bytes = out.bytes
-        let offset = end.withLock { e -> Int in
-            let at = e
-            e += bytes.count
-            return at
+        // By pointer: a for-in loop copies each finding (retaining all its strings) to write it.
+        findings.withUnsafeBufferPointer { found in
+            for k in found.indices { out.finding(at: found.baseAddress! + k) }
         }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
+        return try out.bytes.withBytes { bytes in
+            let offset = end.withLock { e -> Int in
+                let at = e
+                e += bytes.count
+                return at
             }
-            done += n
+            var done = 0
+            while done < bytes.count {
+                let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
+                }
+                done += n
+            }
+            return Ref(offset: offset, length: bytes.count, count: findings.count)
         }
-        return Ref(offset: offset, length: bytes.count, count: findings.count)
     }
 
     /// Reads back what `write` wrote; `baseline` gives known findings their entry again.
@@ -69,24 +73,30 @@ public final class FindingSpool: Sendable {
 }
 
 struct SpoolWriter {
-    var bytes: [UInt8] = []
+    /// Written through a pointer (`ByteStore`): appending to an array four bytes and a string at a time was most
+    /// of spooling a finding.
+    let bytes: ByteStore
 
-    mutating func u8(_ v: UInt8) { bytes.append(v) }
-    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func string(_ s: String) {
+    init(capacity: Int = 4096) { bytes = ByteStore(capacity: capacity) }
+
+    func u8(_ v: UInt8) { bytes.append(v) }
+    func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
+    func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
+    func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
+    func string(_ s: String) {
         var s = s
         s.withUTF8 { b in
             u32(UInt32(b.count))
-            bytes.append(contentsOf: b)
+            bytes.append(b)
         }
     }
-    mutating func optional(_ s: String?) {
+    func optional(_ s: String?) {
         if let s { u8(1); string(s) } else { u8(0) }
     }
 
-    mutating func finding(_ f: Finding) {
+    func finding(at p: UnsafePointer<Finding>) { finding(p.pointee) }
+
+    func finding(_ f: borrowing Finding) {
         u8(UInt8(Rule.allCases.firstIndex(of: f.rule)!))
         u8(f.severity == .blocking ? 0 : 1)
         i64(f.element ?? -1)
@@ -153,7 +163,9 @@ struct SpoolReader {
         if try u8() == 1 { frame = Rect(x: try f64(), y: try f64(), width: try f64(), height: try f64()) }
         let message = try string()
         var evidence: [(name: String, value: Double)] = []
-        for _ in 0..<Int(try u32()) { evidence.append((try string(), try f64())) }
+        let evidenceCount = Int(try u32())
+        evidence.reserveCapacity(min(evidenceCount, 16))
+        for _ in 0..<evidenceCount { evidence.append((try string(), try f64())) }
         let other = try optional()
         var f = Finding(rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
                         identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other)

@@ -38,72 +38,80 @@ public struct PathNamer: Sendable {
 
     /// The paths of some elements (a screen's findings), in the order asked (an element asked twice is named
     /// twice). Each parent's children are named once, and the path of each parent of an asked element is built
-    /// once: a hundred thousand findings in one parent were as many walks from the root. (Only those parents'
-    /// paths are kept, not every ancestor's: in a deep tree that would build a path for every level, each as long
-    /// as its depth.) Siblings' findings come together, so the last parent's path and ordinals are kept at hand
-    /// and a table is looked up only when the parent changes; the answer is a list, not a table by element, as
-    /// hashing each finding's element twice was a third of naming a large parent's children.
+    /// once: a hundred thousand findings in one parent were as many walks from the root. It is built from its
+    /// nearest named ancestor's, and ancestors keep theirs only down to `keptAncestorDepth`. What is known is
+    /// kept in tables by element, not in dictionaries: hashing elements, and the bookkeeping that spared it for
+    /// siblings asked in order, were most of naming a screen whose findings are spread over many parents.
     public static func paths(of indices: [Int], in h: Hierarchy) -> [String] {
-        // Steps are written straight into the path from each parent's sibling ordinals (a step string made per
-        // element and then copied into its path was a third of naming a large parent's children).
-        var ordinals: [Int: [Int]] = [:]  // by parent
-        // The last parent's children and ordinals at hand, and where the last child asked for stands: siblings are
-        // mostly asked for in order, so the next one is usually the next child (no search among 100k siblings).
-        var last = (parent: -1, kids: [Int](), ordinals: [Int](), position: -1)
-        /// Child `k`'s ordinal among its parent `p`'s children of its type (-1 when it is the only one).
+        // Each child's ordinal among its parent's children of its type (-1 when it is the only one), filled in
+        // for all of a parent's children the first time one is asked; `unknown` until then.
+        let unknown = Int32.min
+        var ordinals = [Int32](repeating: unknown, count: h.count)
         func ordinal(_ k: Int, of p: Int) -> Int {
-            if last.parent != p {
+            if ordinals[k] == unknown {
                 let kids = h.elements[p].children
-                if ordinals[p] == nil { ordinals[p] = Hierarchy.stepOrdinals(ofChildren: kids, in: h) }
-                last = (p, kids, ordinals[p]!, -1)
+                for (kid, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { ordinals[kid] = Int32(clamping: n) }
+                // A child its parent does not list is named by its type alone, as `step` names it.
+                if ordinals[k] == unknown { ordinals[k] = -1 }
             }
-            let next = last.position + 1
-            last.position = next < last.kids.count && last.kids[next] == k ? next : PathNamer.position(of: k, in: last.kids)
-            return last.ordinals[last.position]
+            return Int(ordinals[k])
         }
-        func appendStep(_ k: Int, to path: inout String) {
-            path += h.elements[k].type
+        /// A step appended to a path's bytes (appending to a `String` piece by piece was most of naming parents).
+        func appendStep(_ k: Int, to path: inout [UInt8]) {
+            path.append(contentsOf: h.elements[k].type.utf8)
             guard let p = h.elements[k].parent else { return }
             let n = ordinal(k, of: p)
             if n >= 0 {
-                path += "["
-                path += String(n)  // a short string held inline: no interpolation, no allocation
-                path += "]"
+                path.append(UInt8(ascii: "["))
+                let at = path.count
+                var digits = n
+                repeat { path.insert(UInt8(ascii: "0") + UInt8(digits % 10), at: at); digits /= 10 } while digits > 0
+                path.append(UInt8(ascii: "]"))
             }
         }
-        var parentPaths: [Int: String] = [:]
-        var lastPrefix = (parent: -1, path: "")
+        // Parents' paths as bytes, each built once from its nearest named ancestor's (ancestors down to
+        // `keptAncestorDepth` keep theirs).
+        var parentPaths = [[UInt8]?](repeating: nil, count: h.count)
+        var chain: [Int] = []  // from a parent up to below its nearest named ancestor, reused
         var out: [String] = []
         out.reserveCapacity(indices.count)
         for i in indices {
-            if let p = h.elements[i].parent {
-                if lastPrefix.parent != p {
-                    if let known = parentPaths[p] {
-                        lastPrefix = (p, known)
-                    } else {
-                        var text = ""
-                        for (n, a) in h.path(to: p).enumerated() {
-                            if n > 0 { text += "/" }
-                            appendStep(a, to: &text)
-                        }
-                        parentPaths[p] = text
-                        lastPrefix = (p, text)
-                    }
-                }
-                // The prefix, a slash and the step written into the string's bytes at once: appending them one by
-                // one was most of naming a large parent's children.
-                out.append(PathNamer.joined(lastPrefix.path, h.elements[i].type, ordinal(i, of: p)))
-            } else {
+            guard let p = h.elements[i].parent else {
                 out.append(h.elements[i].type)  // the root: its type alone
+                continue
             }
+            if parentPaths[p] == nil {
+                chain.removeAll(keepingCapacity: true)
+                var a = p, text: [UInt8] = [], named = false
+                while true {
+                    chain.append(a)
+                    guard let up = h.elements[a].parent else { break }
+                    if let known = parentPaths[up] { text = known; named = true; break }
+                    a = up
+                }
+                for n in chain.indices.reversed() {
+                    if named || n != chain.count - 1 { text.append(UInt8(ascii: "/")) }
+                    appendStep(chain[n], to: &text)
+                    if n > 0, h.elements[chain[n]].depth < PathNamer.keptAncestorDepth { parentPaths[chain[n]] = text }
+                }
+                parentPaths[p] = text
+            }
+            // The prefix, a slash and the step written into the string's bytes at once: appending them one by
+            // one was most of naming a large parent's children.
+            out.append(PathNamer.joined(parentPaths[p]!, h.elements[i].type, ordinal(i, of: p)))
         }
         return out
     }
 
+    /// Ancestors down to this depth keep their paths while a screen's findings are named, to name their
+    /// descendants' from; deeper ones do not, so that a deep tree does not keep a path per level, each as long as
+    /// its depth.
+    static let keptAncestorDepth = 32
+
     /// `prefix/type[ordinal]` (no brackets for an ordinal below zero), written byte by byte into one string.
-    static func joined(_ prefix: String, _ type: String, _ ordinal: Int) -> String {
-        var prefix = prefix, type = type  // (`withUTF8` reads a native string in place)
-        return prefix.withUTF8 { p in
+    static func joined(_ prefix: [UInt8], _ type: String, _ ordinal: Int) -> String {
+        var type = type  // (`withUTF8` reads a native string in place)
+        return prefix.withUnsafeBufferPointer { p in
             type.withUTF8 { t in
                 String(unsafeUninitializedCapacity: p.count + t.count + 23) { out in
                     let base = UnsafeMutableRawPointer(out.baseAddress!)
@@ -120,18 +128,6 @@ public struct PathNamer: Sendable {
                 }
             }
         }
-    }
-
-    /// Where child `k` stands among `kids`: found by halving, as children are listed in tree order (ascending
-    /// indices), and by a scan when they are not.
-    static func position(of k: Int, in kids: [Int]) -> Int {
-        var lo = 0, hi = kids.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if kids[mid] < k { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < kids.count, kids[lo] == k { return lo }
-        return kids.firstIndex(of: k) ?? 0
     }
 
     /// Indices from the root down to `i`, inclusive.

@@ -91,17 +91,24 @@ extension Canvas {
     /// The border of `r` in the glyphs `b` (a corner mark may replace the top-left corner). Cells outside the
     /// canvas are dropped by `set`; callers clip rectangles far outside first.
     mutating func drawBorder(_ r: CellRect, _ b: BoxGlyphs, role: StyleRole, topLeft: String? = nil) {
-        for x in (r.left + 1)..<r.right {
-            set(b.horizontal, x: x, y: r.top, role: role)
-            set(b.horizontal, x: x, y: r.bottom, role: role)
+        // Box glyphs are narrow: written in a batch (`withNarrowCells`), each cell made once.
+        let horizontal = Cell(grapheme: b.horizontal, width: 1, role: role), vertical = Cell(grapheme: b.vertical, width: 1, role: role)
+        withNarrowCells { cells in
+            // Only the columns and rows on the canvas: a box far larger than the drawing costs what it shows.
+            let columns = max(r.left + 1, 0)..<max(min(r.right, cells.width), max(r.left + 1, 0))
+            for x in columns {
+                cells.set(horizontal, x: x, y: r.top)
+                cells.set(horizontal, x: x, y: r.bottom)
+            }
+            let rows = max(r.top + 1, 0)..<max(min(r.bottom, cells.height), max(r.top + 1, 0))
+            for y in rows {
+                cells.set(vertical, x: r.left, y: y)
+                cells.set(vertical, x: r.right, y: y)
+            }
+            cells.set(Cell(grapheme: topLeft ?? b.topLeft, width: 1, role: role), x: r.left, y: r.top)
+            cells.set(Cell(grapheme: b.topRight, width: 1, role: role), x: r.right, y: r.top)
+            cells.set(Cell(grapheme: b.bottomLeft, width: 1, role: role), x: r.left, y: r.bottom)
+            cells.set(Cell(grapheme: b.bottomRight, width: 1, role: role), x: r.right, y: r.bottom)
         }
-        for y in (r.top + 1)..<r.bottom {
-            set(b.vertical, x: r.left, y: y, role: role)
-            set(b.vertical, x: r.right, y: y, role: role)
-        }
-        set(topLeft ?? b.topLeft, x: r.left, y: r.top, role: role)
-        set(b.topRight, x: r.right, y: r.top, role: role)
-        set(b.bottomLeft, x: r.left, y: r.bottom, role: role)
-        set(b.bottomRight, x: r.right, y: r.bottom, role: role)
     }
 }
