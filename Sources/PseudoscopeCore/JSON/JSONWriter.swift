@@ -47,6 +47,26 @@ public struct JSONWriter {
     /// Copies runs of bytes that need nothing as they are (found eight bytes at a time), and looks at a scalar
     /// only where a byte could start one that needs escaping (any byte below 0x20, a quote, a backslash, DEL, or
     /// a multi-byte sequence). Multi-byte scalars are decoded from the (valid) UTF-8 in place: no String per scalar.
+    /// Whether a multi-byte scalar starting with these two bytes may be one that `needsEscape` escapes: C1
+    /// controls and the soft hyphen (C2 80–9F, C2 AD), the Arabic letter mark (D8 9C), the Hangul fillers and the
+    /// Mongolian separator (E1 85, E1 A0), the general punctuation controls (E2 80, E2 81), the Hangul filler
+    /// (E3 85), the BOM, the halfwidth filler and the annotation controls (EF BB, EF BE, EF BF), the tags (F3 A0),
+    /// the escaped bytes of a file name (F4 8F).
+    @inline(__always)
+    static func mayNeedEscape(lead c: UInt8, then d: UInt8) -> Bool {
+        switch c {
+        case 0xC2: return d < 0xA0 || d == 0xAD
+        case 0xD8: return d == 0x9C
+        case 0xE1: return d == 0x85 || d == 0xA0
+        case 0xE2: return d == 0x80 || d == 0x81
+        case 0xE3: return d == 0x85
+        case 0xEF: return d == 0xBB || d == 0xBE || d == 0xBF
+        case 0xF3: return d == 0xA0
+        case 0xF4: return d == 0x8F
+        default: return false
+        }
+    }
+
     private mutating func appendEscaped(utf8 b: UnsafeBufferPointer<UInt8>) {
         var run = 0  // start of the bytes not yet copied
         var i = 0
@@ -75,10 +95,9 @@ public struct JSONWriter {
             // Only these lead bytes begin a scalar that is escaped (C1 controls and the soft hyphen, the Arabic
             // letter mark, the Hangul and Mongolian fillers, the general punctuation controls, the Hangul filler,
             // the specials, the tags); every other letter (CJK, Hangul, Arabic, Cyrillic, emoji) is copied as it is.
-            switch c {
-            case 0xC2, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF3, 0xF4: break
-            default: i += length; continue
-            }
+            // And only after these second bytes (an Arabic or kana text, whose every letter has one of those lead
+            // bytes, was decoded scalar by scalar): a superset of `TerminalText.needsEscape`'s, decided below.
+            if !JSONWriter.mayNeedEscape(lead: c, then: b[i + 1]) { i += length; continue }
             var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
             if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) {
