@@ -173,6 +173,24 @@ final class ComparisonTests: XCTestCase {
         XCTAssertNil(scan(#"{"a":1}"#))
     }
 
+    /// Read from the file, the hint comes from its first bytes, or from its first 64 KiB when a long member
+    /// comes first, as before the probe read less.
+    func testTheScreenHintIsReadPastTheFirstBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-probe-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func probe(_ text: String) throws -> String? {
+            let path = folder.appendingPathComponent("a.json").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return ScreenNameProbe.read(path)
+        }
+        let long = String(repeating: "x", count: 10_000)
+        XCTAssertEqual(try probe(#"{"test":"T/t","screen":"Settings","hierarchy":{}}"#), "Settings")
+        XCTAssertEqual(try probe(#"{"note":""# + long + #"","screen":"Pay","hierarchy":{}}"#), "Pay", "after 10,000 bytes")
+        XCTAssertNil(try probe(#"{"note":""# + String(repeating: "x", count: 70_000) + #"","screen":"Pay"}"#), "beyond 64 KiB: no hint")
+        XCTAssertNil(try probe(#"{"test":"T","scre"#), "cut off")
+    }
+
     /// Checking a night in batches by screen gives what checking each archive and reading every pair again
     /// gives, including pairs split across batches (more runs of a screen than a batch holds) and inputs
     /// without a hint.

@@ -12,18 +12,28 @@ extension LayoutChecker {
             let dw = want.width - frame.width, dh = want.height - frame.height
             let tol = CheckThresholds.truncationTolerance
             guard dw > tol || dh > tol, !h[i].displayText.isEmpty || kinds[i].contains(.text) else { continue }
-            var parts: [String] = []
             var evidence: [(name: String, value: Double)] = []
-            if dw > tol {
-                let hidden = want.width > 0 ? Int((dw / want.width * 100).rounded()) : 0
-                parts.append("text needs \(formatPoints(want.width)) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(dw)) pt, \(hidden)% hidden)")
-                evidence += [("neededWidth", want.width), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden))]
+            evidence.reserveCapacity(5)
+            let hidden = dw > tol && want.width > 0 ? Int((dw / want.width * 100).rounded()) : 0
+            if dw > tol { evidence += [("neededWidth", want.width), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden))] }
+            if dh > tol { evidence += [("neededHeight", want.height), ("frameHeight", frame.height)] }
+            // Written into one string's bytes (`MessageBytes`): interpolated and joined, it was a third of this
+            // rule on a long list of truncated labels.
+            let message = MessageBytes.string(capacity: 140 + 7 * MessageBytes.numberCapacity) { m in
+                if dw > tol {
+                    m.put("text needs "); m.put(points: want.width)
+                    m.put(" pt, frame is "); m.put(points: frame.width)
+                    m.put(" pt wide (-"); m.put(points: dw)
+                    m.put(" pt, "); m.put(hidden); m.put("% hidden)")
+                }
+                if dh > tol {
+                    if dw > tol { m.put("; ") }
+                    m.put("text needs "); m.put(points: want.height)
+                    m.put(" pt, frame is "); m.put(points: frame.height)
+                    m.put(" pt high (-"); m.put(points: dh); m.put(" pt)")
+                }
             }
-            if dh > tol {
-                parts.append("text needs \(formatPoints(want.height)) pt, frame is \(formatPoints(frame.height)) pt high (-\(formatPoints(dh)) pt)")
-                evidence += [("neededHeight", want.height), ("frameHeight", frame.height)]
-            }
-            out.append(finding(.textTruncated, .blocking, i, parts.joined(separator: "; "), evidence))
+            out.append(finding(.textTruncated, .blocking, i, message, evidence))
         }
         if estimatesText { estimatedTruncation(into: &out) }
     }
@@ -265,12 +275,25 @@ extension LayoutChecker {
             if out.capacity < out.count + reported.count { out.reserveCapacity(max(out.count + reported.count, 2 * out.capacity)) }
             // Elements that overlap alike (the same frame, overlapping a sibling of the same frame) are one stack:
             // one finding names them all. A flat parent of a hundred thousand rows at a few positions gives a few.
+            // Each reported element's stack found once (hashing its frames a second time to find its stack again
+            // was a sixth of the rule on a flat parent).
             struct StackKey: Hashable { let own: Rect, other: Rect }
-            var stacks: [StackKey: [Int]] = [:]
-            for k in reported { stacks[StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame), default: []].append(k) }
-            for k in reported {
+            var stackOf: [StackKey: Int] = [:]
+            var stacks: [[Int]] = []
+            var stackOfReported = [Int](repeating: 0, count: reported.count)
+            for (r, k) in reported.enumerated() {
                 let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
-                guard let members = stacks[key] else { continue }
+                if let s = stackOf[key] {
+                    stacks[s].append(k)
+                    stackOfReported[r] = s
+                } else {
+                    stackOf[key] = stacks.count
+                    stackOfReported[r] = stacks.count
+                    stacks.append([k])
+                }
+            }
+            for (r, k) in reported.enumerated() {
+                let members = stacks[stackOfReported[r]]
                 if members.count > 1 {
                     guard members[0] == k else { continue }  // the stack's finding, on its first member
                 }
@@ -299,6 +322,7 @@ extension LayoutChecker {
                                 members.count > 1 ? [("overlapWidth", overlap.width), ("overlapHeight", overlap.height)]
                                     : [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
                 if members.count > 1 {
+                    let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
                     // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
                     // which only the others name.
                     var all = Set(members.map { sorted[$0] })
