@@ -58,7 +58,8 @@ let package = Package(
         // Drives the whole interactive program with keys through the one effect interpreter (tests only).
         .target(name: "PseudoscopeScreensTestSupport", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"],
                 path: "Tests/ScreensSupport"),
-        .testTarget(name: "PseudoscopeScreensTests", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport"],
+        .testTarget(name: "PseudoscopeScreensTests", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport",
+                                                                "PseudoscopeTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"]),
     ]

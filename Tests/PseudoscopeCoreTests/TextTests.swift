@@ -1,3 +1,4 @@
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
 
@@ -165,7 +166,7 @@ final class DisplayWidthTests: XCTestCase {
                                 "カ", "ー", "確", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "Ａ", "\u{FE0F}", "❤", "👍", "\u{1F3FD}", "🇩🇪",
                                 "\u{E01}", "\u{E31}", "\u{FF9E}", "\u{2028}"]
         let seed: UInt64 = 35
-        var g = TextTestRandom(seed: seed)
+        var g = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
             XCTAssertEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
@@ -184,7 +185,7 @@ final class KeywordSearchTests: XCTestCase {
                       "FORWARD", "\u{212A}", "bac", "İ", "i", "\u{301}", "\u{200D}", "\u{FE0F}", " ", "［", "···］", "[#", "#]", "\u{627}",
                       "é", "Σ", "ß", "ﬀ", "_", "x"]
         let needles: [StaticString] = ["chevron.left", "chevron.right", "arrow.left", "arrow.right", "backward", "forward", "back"]
-        var g = TextTestRandom(seed: 7)
+        var g = SplitMix64(seed: 7)
         func text() -> String { (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
         for _ in 0..<20_000 {
             var e = Element(type: "Button")
@@ -201,24 +202,11 @@ final class KeywordSearchTests: XCTestCase {
     /// signs, joiners and CR LF.
     func testMarkedPiecesByTheScalarAreTheCharacterCount() {
         let pieces = ["［", "］", "[", "]", "Total", "···", ": ", "\u{301}", "\u{600}", "\u{FF9E}", "\u{200D}", "\r", "\n", "確", "é", "#"]
-        var g = TextTestRandom(seed: 11)
+        var g = SplitMix64(seed: 11)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...7, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
             XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .fullwidthBrackets), text.filter { $0 == "［" }.count, text.debugDescription)
             XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .brackets), text.filter { $0 == "[" }.count, text.debugDescription)
         }
-    }
-}
-
-/// SplitMix64: a random text case that fails says its seed, and the same seed gives the same texts.
-struct TextTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
