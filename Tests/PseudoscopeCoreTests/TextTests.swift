@@ -192,8 +192,11 @@ final class KeywordSearchTests: XCTestCase {
             e.identifier = text()
             e.label = text()
             for needle in needles {
-                XCTAssertEqual(TextClassifier.keywordContains(e, ascii: needle), TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle),
-                               "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
+                let want = TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle)
+                XCTAssertEqual(TextClassifier.keywordContains(e, ascii: needle), want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
+                // And with the letters found first (the rtl rule's way).
+                let found = TextClassifier.KeywordText(e.identifier).contains(needle) || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(needle)
+                XCTAssertEqual(found, want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription), letters first")
             }
         }
     }

@@ -191,11 +191,9 @@ extension LayoutChecker {
         for i in h.indices where !isBack[i] && isVisible(i) {
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
-            // `keywordContains`, with the label's markers stripped once for the six names.
-            let identifier = h[i].identifier, label = TextClassifier.stripMarkers(h[i].label)
-            func names(_ needle: StaticString) -> Bool {
-                TextClassifier.containsLowercased(identifier, ascii: needle) || TextClassifier.containsLowercased(label, ascii: needle)
-            }
+            // `keywordContains`, with the label's markers stripped and both texts' letters found once for the six names.
+            let identifier = TextClassifier.KeywordText(h[i].identifier), label = TextClassifier.KeywordText(TextClassifier.stripMarkers(h[i].label))
+            func names(_ needle: StaticString) -> Bool { identifier.contains(needle) || label.contains(needle) }
             var message: String?
             for name: StaticString in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where names(name) {
                 message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"

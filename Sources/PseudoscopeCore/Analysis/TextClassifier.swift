@@ -193,6 +193,40 @@ public enum TextClassifier {
         containsLowercased(e.identifier, ascii: needle) || containsLowercased(stripMarkers(e.label), ascii: needle)
     }
 
+    /// A text searched for several lower-case names (`containsLowercased`) with the letters it holds found once:
+    /// a name whose letters are not all there is not looked for (most identifiers and labels hold none of the
+    /// rtl rule's six names' letters, and searching for each was a thirtieth of a night).
+    struct KeywordText {
+        let text: String
+        /// Bit k: the letter `a` + k in either case; every bit when the text holds a character that lower-cases
+        /// into ASCII (`containsLowercased`), which is then always searched.
+        let letters: UInt32
+
+        init(_ text: String) {
+            self.text = text
+            var copy = text
+            letters = copy.withUTF8 { b in
+                var bits: UInt32 = 0
+                for k in b.indices {
+                    let c = b[k] | 0x20
+                    if c >= 0x61, c <= 0x7A, b[k] < 0x80 { bits |= 1 << UInt32(c - 0x61) }
+                    if b[k] == 0xC4, k + 1 < b.count, b[k + 1] == 0xB0 { return UInt32.max }
+                    if b[k] == 0xE2, k + 2 < b.count, b[k + 1] == 0x84, b[k + 2] == 0xAA { return UInt32.max }
+                }
+                return bits
+            }
+        }
+
+        func contains(_ needle: StaticString) -> Bool {
+            var need: UInt32 = 0
+            for k in 0..<needle.utf8CodeUnitCount {
+                let c = needle.utf8Start[k]
+                if c >= 0x61, c <= 0x7A { need |= 1 << UInt32(c - 0x61) }
+            }
+            return letters & need == need && TextClassifier.containsLowercased(text, ascii: needle)
+        }
+    }
+
     static func containsLowercased(_ text: String, ascii needle: StaticString) -> Bool {
         var copy = text
         let foldsToASCII = copy.withUTF8 { b -> Bool in

@@ -28,7 +28,7 @@ public final class FindingSpool: Sendable {
 
     /// Writes findings; returns where they are. Thread-safe (each write takes its own range).
     public func write(_ findings: [Finding]) throws -> Ref {
-        let out = SpoolWriter(capacity: 64 + 512 * findings.count)
+        let out = SpoolWriter(capacity: min(64 + 512 * findings.count, 16 << 20))  // (it grows past that when it must)
         out.u32(UInt32(findings.count))
         // By pointer: a for-in loop copies each finding (retaining all its strings) to write it.
         findings.withUnsafeBufferPointer { found in
