@@ -293,14 +293,8 @@ public final class CursesTerminal {
     /// Writes bytes to the terminal around curses (OSC 52 for the clipboard), after curses has sent its frame.
     func writeRaw(_ bytes: [UInt8]) {
         fflush(ps_stdout())
-        bytes.withUnsafeBufferPointer { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { if errno == EINTR { continue }; return }
-                off += n
-            }
-        }
+        // A terminal that takes no more is left alone: nothing to report it to.
+        bytes.withUnsafeBufferPointer { _ = FileAccess.writeAll($0, to: STDOUT_FILENO) }
     }
 
     // MARK: - Keys

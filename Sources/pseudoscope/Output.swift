@@ -43,14 +43,8 @@ enum StandardOutput {
     }
 
     static func write(_ buf: UnsafeBufferPointer<UInt8>) throws {
-        var off = 0
-        while off < buf.count {
-            let n = Glibc.write(STDOUT_FILENO, buf.baseAddress! + off, buf.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(description: "cannot write to standard output: \(systemMessage(errno))")
-            }
-            off += n
+        if let code = FileAccess.writeAll(buf, to: STDOUT_FILENO) {
+            throw OutputError(description: "cannot write to standard output: \(systemMessage(code))")
         }
     }
 }
@@ -176,15 +170,7 @@ enum ReportFile {
     }
 
     static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, fd: Int32, path: String) throws {
-        var off = 0
-        while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, errno)
-            }
-            off += n
-        }
+        if let code = FileAccess.writeAll(bytes, to: fd) { throw failure(path, code) }
     }
 
     static func failure(_ path: String, _ code: Int32) -> ArchiveError {

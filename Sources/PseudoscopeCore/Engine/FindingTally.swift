@@ -41,7 +41,7 @@ public struct FindingTally: Equatable, Sendable {
             for k in found.indices {
                 let slot = rules.firstIndex(of: found[k].rule)! * 2 + found[k].severity.rank
                 table[slot].findings += 1
-                if let known = found[k].known, !known.expired { table[slot].known += 1 }
+                if Finding.isKnownNow(found[k].known) { table[slot].known += 1 }
                 if found[k].novelty == .new { table[slot].new += 1 } else if found[k].novelty == .still { table[slot].still += 1 }
                 if let v = Fingerprint.value(found[k].fingerprint) { fingerprintValues.append(v) } else { otherFingerprints.append(found[k].fingerprint) }
                 if own, found[k].rule == .rtlNotMirrored, let i = found[k].element { mirroredElements.insert(i) }

@@ -231,6 +231,23 @@ extension FileAccess {
         try writeAtomically(to: target, mode: mode, reportAs: path) { put in try bytes.withUnsafeBufferPointer { try put($0) } }
     }
 
+    /// Writes all of `bytes` to `fd`, again where a write was interrupted or partial: nil, or the `errno` of the
+    /// write that failed. (Every writer of files, reports and standard output goes through it.)
+    public static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
+        var off = 0
+        while off < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // (A write that takes nothing would be asked again for ever: said as an I/O error instead.)
+            guard n > 0 else { return EIO }
+            off += n
+        }
+        return nil
+    }
+
     /// `writeAtomically`, with the content handed over in pieces as it is made (`produce` calls `put` with each):
     /// a night's JUnit report is written without ever being whole in memory. Nothing replaces `target` unless all
     /// of it was written.
@@ -252,15 +269,7 @@ extension FileAccess {
         umask(m)
         fchmod(fd, mode ?? (0o666 & ~m))
         try produce { buffer in
-            var off = 0
-            while off < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + off, buffer.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(errno)
-                }
-                off += n
-            }
+            if let code = writeAll(buffer, to: fd) { throw failure(code) }
         }
         if fsync(fd) != 0 { throw failure(errno) }
         guard rename(temp, target) else { throw failure(errno) }

@@ -73,7 +73,12 @@ extension Finding {
     /// `blocks` from the two fields it reads: asked of a finding in place (as `check --json` counts and writes
     /// them), the property copied the whole finding first.
     public static func blocks(_ severity: Severity, _ known: KnownIssue?) -> Bool {
-        severity == .blocking && (known.map { $0.expired } ?? true)
+        severity == .blocking && !isKnownNow(known)
+    }
+
+    /// A known issue whose baseline entry still holds (not expired): what every count of known findings counts.
+    public static func isKnownNow(_ known: KnownIssue?) -> Bool {
+        known.map { !$0.expired } ?? false
     }
 
     /// `text-truncated on Settings: StaticText 'settings.title'`, for lists of findings that are gone: built only from
