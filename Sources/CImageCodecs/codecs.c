@@ -15,6 +15,60 @@ static int fail(char *error, size_t size, const char *message) {
     return -1;
 }
 
+// Every codec library is opened on first use (dlopen), not linked: only a command that shows a picture needs
+// one, and each would otherwise be loaded (and its dependencies mapped) at every command's start-up. The
+// sonames are those of the headers compiled against: another major version would be another ABI.
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+// Opens `soname` and resolves each of `names` into `slots`; on failure writes why into `why` and answers 0.
+static int open_library(const char *soname, const char *package, const char *const *names, void **slots, int count, char *why, size_t why_size) {
+    void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(why, why_size, "%s could not be opened (Debian: apt-get install %s)", soname, package);
+        return 0;
+    }
+    for (int i = 0; i < count; i++) {
+        slots[i] = dlsym(lib, names[i]);
+        if (!slots[i]) {
+            snprintf(why, why_size, "%s has no %s", soname, names[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+#define CODEC_POINTER(name) __typeof__(&name) name;
+#define CODEC_NAME(name) #name,
+
+#define PNG_SONAME "libpng" STR(PNG_LIBPNG_VER_DLLNUM) ".so." STR(PNG_LIBPNG_VER_SONUM)
+#define PNG_FUNCTIONS(X) X(png_image_begin_read_from_memory) X(png_image_finish_read) X(png_image_free) X(png_image_write_to_memory)
+static struct { PNG_FUNCTIONS(CODEC_POINTER) } png;
+static int png_loaded = 0;
+static char png_why[256] = "";
+static pthread_once_t png_once = PTHREAD_ONCE_INIT;
+static void png_load(void) {
+    static const char *const names[] = { PNG_FUNCTIONS(CODEC_NAME) };
+    png_loaded = open_library(PNG_SONAME, "libpng16-16", names, (void **)&png, (int)(sizeof names / sizeof *names), png_why, sizeof png_why);
+}
+static int png_available(char *error, size_t error_size) {
+    pthread_once(&png_once, png_load);
+    if (!png_loaded) fail(error, error_size, png_why);
+    return png_loaded;
+}
+
+#define JPEG_SONAME "libjpeg.so." STR(JPEG_LIB_VERSION)
+#define JPEG_FUNCTIONS(X) X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_destroy_decompress) X(jpeg_mem_src) \
+    X(jpeg_read_header) X(jpeg_start_decompress) X(jpeg_read_scanlines) X(jpeg_finish_decompress)
+static struct { JPEG_FUNCTIONS(CODEC_POINTER) } jpeg;
+static int jpeg_loaded = 0;
+static char jpeg_why[256] = "";
+static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
+static void jpeg_load(void) {
+    static const char *const names[] = { JPEG_FUNCTIONS(CODEC_NAME) };
+    jpeg_loaded = open_library(JPEG_SONAME, "libjpeg62-turbo", names, (void **)&jpeg, (int)(sizeof names / sizeof *names), jpeg_why, sizeof jpeg_why);
+}
+
 // MARK: PNG (libpng's simplified API: no longjmp to handle)
 
 static int png_size(const uint8_t *data, size_t size, int *w, int *h, char *error, size_t error_size) {
@@ -30,22 +84,23 @@ static int png_size(const uint8_t *data, size_t size, int *w, int *h, char *erro
 }
 
 static int png_decode(const uint8_t *data, size_t size, uint8_t *pixels, int w, int h, char *error, size_t error_size) {
+    if (!png_available(error, error_size)) return -1;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, data, size)) {
+    if (!png.png_image_begin_read_from_memory(&image, data, size)) {
         int r = fail(error, error_size, image.message[0] ? image.message : "not a PNG image");
-        png_image_free(&image);
+        png.png_image_free(&image);
         return r;
     }
     if ((int)image.width != w || (int)image.height != h) {
-        png_image_free(&image);
+        png.png_image_free(&image);
         return fail(error, error_size, "the PNG header changed between reads");
     }
     image.format = PNG_FORMAT_RGBA;
-    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+    if (!png.png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
         int r = fail(error, error_size, image.message[0] ? image.message : "the PNG data is corrupt");
-        png_image_free(&image);
+        png.png_image_free(&image);
         return r;
     }
     return 0;
@@ -82,46 +137,49 @@ static void ps_jpeg_progress(j_common_ptr cinfo) {
 
 // Reads the header; with `pixels`, decodes into them (RGBA, straight into the rows: no second pass).
 static int jpeg_run(const uint8_t *data, size_t size, int *w, int *h, uint8_t *pixels, char *error, size_t error_size) {
+    pthread_once(&jpeg_once, jpeg_load);
+    if (!jpeg_loaded) return fail(error, error_size, jpeg_why);
     struct jpeg_decompress_struct cinfo;
     struct ps_jpeg_error jerr;
     memset(&jerr, 0, sizeof jerr);
-    cinfo.err = jpeg_std_error(&jerr.base);
+    cinfo.err = jpeg.jpeg_std_error(&jerr.base);
     jerr.base.error_exit = ps_jpeg_error_exit;
     jerr.base.output_message = ps_jpeg_silent;
     if (setjmp(jerr.escape)) {
-        jpeg_destroy_decompress(&cinfo);
+        jpeg.jpeg_destroy_decompress(&cinfo);
         return fail(error, error_size, jerr.message[0] ? jerr.message : "the JPEG data is corrupt");
     }
-    jpeg_create_decompress(&cinfo);
+    // jpeg_create_decompress, a macro, names the library version and structure size the headers describe.
+    jpeg.jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
     struct jpeg_progress_mgr progress;
     memset(&progress, 0, sizeof progress);
     progress.progress_monitor = ps_jpeg_progress;
     cinfo.progress = &progress;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    if (jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK || cinfo.image_width == 0 || cinfo.image_height == 0) {
-        jpeg_destroy_decompress(&cinfo);
+    jpeg.jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    if (jpeg.jpeg_read_header(&cinfo, TRUE) != JPEG_HEADER_OK || cinfo.image_width == 0 || cinfo.image_height == 0) {
+        jpeg.jpeg_destroy_decompress(&cinfo);
         return fail(error, error_size, "not a JPEG image");
     }
     if (!pixels) {
         *w = (int)cinfo.image_width;
         *h = (int)cinfo.image_height;
-        jpeg_destroy_decompress(&cinfo);
+        jpeg.jpeg_destroy_decompress(&cinfo);
         return 0;
     }
     cinfo.out_color_space = JCS_EXT_RGBA;
-    jpeg_start_decompress(&cinfo);
+    jpeg.jpeg_start_decompress(&cinfo);
     if ((int)cinfo.output_width != *w || (int)cinfo.output_height != *h) {
-        jpeg_destroy_decompress(&cinfo);
+        jpeg.jpeg_destroy_decompress(&cinfo);
         return fail(error, error_size, "the JPEG header changed between reads");
     }
     while (cinfo.output_scanline < cinfo.output_height) {
         JSAMPROW rows[16];
         int first = (int)cinfo.output_scanline, n = 0;
         for (; n < 16 && first + n < *h; n++) rows[n] = pixels + (size_t)(first + n) * (size_t)*w * 4;
-        if (jpeg_read_scanlines(&cinfo, rows, (JDIMENSION)n) == 0) break;
+        if (jpeg.jpeg_read_scanlines(&cinfo, rows, (JDIMENSION)n) == 0) break;
     }
-    jpeg_finish_decompress(&cinfo);
-    jpeg_destroy_decompress(&cinfo);
+    jpeg.jpeg_finish_decompress(&cinfo);
+    jpeg.jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
@@ -219,6 +277,7 @@ int ps_png_encode(const uint8_t *pixels, int width, int height, uint8_t **out, s
     *out = NULL;
     *out_size = 0;
     if (!pixels || width <= 0 || height <= 0) return fail(error, error_size, "no pixels to write");
+    if (!png_available(error, error_size)) return -1;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -227,17 +286,17 @@ int ps_png_encode(const uint8_t *pixels, int width, int height, uint8_t **out, s
     image.format = PNG_FORMAT_RGBA;
     png_alloc_size_t size = 0;
     // First the size, then the bytes.
-    if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL) || size == 0) {
+    if (!png.png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL) || size == 0) {
         int r = fail(error, error_size, image.message[0] ? image.message : "the PNG cannot be written");
-        png_image_free(&image);
+        png.png_image_free(&image);
         return r;
     }
     uint8_t *buffer = malloc(size);
     if (!buffer) return fail(error, error_size, "out of memory");
-    if (!png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
+    if (!png.png_image_write_to_memory(&image, buffer, &size, 0, pixels, 0, NULL)) {
         free(buffer);
         int r = fail(error, error_size, image.message[0] ? image.message : "the PNG cannot be written");
-        png_image_free(&image);
+        png.png_image_free(&image);
         return r;
     }
     *out = buffer;

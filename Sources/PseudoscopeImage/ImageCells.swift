@@ -1,4 +1,5 @@
 import CChafa
+import PseudoscopeCore
 
 /// How many colours the cells of a picture may use: what the terminal has (or `--color`, `NO_COLOR`).
 public enum ColorDepth: String, Sendable, CaseIterable {
@@ -38,52 +39,48 @@ public struct ImageCells: Equatable, Sendable {
 
     public subscript(x: Int, y: Int) -> ImageCell { cells[y * columns + x] }
 
-    /// `image` (or its `crop`) scaled to `columns`×`rows` cells.
+    /// Why no picture can be drawn on this host (chafa, opened on first use, is missing), or nil when one can.
+    /// Every way to a drawn picture asks first, so that a missing library is said instead of drawing a blank.
+    public static var libraryProblem: String? {
+        ps_chafa_available() == 0 ? String(cString: ps_chafa_load_error()) : nil
+    }
+
+    /// Throws, for `file`, when no picture can be drawn here (`libraryProblem`).
+    public static func requireLibrary(file: String) throws {
+        if let why = libraryProblem { throw ArchiveError(file: file, message: why) }
+    }
+
+    /// `image` (or its `crop`) scaled to `columns`×`rows` cells (blank when chafa is missing: `libraryProblem`).
     public static func make(_ image: RasterImage, crop: PixelRect? = nil, columns: Int, rows: Int, depth: ColorDepth) -> ImageCells {
         let source = crop.map(image.cropped) ?? image
         let cols = max(1, columns), rws = max(1, rows)
+        let blank = ImageCell(grapheme: " ", foreground: -1, background: -1)
         guard source.width > 0, source.height > 0 else {
-            return ImageCells(columns: cols, rows: rws, depth: depth, cells: Array(repeating: ImageCell(grapheme: " ", foreground: -1, background: -1), count: cols * rws))
+            return ImageCells(columns: cols, rows: rws, depth: depth, cells: Array(repeating: blank, count: cols * rws))
         }
-        let map = chafa_symbol_map_new()
-        defer { chafa_symbol_map_unref(map) }
-        let tags = depth == .none
-            ? CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
-            : CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue
-        chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: tags))
-        let config = chafa_canvas_config_new()
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, gint(cols), gint(rws))
-        chafa_canvas_config_set_symbol_map(config, map)
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+        let mode: Int32
         switch depth {
-        case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        case .indexed256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
-        case .indexed16: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
-        case .indexed8: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_8)
-        case .none: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
+        case .truecolor: mode = Int32(PS_CHAFA_TRUECOLOR)
+        case .indexed256: mode = Int32(PS_CHAFA_INDEXED_240)
+        case .indexed16: mode = Int32(PS_CHAFA_INDEXED_16)
+        case .indexed8: mode = Int32(PS_CHAFA_INDEXED_8)
+        case .none: mode = Int32(PS_CHAFA_FGBG)
         }
-        let canvas = chafa_canvas_new(config)
-        defer { chafa_canvas_unref(canvas) }
-        source.pixels.withUnsafeBufferPointer { p in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, p.baseAddress, gint(source.width), gint(source.height), gint(source.width * 4))
+        let count = cols * rws
+        var symbols = [UInt32](repeating: 0x20, count: count)
+        var foreground = [Int32](repeating: -1, count: count), background = [Int32](repeating: -1, count: count)
+        let rc = source.pixels.withUnsafeBufferPointer { p in
+            ps_chafa_cells(p.baseAddress, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(cols), Int32(rws), mode,
+                           &symbols, &foreground, &background)
         }
+        guard rc == 0 else { return ImageCells(columns: cols, rows: rws, depth: depth, cells: Array(repeating: blank, count: count)) }
         var cells: [ImageCell] = []
-        cells.reserveCapacity(cols * rws)
-        for y in 0..<rws {
-            for x in 0..<cols {
-                let ch = chafa_canvas_get_char_at(canvas, gint(x), gint(y))
-                var fg: gint = -1, bg: gint = -1
-                switch depth {
-                case .truecolor: chafa_canvas_get_colors_at(canvas, gint(x), gint(y), &fg, &bg)
-                case .indexed256, .indexed16, .indexed8: chafa_canvas_get_raw_colors_at(canvas, gint(x), gint(y), &fg, &bg)
-                case .none: break
-                }
-                let scalar = Unicode.Scalar(UInt32(ch)) ?? " "
-                // Only the block symbols chafa was given can come out; anything else would be a width surprise.
-                let grapheme = scalar.value < 0x20 ? " " : String(Character(scalar))
-                cells.append(ImageCell(grapheme: grapheme, foreground: Int32(fg), background: Int32(bg)))
-            }
+        cells.reserveCapacity(count)
+        for i in 0..<count {
+            let scalar = Unicode.Scalar(symbols[i]) ?? " "
+            // Only the block symbols chafa was given can come out; anything else would be a width surprise.
+            let grapheme = scalar.value < 0x20 ? " " : String(Character(scalar))
+            cells.append(ImageCell(grapheme: grapheme, foreground: foreground[i], background: background[i]))
         }
         return ImageCells(columns: cols, rows: rws, depth: depth, cells: cells)
     }
@@ -98,29 +95,20 @@ public enum GraphicsProtocol: String, Sendable, CaseIterable {
     public func encode(_ image: RasterImage, crop: PixelRect? = nil, columns: Int, rows: Int, cellWidth: Int, cellHeight: Int) -> [UInt8] {
         let source = crop.map(image.cropped) ?? image
         guard source.width > 0, source.height > 0 else { return [] }
-        let config = chafa_canvas_config_new()
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, gint(max(1, columns)), gint(max(1, rows)))
-        chafa_canvas_config_set_cell_geometry(config, gint(max(1, cellWidth)), gint(max(1, cellHeight)))
+        let protocolNumber: Int32
         switch self {
-        case .sixel: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-        case .kitty: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_KITTY)
-        case .iterm: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2)
+        case .sixel: protocolNumber = Int32(PS_CHAFA_SIXEL)
+        case .kitty: protocolNumber = Int32(PS_CHAFA_KITTY)
+        case .iterm: protocolNumber = Int32(PS_CHAFA_ITERM2)
         }
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        let canvas = chafa_canvas_new(config)
-        defer { chafa_canvas_unref(canvas) }
-        source.pixels.withUnsafeBufferPointer { p in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, p.baseAddress, gint(source.width), gint(source.height), gint(source.width * 4))
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let rc = source.pixels.withUnsafeBufferPointer { p in
+            ps_chafa_graphics(p.baseAddress, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(max(1, columns)), Int32(max(1, rows)),
+                              Int32(max(1, cellWidth)), Int32(max(1, cellHeight)), protocolNumber, &out, &size)
         }
-        // The fallback sequences hold every protocol's: the choice is ours (by the terminal's answers), not the
-        // term database's.
-        let db = chafa_term_db_get_default()
-        guard let info = chafa_term_db_get_fallback_info(db) else { return [] }
-        defer { chafa_term_info_unref(info) }
-        guard let printed = chafa_canvas_print(canvas, info) else { return [] }
-        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(printed.pointee.str).assumingMemoryBound(to: UInt8.self), count: Int(printed.pointee.len)))
-        g_string_free(printed, 1)
-        return bytes
+        defer { ps_chafa_free(out) }
+        guard rc == 0, let bytes = out else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: size))
     }
 }

@@ -48,6 +48,7 @@ struct RenderCommand {
                 return ExitCode.success
             }
             let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
+            try ImageCells.requireLibrary(file: one.archive.screenshot ?? "the screenshot")
             let picture = try Picture.load(source, archive: one.archive, limits: try loader(p.dumpOptions).limits,
                                            maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
                                            file: one.archive.screenshot ?? "the screenshot")
@@ -118,6 +119,7 @@ func screenshotStatus(_ a: Archive) -> String {
     case .success(let source):
         do {
             let limits = try LoadLimits.from(environment: processEnvironment)
+            try ImageCells.requireLibrary(file: a.screenshot ?? "the screenshot")
             let picture = try Picture.load(source, archive: a, limits: limits, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment))
             let image = picture.image
             let what = source.isRecording ? picture.description : "the failure screenshot: \(picture.description)"

@@ -41,6 +41,11 @@ final class ReleaseTests: XCTestCase {
         let fields = try Harness.shell("dpkg-deb -f \"$DEB\" Depends Recommends", environment: ["DEB": deb])
         XCTAssertTrue(fields.stdout.contains("libzstd1") && fields.stdout.contains("libsqlite3-0") && fields.stdout.contains("libc6 (>= 2."), fields.stdout)
         XCTAssertTrue(fields.stdout.contains("Recommends:") && fields.stdout.contains("libheif1") && fields.stdout.contains("libavcodec"), fields.stdout)
+        // The libraries opened on first use that everyday inputs need are Depends, though the binary does not name them.
+        let depends = fields.stdout.split(separator: "\n").first { $0.hasPrefix("Depends:") }.map(String.init) ?? ""
+        for package in ["libsqlite3-0", "libxml2", "libpng16-16", "libjpeg62-turbo", "libchafa0", "libglib2.0-0"] {
+            XCTAssertTrue(depends.contains(" \(package)"), "Depends names \(package): \(depends)")
+        }
         // The same package with libzstd1 taken out of its Depends.
         let dir = try Harness.temporaryFolder(self)
         let broken = try Harness.shell("""
@@ -64,6 +69,10 @@ final class ReleaseTests: XCTestCase {
         XCTAssertGreaterThan(sonames.count, 5)
         for s in sonames { XCTAssertTrue(install.contains(s), "INSTALL names \(s)") }
         XCTAssertFalse(install.lowercased().contains("icu"), "no library the binary does not name")
+        for soname in ["libsqlite3.so.0", "libxml2.so.2", "libchafa.so.0"] {
+            XCTAssertFalse(sonames.contains(soname), "\(soname) is opened on first use, not linked")
+            XCTAssertTrue(install.contains(soname), "INSTALL names \(soname), which the binary opens on first use")
+        }
         XCTAssertTrue(install.contains("It needs glibc 2."), install)
         XCTAssertTrue(install.contains("Debian 12 (bookworm)     yes"), install)
     }

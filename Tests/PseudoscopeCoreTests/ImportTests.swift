@@ -356,6 +356,25 @@ final class ImportTests: XCTestCase {
         XCTAssertNil(d.incompleteNote)
     }
 
+    /// An entity a page source declares reads nothing: not a file (`SYSTEM "file:…"`), not a text defined in the
+    /// DTD (a "billion laughs" could not grow either). The reference stays the text it is.
+    func testEntitiesDeclaredInAPageSourceReadNothing() throws {
+        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("ps-xxe-\(getpid()).txt")
+        try "SECRET-CONTENT".write(to: secret, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        let d = try read("""
+        <?xml version="1.0"?>
+        <!DOCTYPE AppiumAUT [<!ENTITY file SYSTEM "file://\(secret.path)"><!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>
+        <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="&file;" x="0" y="0" width="390" height="844">
+          <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="&lol2;" x="10" y="60" width="300" height="20"/>
+        </XCUIElementTypeApplication></AppiumAUT>
+        """)
+        XCTAssertEqual(types(d), ["Application", "StaticText"])
+        XCTAssertEqual(d.elements[0].label, "&file;")
+        XCTAssertEqual(d.elements[1].label, "&lol2;")
+        XCTAssertFalse(d.elements.contains { $0.label.contains("SECRET") })
+    }
+
     func testOldWDAAndMac2AndFragments() throws {
         let old = try read("""
         <XCUIElementTypeApplication type="XCUIElementTypeApplication" enabled="true" visible="true" x="0" y="0" width="375" height="667" name="App" label="App">

@@ -30,13 +30,14 @@ public enum SyntheticDatabase {
 
     /// Creates the database at `path` by running `sql` (statements separated by semicolons).
     public static func write(_ sql: String, to path: String) throws {
+        guard let sqlite = ps_sqlite()?.pointee else { throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())]) }
         var db: OpaquePointer?
-        guard sqlite3_open(path, &db) == SQLITE_OK, let h = db else { throw NSError(domain: "sqlite", code: 1) }
-        defer { sqlite3_close(h) }
+        guard sqlite.sqlite3_open(path, &db) == SQLITE_OK, let h = db else { throw NSError(domain: "sqlite", code: 1) }
+        defer { _ = sqlite.sqlite3_close(h) }
         var error: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(h, sql, nil, nil, &error) == SQLITE_OK else {
+        guard sqlite.sqlite3_exec(h, sql, nil, nil, &error) == SQLITE_OK else {
             let message = error.map { String(cString: $0) } ?? "?"
-            sqlite3_free(error)
+            sqlite.sqlite3_free(error)
             throw NSError(domain: "sqlite", code: 2, userInfo: [NSLocalizedDescriptionKey: message])
         }
     }

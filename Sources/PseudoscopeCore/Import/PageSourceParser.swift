@@ -1,12 +1,13 @@
+import CXML
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads Appium / WebDriverAgent page-source XML (old and new WDA attribute sets, the Mac2 driver) with
-/// Foundation's XML parser. Every attribute is optional and may come in any order.
+/// libxml2's SAX2 parser, read as Foundation's XMLParser reads it (`CXML`; libxml2 is opened on first use).
+/// Every attribute is optional and may come in any order.
 enum PageSourceParser {
-    static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
+    /// The XML the parser reads from a page source's text, the lines before it, and the line (1-based, of the XML)
+    /// where a tag was cut off, if one was.
+    static func prepared(_ text: String) -> (xml: [UInt8], lineOffset: Int, cutAt: Int?) {
         // Start at the XML itself: a log or a declaration may stand before it.
         var xml = Substring(text)
         if let start = ["<?xml", "<AppiumAUT", "<XCUIElementType"].compactMap({ text.range(of: $0)?.lowerBound }).min() {
@@ -15,20 +16,22 @@ enum PageSourceParser {
         let lineOffset = text[..<xml.startIndex].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         // Drop the declaration and wrap the rest, so a fragment with several top-level elements still parses.
         if xml.hasPrefix("<?xml"), let close = xml.range(of: "?>") { xml = xml[close.upperBound...] }
-        let (cleaned, cutAt) = repairFragment(xml)
-        let wrapped = "<pseudoscope-fragment>" + cleaned + "</pseudoscope-fragment>"
+        let (cleaned, cutAt) = repairFragment(Substring(withoutDocumentType(xml)))
+        return (Array(("<pseudoscope-fragment>" + cleaned + "</pseudoscope-fragment>").utf8), lineOffset, cutAt)
+    }
+
+    static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
+        let (wrapped, lineOffset, cutAt) = prepared(text)
         let delegate = Delegate(limits: limits, file: file)
-        let parser = XMLParser(data: Data(wrapped.utf8))
-        parser.delegate = delegate
-        parser.shouldResolveExternalEntities = false
-        // On Linux parse() can answer true after an error: the error itself is what counts.
-        let ok = parser.parse() && parser.parserError == nil
+        let outcome = try delegate.parse(wrapped, file: file)
+        // XMLParser's answer: every chunk taken and no error or warning reported.
+        let ok = outcome.result == 0 && outcome.errors == 0
         if let e = delegate.failure { throw e }
         var incompleteNote: String?
         if let cut = cutAt {
             incompleteNote = "the page source breaks off at line \(cut + lineOffset) in the middle of a tag"
         } else if !ok || delegate.builder.openDepth > 0 {
-            let line = parser.lineNumber + lineOffset
+            let line = outcome.line + lineOffset
             if delegate.builder.elements.isEmpty {
                 throw ArchiveError(file: file, place: "line \(line)", message: "page source XML ends or breaks before its first element")
             }
@@ -51,6 +54,23 @@ enum PageSourceParser {
         dump.valuesMayBePlaceholders = !delegate.sawPlaceholderAttribute
         dump.hittableRecorded = delegate.sawHittableAttribute
         return dump
+    }
+
+    /// A document type declaration (`<!DOCTYPE AppiumAUT [ … ]>`) before the first element, blanked: inside the
+    /// wrapper it would stop the parse, and what it declares (entities) is never used. Its newlines stay, so line
+    /// numbers stay true.
+    static func withoutDocumentType(_ xml: Substring) -> String {
+        let start = xml.drop { $0.isWhitespace }
+        guard start.hasPrefix("<!DOCTYPE") else { return String(xml) }
+        var depth = 0
+        var end: Substring.Index?
+        for i in start.indices {
+            let c = start[i]
+            if c == "[" { depth += 1 } else if c == "]" { depth = max(0, depth - 1) } else if c == ">", depth == 0 { end = start.index(after: i); break }
+        }
+        guard let close = end else { return String(xml) }
+        let blank = String(start[..<close].map { $0.isNewline ? $0 : " " })
+        return String(xml[..<start.startIndex]) + blank + String(xml[close...])
     }
 
     /// A fragment cut from the middle of a page source closes elements it never opened, and may end inside a
@@ -145,10 +165,10 @@ enum PageSourceParser {
         "rlm": 0x200F,
     ]
 
-    final class Delegate: NSObject, XMLParserDelegate {
+    /// What the parse has seen, fed by libxml2's callbacks.
+    final class Delegate {
         var builder: HierarchyBuilder
         var failure: ArchiveError?
-        var line = 1
         var hiddenCount = 0
         var sawPlaceholderAttribute = false
         var sawHittableAttribute = false
@@ -157,23 +177,88 @@ enum PageSourceParser {
             builder = HierarchyBuilder(limits: limits, file: file)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
-            guard failure == nil, name.hasPrefix("XCUIElementType") else { return }
+        func parse(_ bytes: [UInt8], file: String) throws -> XMLEvents.Outcome {
+            try XMLEvents.read(bytes, file: file, start: { self.started($0, $1, line: $2) }, end: { self.ended($0) })
+        }
+
+        /// An element starts; false stops the parse (the hierarchy is over a limit).
+        func started(_ name: String, _ a: [String: String], line: Int) -> Bool {
+            guard failure == nil, name.hasPrefix("XCUIElementType") else { return true }
             let e = PageSourceParser.element(type: String(name.dropFirst("XCUIElementType".count)), a)
             if a["visible"] == "false" { hiddenCount += 1 }
             if a["placeholderValue"] != nil { sawPlaceholderAttribute = true }
             if a["hittable"] != nil { sawHittableAttribute = true }
             do {
-                try builder.push(e, line: parser.lineNumber)
+                try builder.push(e, line: line)
             } catch let err as ArchiveError {
                 failure = err
-                parser.abortParsing()
+                return false
             } catch {}
+            return true
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func ended(_ name: String) {
             if name.hasPrefix("XCUIElementType") { builder.pop() }
         }
+    }
+}
+
+/// The elements of an XML document as libxml2's SAX2 parser reports them (`CXML`): each start with its
+/// attributes and line, each end, and how the parse ended, as Foundation's XMLParser would report them.
+enum XMLEvents {
+    struct Outcome: Equatable {
+        /// 0 when every chunk was taken (XMLParser's `parse()` answering true).
+        var result: Int
+        /// Errors and warnings libxml2 reported (XMLParser's `parserError`).
+        var errors: Int
+        /// The parser's line when it stopped (XMLParser's `lineNumber` after the parse).
+        var line: Int
+    }
+
+    private final class Callbacks {
+        let start: (String, [String: String], Int) -> Bool
+        let end: (String) -> Void
+        init(start: @escaping (String, [String: String], Int) -> Bool, end: @escaping (String) -> Void) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// `prefix:local`, or `local` without a prefix (XMLParser's names when namespaces are not processed).
+    static func qualified(_ prefix: UnsafePointer<CChar>?, _ local: UnsafePointer<CChar>) -> String {
+        guard let prefix, prefix.pointee != 0 else { return String(cString: local) }
+        return String(cString: prefix) + ":" + String(cString: local)
+    }
+
+    /// Reads `bytes`; `start` answers false to stop the parse. Throws when libxml2 cannot be opened.
+    static func read(_ bytes: [UInt8], file: String, start: @escaping (String, [String: String], Int) -> Bool,
+                     end: @escaping (String) -> Void) throws -> Outcome {
+        let callbacks = Callbacks(start: start, end: end)
+        var outcome = ps_xml_outcome()
+        let rc = withExtendedLifetime(callbacks) { () -> Int32 in
+            var handler = ps_xml_handler(context: Unmanaged.passUnretained(callbacks).toOpaque(), start: { context, prefix, local, count, prefixes, locals, values, lengths, line in
+                guard let context, let local else { return 0 }
+                let callbacks = Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue()
+                var attributes: [String: String] = [:]
+                for k in 0..<Int(count) {
+                    guard let key = locals?[k] else { continue }
+                    let value = values?[k].map { p in
+                        String(decoding: UnsafeRawBufferPointer(start: p, count: Int(lengths?[k] ?? 0)), as: UTF8.self)
+                    } ?? ""
+                    attributes[XMLEvents.qualified(prefixes?[k], key)] = value
+                }
+                return callbacks.start(XMLEvents.qualified(prefix, local), attributes, Int(line)) ? 0 : 1
+            }, end: { context, prefix, local in
+                guard let context, let local else { return }
+                Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue().end(XMLEvents.qualified(prefix, local))
+            })
+            return bytes.withUnsafeBufferPointer { ps_xml_parse($0.baseAddress, $0.count, &handler, &outcome) }
+        }
+        if rc != 0 {
+            let why = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw ArchiveError(file: file, message: "page source XML cannot be read here: \(why)")
+        }
+        return Outcome(result: Int(outcome.result), errors: Int(outcome.errors), line: Int(outcome.line))
     }
 }
 

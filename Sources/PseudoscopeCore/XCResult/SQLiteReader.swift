@@ -43,6 +43,8 @@ final class SQLiteReader {
     }
 
     private let db: OpaquePointer
+    /// libsqlite3's functions (the library is opened on first use: only a bundle's database needs it).
+    private let sqlite: ps_sqlite_api
     /// What the bounded statements have left to spend (SQLite virtual machine instructions, counted in steps
     /// of `budgetGrain`): enough for any real bundle's database many times over.
     private let budget = Budget()
@@ -57,22 +59,25 @@ final class SQLiteReader {
 
     /// Opens `path` (a real path, checked by the caller to lie inside the bundle).
     init(readOnly path: String) throws {
+        guard let library = ps_sqlite() else { throw Failure(message: String(cString: ps_sqlite_load_error())) }
+        let sqlite = library.pointee
+        self.sqlite = sqlite
         var handle: OpaquePointer?
         let uri = "file:" + SQLiteReader.uriEscaped(path) + "?mode=ro&immutable=1"
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
-        let rc = sqlite3_open_v2(uri, &handle, flags, nil)
+        let rc = sqlite.sqlite3_open_v2(uri, &handle, flags, nil)
         guard rc == SQLITE_OK, let h = handle else {
-            let why = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
-            if let h = handle { sqlite3_close_v2(h) }
+            let why = handle.map { SQLiteReader.text(sqlite.sqlite3_errmsg($0)) } ?? SQLiteReader.text(sqlite.sqlite3_errstr(rc))
+            if let h = handle { _ = sqlite.sqlite3_close_v2(h) }
             throw Failure(message: why)
         }
         db = h
         guard ps_sqlite_harden(h) == SQLITE_OK else {
-            sqlite3_close_v2(h)
+            _ = sqlite.sqlite3_close_v2(h)
             throw Failure(message: "this SQLite library cannot open a database defensively")
         }
         let context = Unmanaged.passUnretained(budget).toOpaque()
-        sqlite3_progress_handler(h, SQLiteReader.budgetGrain, { raw in
+        sqlite.sqlite3_progress_handler(h, SQLiteReader.budgetGrain, { raw in
             guard let raw = raw else { return 1 }
             let b = Unmanaged<SQLiteReader.Budget>.fromOpaque(raw).takeUnretainedValue()
             b.left -= 1
@@ -83,7 +88,12 @@ final class SQLiteReader {
     }
 
     deinit {
-        sqlite3_close_v2(db)
+        _ = sqlite.sqlite3_close_v2(db)
+    }
+
+    /// SQLite's message (it answers with none only when out of memory).
+    static func text(_ message: UnsafePointer<CChar>?) -> String {
+        message.map { String(cString: $0) } ?? "SQLite gave no message"
     }
 
     /// Percent-escapes what a `file:` URI gives a meaning to (`?`, `#`, `%`) and anything outside plain ASCII.
@@ -114,30 +124,30 @@ final class SQLiteReader {
     /// Runs one statement with integer parameters and returns its rows.
     func rows(_ sql: String, _ parameters: [Int64] = []) throws -> [[Value]] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let s = statement else {
-            throw Failure(message: String(cString: sqlite3_errmsg(db)))
+        guard sqlite.sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let s = statement else {
+            throw Failure(message: SQLiteReader.text(sqlite.sqlite3_errmsg(db)))
         }
-        defer { sqlite3_finalize(s) }
-        for (k, p) in parameters.enumerated() { sqlite3_bind_int64(s, Int32(k + 1), p) }
+        defer { _ = sqlite.sqlite3_finalize(s) }
+        for (k, p) in parameters.enumerated() { _ = sqlite.sqlite3_bind_int64(s, Int32(k + 1), p) }
         var out: [[Value]] = []
         while true {
-            let rc = sqlite3_step(s)
+            let rc = sqlite.sqlite3_step(s)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else {
                 if rc == SQLITE_INTERRUPT { throw Failure(message: "a query took more work than any real bundle's database needs (stopped)") }
-                throw Failure(message: String(cString: sqlite3_errmsg(db)))
+                throw Failure(message: SQLiteReader.text(sqlite.sqlite3_errmsg(db)))
             }
             guard out.count < SQLiteReader.maxRows else { throw Failure(message: "a query returned more than \(SQLiteReader.maxRows) rows") }
-            let n = sqlite3_column_count(s)
+            let n = sqlite.sqlite3_column_count(s)
             var row: [Value] = []
             row.reserveCapacity(Int(n))
             for c in 0..<n {
-                switch sqlite3_column_type(s, c) {
-                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(s, c)))
-                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(s, c)))
+                switch sqlite.sqlite3_column_type(s, c) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite.sqlite3_column_int64(s, c)))
+                case SQLITE_FLOAT: row.append(.real(sqlite.sqlite3_column_double(s, c)))
                 case SQLITE_TEXT, SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(s, c))
-                    if let p = sqlite3_column_text(s, c) {
+                    let count = Int(sqlite.sqlite3_column_bytes(s, c))
+                    if let p = sqlite.sqlite3_column_text(s, c) {
                         row.append(.text(String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)))
                     } else {
                         row.append(.text(""))

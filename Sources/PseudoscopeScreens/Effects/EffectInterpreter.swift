@@ -34,7 +34,8 @@ public enum EffectInterpreter {
             // Named by its file where the archive names one; a refusal (missing, outside the folder) says why.
             let name = request.screenshot ?? request.failureScreenshot?.name ?? ""
             let result = Result<Picture, Error> {
-                try Picture.load(try request.resolve().mapError { ArchiveError(file: name, message: $0.reason) }.get(), archive: nil, limits: limits, maxPixels: maxPixels)
+                try ImageCells.requireLibrary(file: name)
+                return try Picture.load(try request.resolve().mapError { ArchiveError(file: name, message: $0.reason) }.get(), archive: nil, limits: limits, maxPixels: maxPixels)
             }.mapError { ($0 as? ArchiveError) ?? ArchiveError(file: name, message: "\($0)") }
             return [.screenshotLoaded(result)]
         case .addToBaseline(let path, let entries, let findings):
