@@ -1,4 +1,5 @@
 import XCTest
+import PseudoscopeTestSupport
 @testable import PseudoscopeCore
 
 final class ComparisonTests: XCTestCase {
@@ -102,6 +103,52 @@ final class ComparisonTests: XCTestCase {
         for _ in 0..<30 {
             let a = try F.archive(content: randomTree(3)), b = try F.archive(content: randomTree(3))
             sameGroups(ElementMatching.pathKeys(a.hierarchy, b.hierarchy), ElementMatching.textPathKeys(a.hierarchy, b.hierarchy), "random")
+        }
+    }
+
+    /// The matching with types and texts as numbers pairs what the matching with the strings themselves paired
+    /// (the reference below, as it was), on random trees of few types, labels with and without markers, shared
+    /// and duplicated identifiers, and a type spelled with a bracket.
+    func testNumberedKeysPairAsTheStringKeysDid() throws {
+        func reference(_ a: Hierarchy, _ b: Hierarchy) -> [Int?] {
+            var aToB = [Int?](repeating: nil, count: a.count), bToA = [Int?](repeating: nil, count: b.count)
+            func pair(_ i: Int, _ j: Int) { aToB[i] = j; bToA[j] = i }
+            if a.count > 0 && b.count > 0 { pair(0, 0) }
+            func matchBy(_ key: (Int, Int) -> String?) {
+                var buckets: [String: [Int]] = [:]
+                for j in b.indices where bToA[j] == nil { if let k = key(1, j) { buckets[k, default: []].append(j) } }
+                var taken: [String: Int] = [:]
+                for i in a.indices where aToB[i] == nil {
+                    guard let k = key(0, i), let candidates = buckets[k] else { continue }
+                    var n = taken[k, default: 0]
+                    while n < candidates.count, bToA[candidates[n]] != nil { n += 1 }
+                    if n < candidates.count { pair(i, candidates[n]); n += 1 }
+                    taken[k] = n
+                }
+            }
+            let sides = [a, b]
+            matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
+            let paths = ElementMatching.textPathKeys(a, b)
+            let texts = [a.indices.map { aToB[$0] == nil ? TextClassifier.stripMarkers(a[$0].displayText) : "" },
+                         b.indices.map { bToA[$0] == nil ? TextClassifier.stripMarkers(b[$0].displayText) : "" }]
+            matchBy { s, i in "\(sides[s][i].type)\u{0}\(texts[s][i])\u{0}\(paths[s][i])" }
+            matchBy { s, i in "\(sides[s][i].type)\u{0}\(paths[s][i])" }
+            matchBy { s, i in texts[s][i].isEmpty ? nil : "\(sides[s][i].type)\u{0}\(texts[s][i])" }
+            return aToB
+        }
+        var rng = SplitMix64(seed: 41)
+        func randomTree(_ depth: Int, types: [String]) -> [String] {
+            (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+                let label = ["", "Save", "［Save···］", "Cancel", "OK"].randomElement(using: &rng)!
+                let id = ["", "", "", "save", "row"].randomElement(using: &rng)!
+                return F.el(types.randomElement(using: &rng)!, [0, 0, 10, 10], id: id, label: label,
+                            children: depth > 0 ? randomTree(depth - 1, types: types) : [])
+            }
+        }
+        for round in 0..<200 {
+            let types = round % 5 == 4 ? ["Button", "Button[0]", "Other"] : ["Button", "Other", "StaticText"]
+            let a = try F.archive(content: randomTree(3, types: types)), b = try F.archive(content: randomTree(3, types: types))
+            XCTAssertEqual(ElementMatching(a.hierarchy, b.hierarchy).aToB, reference(a.hierarchy, b.hierarchy), "round \(round) (seed 41)")
         }
     }
 

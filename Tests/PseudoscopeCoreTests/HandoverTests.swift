@@ -52,6 +52,9 @@ final class HandoverTests: XCTestCase {
         let md = Handover.markdown(a, element: 2, findings: [], namer: namer, archivePath: "a")
         XCTAssertFalse(md.unicodeScalars.contains { $0.value == 0x1B })
         XCTAssertEqual(Handover.code("a`b"), "``a`b``")
+        XCTAssertEqual(Handover.code("x``y```z"), "````x``y```z````", "the fence outlasts the longest run of backticks")
+        // A backtick with a mark on it still counts (CommonMark counts backticks by the code point).
+        XCTAssertEqual(Handover.code("a``\u{301}b"), "```a``\u{301}b```")
         XCTAssertEqual(Handover.md("*bold* | [link](x)"), #"\*bold\* \| \[link\](x)"#)
     }
 

@@ -140,9 +140,16 @@ public enum Handover {
 
     /// Inline code: sanitized, and wrapped in enough backticks to hold any backticks inside.
     public static func code(_ s: String) -> String {
-        let t = TerminalText.sanitize(s)
-        var longest = 0, run = 0
-        for ch in t { run = ch == "`" ? run + 1 : 0; longest = max(longest, run) }
+        var t = TerminalText.sanitize(s)
+        // The longest run of backticks, by the byte: a backtick is ASCII, never part of another character's UTF-8,
+        // and CommonMark counts a backtick string by the code point (a backtick with a combining mark on it is
+        // still one, which the walk by the character missed). By the character it was a tenth of a night's
+        // `check --markdown`.
+        let longest = t.withUTF8 { b -> Int in
+            var longest = 0, run = 0
+            for c in b { run = c == UInt8(ascii: "`") ? run + 1 : 0; longest = max(longest, run) }
+            return longest
+        }
         let fence = String(repeating: "`", count: longest + 1)
         return fence + (t.first == "`" || t.last == "`" ? " \(t) " : t) + fence
     }
@@ -153,11 +160,14 @@ public enum Handover {
         // UTF-8, so a backslash before each such byte escapes exactly those characters. (Character by character,
         // asking a string of ten whether it holds each one, was most of a night's `check --markdown`.)
         var safe = TerminalText.sanitize(s)
-        return safe.withUTF8 { bytes in
+        let special = safe.withUTF8 { bytes -> Int in
             var special = 0
             for b in bytes where Handover.isMarkdownSpecial(b) { special += 1 }
-            guard special > 0 else { return String(decoding: bytes, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: bytes.count + special) { out in
+            return special
+        }
+        guard special > 0 else { return safe }
+        return safe.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count + special) { out in
                 var n = 0
                 for b in bytes {
                     if Handover.isMarkdownSpecial(b) { out[n] = UInt8(ascii: "\\"); n += 1 }

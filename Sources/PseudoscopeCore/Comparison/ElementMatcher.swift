@@ -30,9 +30,11 @@ public struct ElementMatching: Sendable {
                 taken[k] = n
             }
         }
-        struct TypeText: Hashable { let type: String, text: String }
-        struct TypeTextPath: Hashable { let type: String, text: String, path: Int }
-        struct TypePath: Hashable { let type: String, path: Int }
+        // Types and texts as numbers shared by both sides (equal exactly when the strings are), each string
+        // hashed once: the passes' keys were strings, hashed again in every pass (a tenth of a night's `check`).
+        struct TypeText: Hashable { let type: Int, text: Int }
+        struct TypeTextPath: Hashable { let type: Int, text: Int, path: Int }
+        struct TypePath: Hashable { let type: Int, path: Int }
         let sides = [a, b]
         matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
         // The later passes pair only elements left on both sides: when either side is all paired, they would
@@ -42,13 +44,28 @@ public struct ElementMatching: Sendable {
             self.bToA = bToA
             return
         }
-        let paths = ElementMatching.pathKeys(a, b)
-        // Texts only of the elements still unpaired: the passes below read no others.
-        let texts = [a.indices.map { aToB[$0] == nil ? TextClassifier.stripMarkers(a[$0].displayText) : "" },
-                     b.indices.map { bToA[$0] == nil ? TextClassifier.stripMarkers(b[$0].displayText) : "" }]
-        matchBy { s, i in TypeTextPath(type: sides[s][i].type, text: texts[s][i], path: paths[s][i]) }
-        matchBy { s, i in TypePath(type: sides[s][i].type, path: paths[s][i]) }
-        matchBy { s, i in texts[s][i].isEmpty ? nil : TypeText(type: sides[s][i].type, text: texts[s][i]) }
+        var typeNumbers: [String: Int] = [:]
+        let types = [a, b].map { h in
+            h.elements.map { e -> Int in
+                if let n = typeNumbers[e.type] { return n }
+                typeNumbers[e.type] = typeNumbers.count
+                return typeNumbers.count - 1
+            }
+        }
+        let paths = ElementMatching.pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
+        // Texts only of the elements still unpaired: the passes below read no others. The empty text is -1.
+        var textNumbers: [String: Int] = [:]
+        func number(_ text: String) -> Int {
+            if text.isEmpty { return -1 }
+            if let n = textNumbers[text] { return n }
+            textNumbers[text] = textNumbers.count
+            return textNumbers.count - 1
+        }
+        let texts = [a.indices.map { aToB[$0] == nil ? number(TextClassifier.stripMarkers(a[$0].displayText)) : -1 },
+                     b.indices.map { bToA[$0] == nil ? number(TextClassifier.stripMarkers(b[$0].displayText)) : -1 }]
+        matchBy { s, i in TypeTextPath(type: types[s][i], text: texts[s][i], path: paths[s][i]) }
+        matchBy { s, i in TypePath(type: types[s][i], path: paths[s][i]) }
+        matchBy { s, i in texts[s][i] < 0 ? nil : TypeText(type: types[s][i], text: texts[s][i]) }
         self.aToB = aToB
         self.bToA = bToA
     }
@@ -58,24 +75,35 @@ public struct ElementMatching: Sendable {
     /// stay linear. A step is (parent's number, type, index among same-type siblings or -1 when the type is
     /// unique there): numbers, not the step's text, which made and hashed a string per element.
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
+        var typeNumbers: [String: Int] = [:]
+        let types = [a, b].map { h in
+            h.elements.map { e -> Int in
+                if let n = typeNumbers[e.type] { return n }
+                typeNumbers[e.type] = typeNumbers.count
+                return typeNumbers.count - 1
+            }
+        }
+        return pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
+    }
+
+    /// `pathKeys` with each element's type already a number (`types[side][i]`, numbered in `typeNumbers`, which
+    /// gains the empty type when an element other than the root has no parent).
+    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout [String: Int]) -> [[Int]] {
         // A type spelled with a bracket could read like another type's indexed step ("Button[0]"): then the
         // texts themselves are compared, as `pathDescription` would.
-        if [a, b].contains(where: { h in h.elements.contains { $0.type.utf8.contains(UInt8(ascii: "[")) } }) {
+        if typeNumbers.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
             return textPathKeys(a, b)
         }
         struct Step: Hashable { let parent: Int, type: Int, index: Int }
-        var typeIDs: [String: Int] = [:]
         var ids: [Step: Int] = [:]  // interns a step, across both trees
-        return [a, b].map { h in
-            // An element other than the root without a parent has no step of its own (its text is empty).
-            let types = h.indices.map { i in
-                let type = i == 0 || h[i].parent != nil ? h[i].type : ""
-                if let t = typeIDs[type] { return t }
-                typeIDs[type] = typeIDs.count
-                return typeIDs.count - 1
-            }
-            var total = [Int](repeating: 0, count: typeIDs.count)
-            var seen = [Int](repeating: 0, count: typeIDs.count)
+        // An element other than the root without a parent has no step of its own (its text is empty).
+        let emptyType: Int
+        if let n = typeNumbers[""] { emptyType = n } else { emptyType = typeNumbers.count; typeNumbers[""] = emptyType }
+        let typeCount = typeNumbers.count
+        return [a, b].enumerated().map { side, h in
+            let types = h.indices.map { i in i == 0 || h[i].parent != nil ? elementTypes[side][i] : emptyType }
+            var total = [Int](repeating: 0, count: typeCount)
+            var seen = [Int](repeating: 0, count: typeCount)
             var index = [Int](repeating: -1, count: h.count)
             for p in h.indices where !h[p].children.isEmpty {
                 let kids = h[p].children

@@ -1,0 +1,49 @@
+import PseudoscopeCore
+import PseudoscopeTestSupport
+import XCTest
+@testable import pseudoscope
+
+/// JUnit's escaping reads by the byte where it walked scalars; it writes the same XML for every text: the five
+/// escapes, newlines, controls, DEL, the noncharacters XML cannot hold, bidi and invisible characters, and every
+/// other letter as it is.
+final class JUnitEscapeTests: XCTestCase {
+    /// The escaping as it was (scalar by scalar), the reference.
+    static func reference(_ s: String) -> String {
+        var out: [UInt8] = []
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": put("&amp;")
+            case "<": put("&lt;")
+            case ">": put("&gt;")
+            case "\"": put("&quot;")
+            case "\n": put("&#10;")
+            default:
+                if u.value < 0x20 && u.value != 0x09 || (0xFFFE...0xFFFF).contains(u.value) {
+                    put("\\x" + String(u.value, radix: 16))
+                } else if u.value < 0x7F {
+                    out.append(UInt8(u.value))
+                } else if !TerminalText.isSafe(String(u)) {
+                    put("&#x" + String(u.value, radix: 16) + ";")
+                } else {
+                    UTF8.encode(u) { out.append($0) }
+                }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func testByteEscapingWritesWhatTheScalarWalkWrote() {
+        let pieces: [String] = ["a", " ", "Tom & Jerry", "<b>", "\"q\"", "'", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{AD}", "é",
+                                "\u{301}", "\u{202E}", "\u{200B}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\u{E0041}", "\u{10FF41}", "✗", "×", "確",
+                                "👍", "\u{2028}", "ب", "\u{0}"]
+        let seed: UInt64 = 41
+        var g = SplitMix64(seed: seed)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...10, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            XCTAssertEqual(JUnitReport.escape(text), Self.reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
+        }
+        XCTAssertEqual(JUnitReport.escape("plain text"), "plain text")
+        XCTAssertEqual(JUnitReport.escape("a \"b\" & <c>\n\u{7F}\u{202E}"), "a &quot;b&quot; &amp; &lt;c&gt;&#10;&#x7f;&#x202e;")
+    }
+}
