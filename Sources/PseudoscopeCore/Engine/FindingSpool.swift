@@ -132,6 +132,11 @@ struct SpoolReader {
     let bytes: [UInt8]
     let baseline: Baseline?
     var at = 0
+    /// The strings read lately, by a hash of their length and ends: an archive's findings repeat their types,
+    /// evidence names, paths and labels, and a string found here is not decoded (validated, allocated) again.
+    /// Each entry is where its bytes are in `bytes`, so a hit is proven by comparing them.
+    var recent = [(at: Int, count: Int, string: String)](repeating: (0, -1, ""), count: SpoolReader.recentSlots)
+    static let recentSlots = 64
 
     func cutShort() -> ArchiveError { ArchiveError(file: "the temporary file of the night's findings", message: "is cut short") }
 
@@ -150,7 +155,16 @@ struct SpoolReader {
         let n = Int(try u32())
         guard at + n <= bytes.count else { throw cutShort() }
         defer { at += n }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[at..<(at + n)]), as: UTF8.self) }
+        if n == 0 { return "" }
+        let start = at
+        return bytes.withUnsafeBufferPointer { b -> String in
+            let slot = (n &* 31 &+ Int(b[start]) &* 7 &+ Int(b[start + n - 1])) & (SpoolReader.recentSlots - 1)
+            let seen = recent[slot]
+            if seen.count == n, memcmp(b.baseAddress! + seen.at, b.baseAddress! + start, n) == 0 { return seen.string }
+            let string = String(decoding: UnsafeBufferPointer(rebasing: b[start..<(start + n)]), as: UTF8.self)
+            recent[slot] = (start, n, string)
+            return string
+        }
     }
     mutating func optional() throws -> String? { try u8() == 1 ? try string() : nil }
 
