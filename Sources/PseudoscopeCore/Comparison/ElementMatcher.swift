@@ -44,14 +44,8 @@ public struct ElementMatching: Sendable {
             self.bToA = bToA
             return
         }
-        var typeNumbers: [String: Int] = [:]
-        let types = [a, b].map { h in
-            h.elements.map { e -> Int in
-                if let n = typeNumbers[e.type] { return n }
-                typeNumbers[e.type] = typeNumbers.count
-                return typeNumbers.count - 1
-            }
-        }
+        let (types, numbers) = ElementMatching.typeNumbers(a, b)
+        var typeNumbers = numbers
         let paths = ElementMatching.pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
         // Texts only of the elements still unpaired: the passes below read no others. The empty text is -1.
         var textNumbers: [String: Int] = [:]
@@ -75,15 +69,22 @@ public struct ElementMatching: Sendable {
     /// stay linear. A step is (parent's number, type, index among same-type siblings or -1 when the type is
     /// unique there): numbers, not the step's text, which made and hashed a string per element.
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
-        var typeNumbers: [String: Int] = [:]
+        let (types, numbers) = typeNumbers(a, b)
+        var typeNumbers = numbers
+        return pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
+    }
+
+    /// Each element's type as a number shared by both trees (`types[side][i]`), and the numbering.
+    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: [String: Int]) {
+        var numbers: [String: Int] = [:]
         let types = [a, b].map { h in
             h.elements.map { e -> Int in
-                if let n = typeNumbers[e.type] { return n }
-                typeNumbers[e.type] = typeNumbers.count
-                return typeNumbers.count - 1
+                if let n = numbers[e.type] { return n }
+                numbers[e.type] = numbers.count
+                return numbers.count - 1
             }
         }
-        return pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
+        return (types, numbers)
     }
 
     /// `pathKeys` with each element's type already a number (`types[side][i]`, numbered in `typeNumbers`, which
