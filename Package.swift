@@ -20,23 +20,25 @@ let package = Package(
         .library(name: "PseudoscopeGate", targets: ["PseudoscopeGate"]),
     ],
     targets: [
+        // How the C targets below open a system library on first use (dlopen by soname, functions into a table).
+        .target(name: "CFirstUse"),
         // libzstd for the objects of .xcresult bundles (Debian: libzstd-dev).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // libsqlite3 for the results database of Xcode 15.4+ bundles, opened on first use (headers: libsqlite3-dev).
         // A plain C target: sqlite3_db_config is variadic, which Swift cannot call.
-        .target(name: "CSQLite"),
+        .target(name: "CSQLite", dependencies: ["CFirstUse"]),
         // Text measured as the device sets it (HarfBuzz, fonts found by fontconfig), opened on first use (headers:
         // libharfbuzz-dev, libfontconfig-dev; fonts: fonts-inter, fonts-noto-core, fonts-noto-cjk).
         .target(name: "CText", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])]),
         // libxml2 for Appium page-source XML, opened on first use (headers: libxml2-dev).
-        .target(name: "CXML", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(name: "CXML", dependencies: ["CFirstUse"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText", "CXML"]),
         // Screenshots: decoders (libpng, libjpeg-turbo and libheif, each opened on first use) in C, where their error
         // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
-        .target(name: "CImageCodecs"),
+        .target(name: "CImageCodecs", dependencies: ["CFirstUse"]),
         // chafa, opened on first use (headers: libchafa-dev, libglib2.0-dev). Its include paths are written out, not
         // taken from pkg-config, which would link the library as well (what `pkg-config --cflags chafa` prints).
-        .target(name: "CChafa", cSettings: [.unsafeFlags(["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include", "/usr/include/glib-2.0",
+        .target(name: "CChafa", dependencies: ["CFirstUse"], cSettings: [.unsafeFlags(["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include", "/usr/include/glib-2.0",
                                                           "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 })]),
         // Screen recordings (H.264/HEVC MP4): FFmpeg's libraries, opened on first use (headers: libavformat-dev,
         // libavcodec-dev, libswscale-dev, libavutil-dev).

@@ -1,7 +1,8 @@
 #include "CChafa.h"
 
+#include "CFirstUse.h"
+
 #include <chafa.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,30 +21,17 @@
     X(chafa_term_db_get_fallback_info) X(chafa_term_info_unref)
 #define GLIB_FUNCTIONS(X) X(g_string_free)
 
-static struct {
-#define POINTER(name) __typeof__(&name) name;
-    CHAFA_FUNCTIONS(POINTER) GLIB_FUNCTIONS(POINTER)
-#undef POINTER
-} c;
+static struct { CHAFA_FUNCTIONS(PS_FIRST_USE_POINTER) } c;
+static struct { GLIB_FUNCTIONS(PS_FIRST_USE_POINTER) } g;
 static int loaded = 0;
 static char load_error[256] = "";
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *chafa = dlopen(CHAFA_SONAME, RTLD_NOW | RTLD_LOCAL);
-    void *glib = chafa ? dlopen(GLIB_SONAME, RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (!chafa || !glib) {
-        snprintf(load_error, sizeof load_error, "%s could not be opened (Debian: apt-get install %s)",
-                 chafa ? GLIB_SONAME : CHAFA_SONAME, chafa ? "libglib2.0-0" : "libchafa0");
-        return;
-    }
-#define SYMBOL(lib, soname, name) \
-    c.name = (__typeof__(&name))dlsym(lib, #name); \
-    if (!c.name) { snprintf(load_error, sizeof load_error, "%s has no %s", soname, #name); return; }
-#define SYMBOL_CHAFA(name) SYMBOL(chafa, CHAFA_SONAME, name)
-#define SYMBOL_GLIB(name) SYMBOL(glib, GLIB_SONAME, name)
-    CHAFA_FUNCTIONS(SYMBOL_CHAFA) GLIB_FUNCTIONS(SYMBOL_GLIB)
-    loaded = 1;
+    static const char *const chafa[] = { CHAFA_FUNCTIONS(PS_FIRST_USE_NAME) };
+    static const char *const glib[] = { GLIB_FUNCTIONS(PS_FIRST_USE_NAME) };
+    loaded = ps_open_library(CHAFA_SONAME, "libchafa0", chafa, (void **)&c, (int)(sizeof chafa / sizeof *chafa), load_error, sizeof load_error)
+          && ps_open_library(GLIB_SONAME, "libglib2.0-0", glib, (void **)&g, (int)(sizeof glib / sizeof *glib), load_error, sizeof load_error);
 }
 
 int ps_chafa_available(void) {
@@ -123,7 +111,7 @@ int ps_chafa_graphics(const uint8_t *pixels, int width, int height, int stride, 
                 *out_size = printed->len;
                 rc = 0;
             }
-            c.g_string_free(printed, TRUE);
+            g.g_string_free(printed, TRUE);
         }
         c.chafa_term_info_unref(info);
     }

@@ -1,4 +1,5 @@
 #include "CImageCodecs.h"
+#include "CFirstUse.h"
 
 #include <png.h>
 #include <stdio.h>
@@ -21,35 +22,15 @@ static int fail(char *error, size_t size, const char *message) {
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
-// Opens `soname` and resolves each of `names` into `slots`; on failure writes why into `why` and answers 0.
-static int open_library(const char *soname, const char *package, const char *const *names, void **slots, int count, char *why, size_t why_size) {
-    void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(why, why_size, "%s could not be opened (Debian: apt-get install %s)", soname, package);
-        return 0;
-    }
-    for (int i = 0; i < count; i++) {
-        slots[i] = dlsym(lib, names[i]);
-        if (!slots[i]) {
-            snprintf(why, why_size, "%s has no %s", soname, names[i]);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-#define CODEC_POINTER(name) __typeof__(&name) name;
-#define CODEC_NAME(name) #name,
-
 #define PNG_SONAME "libpng" STR(PNG_LIBPNG_VER_DLLNUM) ".so." STR(PNG_LIBPNG_VER_SONUM)
 #define PNG_FUNCTIONS(X) X(png_image_begin_read_from_memory) X(png_image_finish_read) X(png_image_free) X(png_image_write_to_memory)
-static struct { PNG_FUNCTIONS(CODEC_POINTER) } png;
+static struct { PNG_FUNCTIONS(PS_FIRST_USE_POINTER) } png;
 static int png_loaded = 0;
 static char png_why[256] = "";
 static pthread_once_t png_once = PTHREAD_ONCE_INIT;
 static void png_load(void) {
-    static const char *const names[] = { PNG_FUNCTIONS(CODEC_NAME) };
-    png_loaded = open_library(PNG_SONAME, "libpng16-16", names, (void **)&png, (int)(sizeof names / sizeof *names), png_why, sizeof png_why);
+    static const char *const names[] = { PNG_FUNCTIONS(PS_FIRST_USE_NAME) };
+    png_loaded = ps_open_library(PNG_SONAME, "libpng16-16", names, (void **)&png, (int)(sizeof names / sizeof *names), png_why, sizeof png_why);
 }
 static int png_available(char *error, size_t error_size) {
     pthread_once(&png_once, png_load);
@@ -60,13 +41,13 @@ static int png_available(char *error, size_t error_size) {
 #define JPEG_SONAME "libjpeg.so." STR(JPEG_LIB_VERSION)
 #define JPEG_FUNCTIONS(X) X(jpeg_std_error) X(jpeg_CreateDecompress) X(jpeg_destroy_decompress) X(jpeg_mem_src) \
     X(jpeg_read_header) X(jpeg_start_decompress) X(jpeg_read_scanlines) X(jpeg_finish_decompress)
-static struct { JPEG_FUNCTIONS(CODEC_POINTER) } jpeg;
+static struct { JPEG_FUNCTIONS(PS_FIRST_USE_POINTER) } jpeg;
 static int jpeg_loaded = 0;
 static char jpeg_why[256] = "";
 static pthread_once_t jpeg_once = PTHREAD_ONCE_INIT;
 static void jpeg_load(void) {
-    static const char *const names[] = { JPEG_FUNCTIONS(CODEC_NAME) };
-    jpeg_loaded = open_library(JPEG_SONAME, "libjpeg62-turbo", names, (void **)&jpeg, (int)(sizeof names / sizeof *names), jpeg_why, sizeof jpeg_why);
+    static const char *const names[] = { JPEG_FUNCTIONS(PS_FIRST_USE_NAME) };
+    jpeg_loaded = ps_open_library(JPEG_SONAME, "libjpeg62-turbo", names, (void **)&jpeg, (int)(sizeof names / sizeof *names), jpeg_why, sizeof jpeg_why);
 }
 
 // MARK: PNG (libpng's simplified API: no longjmp to handle)

@@ -1,6 +1,6 @@
 #include "CSQLite.h"
+#include "CFirstUse.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -13,17 +13,9 @@ static char load_error[256] = "";
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *lib = dlopen(PS_SQLITE_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(load_error, sizeof load_error, "%s could not be opened (Debian: apt-get install libsqlite3-0)", PS_SQLITE_SONAME);
-        return;
-    }
-#define PS_SQLITE_SYMBOL(name) \
-    api.name = (__typeof__(&name))dlsym(lib, #name); \
-    if (!api.name) { snprintf(load_error, sizeof load_error, "%s has no %s", PS_SQLITE_SONAME, #name); return; }
-    PS_SQLITE_FUNCTIONS(PS_SQLITE_SYMBOL)
-#undef PS_SQLITE_SYMBOL
-    loaded = 1;
+    static const char *const names[] = { PS_SQLITE_FUNCTIONS(PS_FIRST_USE_NAME) };
+    loaded = ps_open_library(PS_SQLITE_SONAME, "libsqlite3-0", names, (void **)&api, (int)(sizeof names / sizeof *names),
+                             load_error, sizeof load_error);
 }
 
 const ps_sqlite_api *ps_sqlite(void) {

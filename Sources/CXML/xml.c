@@ -1,8 +1,8 @@
 #include "CXML.h"
+#include "CFirstUse.h"
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,27 +17,14 @@
 
 #define XML_FUNCTIONS(X) X(xmlCreatePushParserCtxt) X(xmlCtxtUseOptions) X(xmlParseChunk) X(xmlFreeParserCtxt) \
     X(xmlStopParser) X(xmlSAX2GetLineNumber)
-static struct {
-#define POINTER(name) __typeof__(&name) name;
-    XML_FUNCTIONS(POINTER)
-#undef POINTER
-} x;
+static struct { XML_FUNCTIONS(PS_FIRST_USE_POINTER) } x;
 static int loaded = 0;
 static char load_error[200] = "";
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *lib = dlopen(XML_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(load_error, sizeof load_error, "%s could not be opened (Debian: apt-get install libxml2)", XML_SONAME);
-        return;
-    }
-#define SYMBOL(name) \
-    x.name = (__typeof__(&name))dlsym(lib, #name); \
-    if (!x.name) { snprintf(load_error, sizeof load_error, "%s has no %s", XML_SONAME, #name); return; }
-    XML_FUNCTIONS(SYMBOL)
-#undef SYMBOL
-    loaded = 1;
+    static const char *const names[] = { XML_FUNCTIONS(PS_FIRST_USE_NAME) };
+    loaded = ps_open_library(XML_SONAME, "libxml2", names, (void **)&x, (int)(sizeof names / sizeof *names), load_error, sizeof load_error);
 }
 
 // XMLParser feeds its data in chunks of this size, then says it has ended.
