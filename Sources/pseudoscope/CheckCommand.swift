@@ -113,6 +113,9 @@ struct CheckCommand {
                    to stream: inout ReportStream) throws {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
+        // Each finding's line as `"  " + paint(line, role) + "\n"`, its pieces written around it.
+        let lineStart: (StyleRole) -> String = { color ? "  " + palette.sequence($0) : "  " }
+        let lineEnd: (StyleRole) -> String = { _ in color ? palette.reset + "\n" : "\n" }
         var blocking = 0, review = 0, failing = 0, known = 0
         for o in night.outcomes {
             guard let a = o.summary else {
@@ -135,10 +138,11 @@ struct CheckCommand {
                 out += "  " + (o.notChecked != nil ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
-            for f in try night.findings(o) {
-                for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
-            }
-            try stream.text(out)
+            let findings = try night.findings(o)
+            var text = TextBytes(capacity: out.utf8.count + 160 * findings.count)
+            text.put(out)
+            for f in findings { ArchiveText.putFindingLines(f, glyphs: glyphs, into: &text, before: lineStart, after: lineEnd) }
+            try stream.text(text)
         }
         let outcomes = night.outcomes
         let invalid = outcomes.filter { $0.error != nil }.count

@@ -39,11 +39,28 @@ enum CheckMarkdown {
             out += "- Findings: \(night.counts(o).phrase)\n"
             guard !findings.isEmpty else { continue }
             out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
+            // The table's rows written as bytes: a night's report has a hundred thousand.
+            var table = TextBytes(capacity: 200 * findings.count)
             for f in findings {
-                let evidence = f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", ")
-                let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
-                out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")") + " | \(evidence) |\n"
+                table.put("| "); table.put(f.severity.rawValue); table.put(" | "); table.put(f.rule.rawValue); table.put(" | ")
+                Handover.putCode(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame, into: &table)
+                table.put(" | ")
+                Handover.putMarkdown(f.message, into: &table)
+                if f.novelty == .new || f.known != nil || !f.hints.isEmpty {
+                    let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
+                    table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
+                }
+                table.put(" | ")
+                for (k, e) in f.evidence.enumerated() {
+                    if k > 0 { table.put(", ") }
+                    table.put(e.name); table.put(" "); table.put(points: e.value)
+                }
+                table.put(" |\n")
             }
+            // Handed over as bytes, after what waits (Markdown goes out as UTF-8 whatever the terminal: never made ASCII).
+            try stream.text(out)
+            try stream.text(table)
+            out = ""
             out += "\nOpen on a finding's element:\n\n"
             var seen = Set<String>()
             let opened = Handover.shellQuoted(archivePath(o.path))

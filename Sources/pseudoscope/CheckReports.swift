@@ -124,23 +124,51 @@ enum JUnitReport {
                 // Only known issues block here: skipped, with the reason, until the baseline entry expires.
                 x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
             }
-            for f in findings where f.blocks {
-                let expired = f.known.map { " (\($0.summary))" } ?? ""
-                x += "      <failure type=\"\(f.rule.rawValue)\" message=\"\(escape(f.elementReference + ": " + f.message + expired))\">\(escape(f.elementPath + "\n" + f.message + "\nfingerprint " + f.fingerprint + f.hints.map { "\n" + $0 }.joined()))</failure>\n"
+            // The findings written as bytes, each piece escaped where it is put (escaping is by the character, so
+            // the pieces escaped one by one read as the whole would): a night's report has a hundred thousand.
+            var t = TextBytes(capacity: x.utf8.count + 200 * findings.count)
+            t.put(x)
+            var others = 0
+            for f in findings {
+                guard f.blocks else { others += 1; continue }
+                t.put("      <failure type=\""); t.put(f.rule.rawValue); t.put("\" message=\"")
+                putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
+                if let k = f.known { putEscaped(" (" + k.summary + ")", into: &t) }
+                t.put("\">")
+                putEscaped(f.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.message, into: &t)
+                putEscaped("\nfingerprint ", into: &t); putEscaped(f.fingerprint, into: &t)
+                for h in f.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
+                t.put("</failure>\n")
             }
-            let others = findings.filter { !$0.blocks }
-            if !others.isEmpty {
-                x += "      <system-out>\(escape(others.map { "\($0.known != nil ? "known" : "review") \($0.rule.rawValue) \($0.elementReference): \($0.message) [\($0.fingerprint)]" + ($0.known.map { " \($0.summary)" } ?? "") }.joined(separator: "\n")))</system-out>\n"
+            if others > 0 {
+                t.put("      <system-out>")
+                var first = true
+                for f in findings where !f.blocks {
+                    if !first { putEscaped("\n", into: &t) }
+                    first = false
+                    t.put(f.known != nil ? "known " : "review "); t.put(f.rule.rawValue); t.put(" ")
+                    putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
+                    t.put(" ["); putEscaped(f.fingerprint, into: &t); t.put("]")
+                    if let k = f.known { putEscaped(" " + k.summary, into: &t) }
+                }
+                t.put("</system-out>\n")
             }
-            x += "    </testcase>\n"
-            try out.text(x)
+            t.put("    </testcase>\n")
+            try out.text(t)
         }
         try out.text("  </testsuite>\n</testsuites>\n")
     }
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
     static func escape(_ s: String) -> String {
-        // Most text is plain printable ASCII with nothing to escape: returned as it is. The rest is written by the
+        var t = TextBytes(capacity: s.utf8.count + 16)
+        putEscaped(s, into: &t)
+        return t.string
+    }
+
+    /// The same, written after what `out` holds.
+    static func putEscaped(_ s: String, into t: inout TextBytes) {
+        // Most text is plain printable ASCII with nothing to escape: copied as it is. The rest is written by the
         // byte: runs that need nothing copied whole, the five escapes by a table, each other scalar decoded in
         // place and asked `TerminalText.needsEscape` (what `TerminalText.isSafe` answers for one scalar). Going
         // scalar by scalar through the string was a tenth of a night's `--junit`.
@@ -148,17 +176,15 @@ enum JUnitReport {
             b < 0x20 || b >= 0x7F || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
         }
         var text = s
-        return text.withUTF8 { b -> String in
-            guard b.contains(where: special) else { return s }
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count + 32)
-            func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        text.withUTF8 { b in
+            guard b.contains(where: special) else { t.put(b); return }
+            func put(_ text: String) { t.put(text) }
             var i = 0, run = 0
             let n = b.count
             while i < n {
                 let c = b[i]
                 guard special(c) else { i += 1; continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<i]))
+                t.put(UnsafeBufferPointer(rebasing: b[run..<i]))
                 var length = 1
                 switch c {
                 case UInt8(ascii: "&"): put("&amp;")
@@ -166,7 +192,7 @@ enum JUnitReport {
                 case UInt8(ascii: ">"): put("&gt;")
                 case UInt8(ascii: "\""): put("&quot;")
                 case 0x0A: put("&#10;")
-                case 0x09: out.append(c)
+                case 0x09: t.put(byte: c)
                 case ..<0x20: put("\\x" + String(c, radix: 16))
                 case 0x7F: put("&#x7f;")  // DEL: a control to a terminal reading the report
                 default:
@@ -178,14 +204,13 @@ enum JUnitReport {
                     } else if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) {
                         put("&#x" + String(v, radix: 16) + ";")
                     } else {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<min(n, i + length)]))
+                        t.put(UnsafeBufferPointer(rebasing: b[i..<min(n, i + length)]))
                     }
                 }
                 i += length
                 run = i
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[run..<n]))
-            return String(decoding: out, as: UTF8.self)
+            t.put(UnsafeBufferPointer(rebasing: b[run..<n]))
         }
     }
 }

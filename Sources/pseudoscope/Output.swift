@@ -78,6 +78,13 @@ struct ReportStream {
         if buffer.count >= ReportStream.piece { try flush() }
     }
 
+    /// Text for the reader, written as bytes (`TextBytes`): as they are, unless made ASCII (`text(_:)`).
+    mutating func text(_ t: TextBytes) throws {
+        if ascii { return try text(t.string) }
+        buffer.append(contentsOf: t.bytes)
+        if buffer.count >= ReportStream.piece { try flush() }
+    }
+
     /// Bytes as they are (JSON, XML, Markdown).
     mutating func bytes(_ b: [UInt8]) throws {
         buffer.append(contentsOf: b)

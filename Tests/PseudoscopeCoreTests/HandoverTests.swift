@@ -1,5 +1,6 @@
 import XCTest
 @testable import PseudoscopeCore
+import PseudoscopeTestSupport
 
 /// What the copy menu and `check --markdown` hand over must find the element and be safe to paste.
 final class HandoverTests: XCTestCase {
@@ -56,6 +57,39 @@ final class HandoverTests: XCTestCase {
         // A backtick with a mark on it still counts (CommonMark counts backticks by the code point).
         XCTAssertEqual(Handover.code("a``\u{301}b"), "```a``\u{301}b```")
         XCTAssertEqual(Handover.md("*bold* | [link](x)"), #"\*bold\* \| \[link\](x)"#)
+    }
+
+    /// Inline code and Markdown text are written as bytes into a report (`putCode`, `putMarkdown`); they must read
+    /// exactly as the string-by-string versions they replaced, on text a byte check could misjudge: backticks at an
+    /// edge that a mark or a prepended sign (U+0600) joins into another character, escapes, marks, CJK, emoji.
+    func testCodeAndMarkdownWrittenAsBytesReadAsTheStringsDid() {
+        func referenceCode(_ s: String) -> String {
+            let t = TerminalText.sanitize(s)
+            var longest = 0, run = 0
+            for u in t.unicodeScalars { run = u == "`" ? run + 1 : 0; longest = max(longest, run) }
+            let fence = String(repeating: "`", count: longest + 1)
+            return fence + (t.first == "`" || t.last == "`" ? " \(t) " : t) + fence
+        }
+        func referenceMarkdown(_ s: String) -> String {
+            var out = ""
+            for u in TerminalText.sanitize(s).unicodeScalars {
+                if u.isASCII, Handover.isMarkdownSpecial(UInt8(u.value)) { out += "\\" }
+                out.unicodeScalars.append(u)
+            }
+            return out
+        }
+        let pieces = ["`", "``", "a", " ", "\u{301}", "\u{600}", "*", "|", "\\", "[", "#", "_", "<", "\u{1B}[2J", "\u{202E}", "確認", "🇯🇵", "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", "\n", "·"]
+        var cases = ["", "`", "`a", "a`", "\u{600}`", "`\u{301}", "\u{600}`a`", "a`\u{301}", "``", " ` "]
+        var g = SplitMix64(seed: 35)
+        for _ in 0..<3_000 { cases.append((0..<Int.random(in: 1...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()) }
+        for s in cases {
+            XCTAssertEqual(Handover.code(s), referenceCode(s), "code of \(s.debugDescription)")
+            XCTAssertEqual(Handover.md(s), referenceMarkdown(s), "md of \(s.debugDescription)")
+            var t = TextBytes()
+            t.put("| ")
+            Handover.putCode(elementNamed: "Button", identifier: "", text: s, frame: nil, into: &t)
+            XCTAssertEqual(t.string, "| " + referenceCode(ElementName.of(type: "Button", identifier: "", text: s, frame: nil)), "element named \(s.debugDescription)")
+        }
     }
 
     func testSelectTakesAnIdentifierOrAPath() {

@@ -140,43 +140,65 @@ public enum Handover {
 
     /// Inline code: sanitized, and wrapped in enough backticks to hold any backticks inside.
     public static func code(_ s: String) -> String {
-        var t = TerminalText.sanitize(s)
+        var out = TextBytes(capacity: s.utf8.count + 4)
+        putCode(s, into: &out)
+        return out.string
+    }
+
+    /// The same, written after what `out` holds (a Markdown report's table writes one a finding).
+    public static func putCode(_ s: String, into out: inout TextBytes) {
+        let start = out.count
+        out.put(s)
+        putCode(from: start, into: &out)
+    }
+
+    /// The element as `ElementName.of` names it, as inline code, written after what `out` holds.
+    public static func putCode(elementNamed type: String, identifier: String, text: String, frame: Rect?, into out: inout TextBytes) {
+        let start = out.count
+        out.put(elementNamed: type, identifier: identifier, text: text, frame: frame)
+        putCode(from: start, into: &out)
+    }
+
+    /// What `out` holds from `start` on, made inline code in place.
+    static func putCode(from start: Int, into out: inout TextBytes) {
+        out.sanitize(from: start)
         // The longest run of backticks, by the byte: a backtick is ASCII, never part of another character's UTF-8,
         // and CommonMark counts a backtick string by the code point (a backtick with a combining mark on it is
         // still one, which the walk by the character missed). By the character it was a tenth of a night's
         // `check --markdown`.
-        let longest = t.withUTF8 { b -> Int in
+        let tick = UInt8(ascii: "`")
+        let (longest, edge) = out.bytes.withUnsafeBufferPointer { all -> (Int, Bool) in
+            let b = UnsafeBufferPointer(rebasing: all[start...])
             var longest = 0, run = 0
-            for c in b { run = c == UInt8(ascii: "`") ? run + 1 : 0; longest = max(longest, run) }
-            return longest
+            for c in b { run = c == tick ? run + 1 : 0; longest = max(longest, run) }
+            // Padded when the text begins or ends with a backtick as a character: asked of the string only when a
+            // byte there is one (a backtick that a mark or a prepended sign joins is another character).
+            guard let first = b.first, let last = b.last, first == tick || last == tick else { return (longest, false) }
+            let t = String(decoding: b, as: UTF8.self)
+            return (longest, t.first == "`" || t.last == "`")
         }
-        let fence = String(repeating: "`", count: longest + 1)
-        return fence + (t.first == "`" || t.last == "`" ? " \(t) " : t) + fence
+        let fence = longest == 0 ? "`" : String(repeating: "`", count: longest + 1)
+        out.insert(edge ? fence + " " : fence, at: start)
+        if edge { out.put(" ") }
+        out.put(fence)
     }
 
     /// Text in Markdown: sanitized, with the characters Markdown would act on escaped.
     public static func md(_ s: String) -> String {
+        var out = TextBytes(capacity: s.utf8.count + 8)
+        putMarkdown(s, into: &out)
+        return out.string
+    }
+
+    /// The same, written after what `out` holds.
+    public static func putMarkdown(_ s: String, into out: inout TextBytes) {
         // Byte by byte: every character escaped is ASCII, and an ASCII byte is never part of another character's
         // UTF-8, so a backslash before each such byte escapes exactly those characters. (Character by character,
         // asking a string of ten whether it holds each one, was most of a night's `check --markdown`.)
-        var safe = TerminalText.sanitize(s)
-        let special = safe.withUTF8 { bytes -> Int in
-            var special = 0
-            for b in bytes where Handover.isMarkdownSpecial(b) { special += 1 }
-            return special
-        }
-        guard special > 0 else { return safe }
-        return safe.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count + special) { out in
-                var n = 0
-                for b in bytes {
-                    if Handover.isMarkdownSpecial(b) { out[n] = UInt8(ascii: "\\"); n += 1 }
-                    out[n] = b
-                    n += 1
-                }
-                return n
-            }
-        }
+        let start = out.count
+        out.put(s)
+        out.sanitize(from: start)
+        out.escape(from: start, where: Handover.isMarkdownSpecial, with: UInt8(ascii: "\\"))
     }
 
     /// The characters Markdown would read as markup or a table's edge: \ ` * _ [ ] < > # |

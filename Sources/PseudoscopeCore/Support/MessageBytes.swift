@@ -5,7 +5,8 @@ struct MessageBytes {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private(set) var count = 0
 
-    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+    /// Writes into `buffer` from its start (`string(capacity:_:)`, `TextBytes`).
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
     /// The string `body` writes. `capacity` must hold all it writes: the pieces' byte counts, and
     /// `MessageBytes.numberCapacity` for each number.

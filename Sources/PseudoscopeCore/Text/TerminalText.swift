@@ -103,32 +103,35 @@ public enum TerminalText {
     /// more than `maxCombiningMarks` marks needs that many non-ASCII scalars in a row, so a run that long is left
     /// to `needsSanitizing` (false here), and so is a string whose bytes are not contiguous.
     static func isPlain(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { b -> Bool in
-            let n = b.count
-            var i = 0
-            var nonASCIIRun = 0
-            while i < n {
-                let end = JSONWriter.plainRunEnd(b, from: i)
-                if end > i { nonASCIIRun = 0; i = end; continue }
-                let c = b[i]
-                if c < 0x80 {
-                    // The quote and the backslash stop the run above and are printable; the rest of 0x00-0x1F, DEL.
-                    if c < 0x20 || c == 0x7F { return false }
-                    nonASCIIRun = 0
-                    i += 1
-                    continue
-                }
-                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                guard i + length <= n else { return false }
-                var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
-                guard let u = Unicode.Scalar(v), !needsEscape(u) else { return false }
-                nonASCIIRun += 1
-                if nonASCIIRun > maxCombiningMarks { return false }
-                i += length
+        text.utf8.withContiguousStorageIfAvailable { isPlain(utf8: $0) } ?? false
+    }
+
+    /// The same, of valid UTF-8 bytes.
+    static func isPlain(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = b.count
+        var i = 0
+        var nonASCIIRun = 0
+        while i < n {
+            let end = JSONWriter.plainRunEnd(b, from: i)
+            if end > i { nonASCIIRun = 0; i = end; continue }
+            let c = b[i]
+            if c < 0x80 {
+                // The quote and the backslash stop the run above and are printable; the rest of 0x00-0x1F, DEL.
+                if c < 0x20 || c == 0x7F { return false }
+                nonASCIIRun = 0
+                i += 1
+                continue
             }
-            return true
-        } ?? false
+            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+            guard i + length <= n else { return false }
+            var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
+            guard let u = Unicode.Scalar(v), !needsEscape(u) else { return false }
+            nonASCIIRun += 1
+            if nonASCIIRun > maxCombiningMarks { return false }
+            i += length
+        }
+        return true
     }
 
     /// Whether `sanitize` changes `text`: a character to escape, or more combining marks on one character than

@@ -58,30 +58,50 @@ public enum FalseAlarmHints {
             return h[c].parent.map { h[$0].type == "Window" ? $0 : c } ?? c
         }
 
+        // The elements the hints start from, found in one walk through the buffer (asking the array for each
+        // element's type copied the element, and each question walked all of them: a thousand instructions an
+        // element of every archive with findings). A type is compared only with names of its length.
+        var loading: Int?, dialog: Int?, springboard: Int?
+        var windows: [Int] = []  // shown, and not the keyboard's
+        h.elements.withUnsafeBufferPointer { e in
+            func isSpringboard(_ i: Int) -> Bool { [e[i].identifier, e[i].label, e[i].title].contains { $0.lowercased().contains("springboard") } }
+            for i in e.indices {
+                let type = e[i].type
+                switch type.utf8.count {
+                case 17:
+                    if loading == nil, type == "ActivityIndicator" || type == "ProgressIndicator", shown(i) { loading = i }
+                case 5:
+                    if dialog == nil, type == "Alert" || type == "Sheet", shown(i) { dialog = i }
+                case 6:
+                    guard type == "Window" else { break }
+                    if shown(i), !e[i].isKeyboardWindow { windows.append(i) }
+                    // The type first: lowercasing every element's texts cost a third of `render` on large screens.
+                    if springboard == nil, isSpringboard(i) { springboard = i }
+                case 11:
+                    if springboard == nil, type == "Application", isSpringboard(i) { springboard = i }
+                default:
+                    break
+                }
+            }
+        }
         // Something still loading: layout may still move in its container.
-        // Types compared one by one, not looked up in an array literal (which was built for every element).
-        if let i = h.indices.first(where: { (h[$0].type == "ActivityIndicator" || h[$0].type == "ProgressIndicator") && shown($0) }) {
+        if let i = loading {
             let c = container(of: i)
             var set = ElementSet(ranges: [c..<h.subtreeEnd(c)])
             set.single = meeting(h[i].frame, outside: c)
             out.append(Hint(text: "may be a false alarm: \(name(i)) visible (the screen may still be loading)", rules: layoutRules, elements: set))
         }
         // A system dialog or another app on top: what the test saw is not (only) the app's screen.
-        if let i = h.indices.first(where: { (h[$0].type == "Alert" || h[$0].type == "Sheet") && shown($0) }) {
+        if let i = dialog {
             out.append(Hint(text: "may be a false alarm: \(name(i)) present (a dialog covers the screen)", rules: coveredRules,
                             elements: ElementSet(single: meeting(h[i].frame, outside: i))))
-        } else if let i = h.indices.first(where: { i in
-            // The type first: lowercasing every element's texts cost a third of `render` on large screens.
-            guard h[i].type == "Application" || h[i].type == "Window" else { return false }
-            return [h[i].identifier, h[i].label, h[i].title].contains { $0.lowercased().contains("springboard") }
-        }) {
+        } else if let i = springboard {
             // The springboard's own elements are not the app's, and what it draws over covers the app's.
             var set = ElementSet(ranges: [i..<h.subtreeEnd(i)])
             if h[i].type == "Window" { set.single = meeting(h[i].frame, outside: i) }
             out.append(Hint(text: "may be a false alarm: \(name(i)) present (the system's springboard is on screen)", rules: coveredRules.union([.smallHitRegion]), elements: set))
         }
         // Another window on top: the elements under its content.
-        let windows = h.indices.filter { h[$0].type == "Window" && shown($0) && !(h[$0].isKeyboardWindow) }
         if windows.count > 1 {
             var covered = Set<Int>()
             for (k, w) in windows.enumerated() {

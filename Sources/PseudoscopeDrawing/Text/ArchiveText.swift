@@ -126,8 +126,32 @@ public enum ArchiveText {
     /// `compare` and the inspector's details: the finding, then, indented by `indent`, its known issue and the
     /// screen's false-alarm hints.
     public static func findingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ") -> [(String, StyleRole)] {
-        let role: StyleRole = f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
-        var out = [(findingLine(f, glyphs: glyphs, tag: tag), role)]
+        [(findingLine(f, glyphs: glyphs, tag: tag), findingRole(f))] + notesUnder(f, indent: indent)
+    }
+
+    /// The same lines written after what `out` holds, each between `before` and `after` of its role (the text
+    /// report's indent and colours): a night's text report writes a hundred thousand of them.
+    public static func putFindingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ", into out: inout TextBytes,
+                                       before: (StyleRole) -> String, after: (StyleRole) -> String) {
+        let role = findingRole(f)
+        out.put(before(role))
+        putFindingLine(f, glyphs: glyphs, tag: tag, into: &out)
+        out.put(after(role))
+        for (line, role) in notesUnder(f, indent: indent) {
+            out.put(before(role))
+            out.put(line)
+            out.put(after(role))
+        }
+    }
+
+    /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
+    static func findingRole(_ f: Finding) -> StyleRole { f.blocks ? .blocking : f.severity == .blocking ? .dim : .review }
+
+    /// The lines under a finding's: its stack's members, its known issue, the screen's hints (most have none).
+    static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
+        if f.stack == nil && f.known == nil && f.hints.isEmpty { return [] }
+        let role = findingRole(f)
+        var out: [(String, StyleRole)] = []
         if let stack = f.stack {
             // The first few members and how many more: the JSON lists them all.
             let shown = stack.paths.prefix(3).map(TerminalText.sanitize).joined(separator: ", ")
@@ -155,10 +179,27 @@ public enum ArchiveText {
     /// `[1] NEW ‼ blocking text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`: the tag of a
     /// numbered list, `NEW` when the finding was not in the previous run (`--since`), the severity and the rule.
     public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
-        let mark = f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark
-        let prefix = (tag.map { "\($0) " } ?? "") + (f.novelty == .new ? "NEW " : "")
-        let other = f.otherArchive.map { " (compared with \($0))" } ?? ""
-        return TerminalText.sanitize("\(prefix)\(mark) \(f.severity.rawValue) \(f.rule.rawValue)  \(f.elementReference): \(f.message)\(other)")
+        var out = TextBytes(capacity: 64 + f.message.utf8.count + f.identifier.utf8.count)
+        putFindingLine(f, glyphs: glyphs, tag: tag, into: &out)
+        return out.string
+    }
+
+    /// The same line, sanitized, written after what `out` holds.
+    public static func putFindingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil, into out: inout TextBytes) {
+        let start = out.count
+        if let tag { out.put(tag); out.put(" ") }
+        if f.novelty == .new { out.put("NEW ") }
+        out.put(f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
+        out.put(" ")
+        out.put(f.severity.rawValue)
+        out.put(" ")
+        out.put(f.rule.rawValue)
+        out.put("  ")
+        out.put(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame)
+        out.put(": ")
+        out.put(f.message)
+        if let other = f.otherArchive { out.put(" (compared with "); out.put(other); out.put(")") }
+        out.sanitize(from: start)
     }
 
     /// The lines of `pseudoscope info`: the five things the gate archived.

@@ -1,0 +1,97 @@
+/// A report's text written as UTF-8 bytes, piece after piece: a finding's line, an archive's section of the text,
+/// Markdown and JUnit reports. Appending to a `String` checks its capacity, uniqueness and ASCII-ness at every
+/// piece (about 400 instructions a piece, eleven pieces a finding's line, and the line then appended again to its
+/// archive's section: a fifth of a findings-heavy night's `check`; docs/performance.md). Here a piece is a copy.
+public struct TextBytes {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    public var count: Int { bytes.count }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    /// The text written, as a string (its bytes are valid UTF-8: they are strings' bytes).
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    @inline(__always) public mutating func put(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = s
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    public mutating func put(_ s: Substring) {
+        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
+    }
+
+    public mutating func put(_ other: TextBytes) { bytes.append(contentsOf: other.bytes) }
+
+    public mutating func put(byte: UInt8) { bytes.append(byte) }
+
+    public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
+
+    /// A number as `String(n)` writes it.
+    public mutating func put(_ n: Int) { put(capacity: MessageBytes.numberCapacity) { $0.put(n) } }
+
+    /// A number of points as `NumberText.points` writes it.
+    public mutating func put(points v: Double) { put(capacity: MessageBytes.numberCapacity) { $0.put(points: v) } }
+
+    /// The element as `ElementName.of` names it, written in place.
+    public mutating func put(elementNamed type: String, identifier: String, text: String, frame: Rect?) {
+        put(capacity: MessageBytes.nameCapacity(type: type, identifier: identifier, text: text, hasFrame: frame != nil)) {
+            $0.put(elementNamed: type, identifier: identifier, text: text, frame: frame)
+        }
+    }
+
+    /// What `body` writes (at most `capacity` bytes), after what is here: the pieces `MessageBytes` knows how to
+    /// write (numbers, element names) are written once, there.
+    mutating func put(capacity: Int, _ body: (inout MessageBytes) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: capacity))
+        let written = bytes.withUnsafeMutableBufferPointer { b -> Int in
+            var m = MessageBytes(UnsafeMutableBufferPointer(rebasing: b[start..<(start + capacity)]))
+            body(&m)
+            return m.count
+        }
+        bytes.removeLast(capacity - written)
+    }
+}
+
+extension TextBytes {
+    /// What was written from `start` on, made safe for a terminal as `TerminalText.sanitize` makes it: most lines
+    /// are plain and stay as they are, looked at by the byte.
+    public mutating func sanitize(from start: Int) {
+        let plain = bytes.withUnsafeBufferPointer { TerminalText.isPlain(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+        if plain { return }
+        let text = String(decoding: bytes[start...], as: UTF8.self)
+        bytes.removeSubrange(start...)
+        put(TerminalText.sanitize(text))
+    }
+}
+
+extension TextBytes {
+    /// `s` put before what is written at `at` (a fence that depends on the text after it).
+    public mutating func insert(_ s: String, at: Int) {
+        if s.utf8.count == 1 { bytes.insert(s.utf8.first!, at: at) } else { bytes.insert(contentsOf: Array(s.utf8), at: at) }
+    }
+
+    /// `escape` written before each byte from `start` on that `special` picks (ASCII bytes only: an ASCII byte is
+    /// never part of another character's UTF-8).
+    mutating func escape(from start: Int, where special: (UInt8) -> Bool, with escape: UInt8) {
+        var count = 0
+        for k in start..<bytes.count where special(bytes[k]) { count += 1 }
+        guard count > 0 else { return }
+        var k = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { b in
+            // From the end, each byte moved as far as the escapes before it push it.
+            var to = b.count
+            while k > start {
+                k -= 1
+                to -= 1
+                b[to] = b[k]
+                if special(b[k]) { to -= 1; b[to] = escape }
+            }
+        }
+    }
+}
