@@ -109,6 +109,28 @@ final class ComparisonTests: XCTestCase {
     /// The matching with types and texts as numbers pairs what the matching with the strings themselves paired
     /// (the reference below, as it was), on random trees of few types, labels with and without markers, shared
     /// and duplicated identifiers, and a type spelled with a bracket.
+    /// Types are numbered by their bytes when ASCII (`StringNumbering`): two strings share a number exactly when
+    /// `==` says they are equal, whichever comes first, the table grown past its first size, the empty string too.
+    func testStringNumbersAreEqualExactlyWhenTheStringsAre() {
+        var g = SplitMix64(seed: 3_535)
+        let alphabet = ["K", "\u{212A}", "e", "\u{E9}", "e\u{301}", "Button", "Other", "", "[", "x", "確"]
+        var numbering = StringNumbering()
+        var seen: [(String, Int)] = []
+        for k in 0..<4_000 {
+            var s = (0..<Int.random(in: 0...3, using: &g)).map { _ in alphabet.randomElement(using: &g)! }.joined()
+            if k % 5 == 0 { s += String(k % 150) }  // past the first table's size
+            let n = numbering.number(s)
+            if let same = seen.first(where: { $0.0 == s }) {
+                XCTAssertEqual(n, same.1, "\(s.debugDescription) and \(same.0.debugDescription)")
+            } else {
+                XCTAssertEqual(n, seen.count, "a new string takes the next number: \(s.debugDescription)")
+                seen.append((s, n))
+            }
+        }
+        XCTAssertEqual(numbering.count, seen.count)
+        XCTAssertEqual(numbering.number("Key"), numbering.number("\u{212A}ey"), "the Kelvin sign is K to ==")
+    }
+
     func testNumberedKeysPairAsTheStringKeysDid() throws {
         func reference(_ a: Hierarchy, _ b: Hierarchy) -> [Int?] {
             var aToB = [Int?](repeating: nil, count: a.count), bToA = [Int?](repeating: nil, count: b.count)

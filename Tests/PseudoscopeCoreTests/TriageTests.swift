@@ -64,6 +64,19 @@ final class TriageTests: XCTestCase {
         expires = 2027-01-01
         """
 
+    /// A night counts its findings by their fingerprints' values (`FindingTally`): a fingerprint reads as its number
+    /// exactly when it is sixteen lowercase hex digits, and any other text stays itself.
+    func testAFingerprintReadsAsItsNumberOnlyWhenItIsSixteenHexDigits() {
+        XCTAssertEqual(Fingerprint.value("0123456789abcdef"), 0x0123_4567_89ab_cdef)
+        XCTAssertEqual(Fingerprint.value(Fingerprint.hex(0xfedc_ba98_7654_3210)), 0xfedc_ba98_7654_3210)
+        XCTAssertEqual(Fingerprint.value(Fingerprint.hex(0)), 0)
+        for other in ["", "0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg", "０123456789abcdef", "0123456789abcd\u{301}ef"] {
+            XCTAssertNil(Fingerprint.value(other), other)
+        }
+        // A string whose bytes are not contiguous (bridged or lazily made) reads the same.
+        XCTAssertEqual(Fingerprint.value(String("x0123456789abcdef".dropFirst())), 0x0123_4567_89ab_cdef)
+    }
+
     func testABaselineReadsAndWritesBackInFingerprintOrder() throws {
         let b = try Baseline.parse(valid, file: "k.baseline")
         XCTAssertEqual(b.entries.map(\.fingerprint), ["00000000000000aa", "00000000000000bb"])

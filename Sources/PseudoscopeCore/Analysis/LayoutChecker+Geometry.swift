@@ -257,17 +257,27 @@ extension LayoutChecker {
     /// reach the other element.
     func overlappingText(into out: inout [Finding]) {
         guard relationsKnown else { return }
+        // One sweep's buffers for every parent, refilled: most parents overlap nowhere, and making a dozen arrays
+        // for each of them (and freeing them) cost more than comparing their children.
+        var sweep = OverlapSweep()
+        var kids: [Int] = [], keyed: [(top: Double, index: Int)] = [], sorted: [Int] = []
         for p in h.indices {
             guard h[p].children.count > 1 else { continue }
-            let kids = h[p].children.filter { !kinds[$0].isDisjoint(with: [.text, .interactive]) && isVisible($0) && !isSystemChrome[$0] }
+            kids.removeAll(keepingCapacity: true)
+            for k in h[p].children where !kinds[k].isDisjoint(with: [.text, .interactive]) && isVisible(k) && !isSystemChrome[k] { kids.append(k) }
             guard kids.count > 1 else { continue }
             // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
             // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.)
-            let sorted = kids.map { (top: h[$0].frame.minY, index: $0) }.sorted { $0 < $1 }.map(\.index)
-            let sweep = OverlapSweep(sorted.map { h[$0].frame }, controls: sorted.map { kinds[$0].contains(.interactive) },
-                                     inks: sorted.map { inkArea($0) })
-            let (firstOther, firstOverlap, others) = sweep.firstOverlaps(of: sorted)
+            keyed.removeAll(keepingCapacity: true)
+            for k in kids { keyed.append((top: h[k].frame.minY, index: k)) }
+            keyed.sort { $0 < $1 }
+            sorted.removeAll(keepingCapacity: true)
+            for k in keyed { sorted.append(k.index) }
+            sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: inkArea)
+            sweep.compare(sorted)
+            guard sweep.firstOther.contains(where: { $0 >= 0 }) else { continue }
+            let firstOther = sweep.firstOther, firstOverlap = sweep.firstOverlap, others = sweep.others
             let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
             // Room for this parent's findings at once (a large parent's are not grown into by doubling, each step
             // moving all so far), yet geometrically: reserving the exact count for each of many small parents
@@ -339,38 +349,51 @@ extension LayoutChecker {
     /// The comparisons of the overlap rule for one parent's siblings, sorted by top edge: each sibling with the
     /// ones after it whose vertical ranges meet it, at most `overlapComparisonsPerElement` of them. What they read
     /// lies side by side in sweep order, a number per array (a dense stack makes up to 64 comparisons per element;
-    /// reading whole frames from the elements meant a cache miss each).
+    /// reading whole frames from the elements meant a cache miss each). Refilled for each parent (`load`).
     struct OverlapSweep {
         /// Top edges, and bottom edges less the tolerance: where the comparisons of an element stop.
-        let tops: [Double], reach: [Double]
-        let frames: [Rect], controls: [Bool]
+        var tops: [Double] = [], reach: [Double] = []
+        var frames: [Rect] = [], controls: [Bool] = []
         /// Ink areas as edges (`inkArea`; an element without one meets nothing: its edges are inverted).
-        let inkMinX: [Double], inkMaxX: [Double], inkMinY: [Double], inkMaxY: [Double]
+        var inkMinX: [Double] = [], inkMaxX: [Double] = [], inkMinY: [Double] = [], inkMaxY: [Double] = []
+        /// What `compare` found, for each sweep position: the first overlapping sibling (an element index, -1 for
+        /// none), how far they meet (width, height), and how many more overlap it.
+        var firstOther: [Int] = [], firstOverlap: [(width: Double, height: Double)] = [], others: [Int] = []
 
-        init(_ frames: [Rect], controls: [Bool], inks: [Rect?]) {
+        /// The siblings at each sweep position (`order`), read through the element's frame, whether it is a
+        /// control, and its ink area.
+        mutating func load(_ order: [Int], frames frame: (Int) -> Rect, controls isControl: (Int) -> Bool, inks ink: (Int) -> Rect?) {
             let tol = CheckThresholds.overlapTolerance
-            tops = frames.map(\.minY)
-            reach = frames.map { $0.maxY - tol }
-            self.frames = frames
-            self.controls = controls
-            inkMinX = inks.map { $0?.minX ?? .infinity }
-            inkMaxX = inks.map { $0?.maxX ?? -.infinity }
-            inkMinY = inks.map { $0?.minY ?? .infinity }
-            inkMaxY = inks.map { $0?.maxY ?? -.infinity }
+            tops.removeAll(keepingCapacity: true); reach.removeAll(keepingCapacity: true)
+            frames.removeAll(keepingCapacity: true); controls.removeAll(keepingCapacity: true)
+            inkMinX.removeAll(keepingCapacity: true); inkMaxX.removeAll(keepingCapacity: true)
+            inkMinY.removeAll(keepingCapacity: true); inkMaxY.removeAll(keepingCapacity: true)
+            for i in order {
+                let f = frame(i)
+                frames.append(f)
+                tops.append(f.minY)
+                reach.append(f.maxY - tol)
+                controls.append(isControl(i))
+                let a = ink(i)
+                inkMinX.append(a?.minX ?? .infinity)
+                inkMaxX.append(a?.maxX ?? -.infinity)
+                inkMinY.append(a?.minY ?? .infinity)
+                inkMaxY.append(a?.maxY ?? -.infinity)
+            }
         }
 
-        /// For each sweep position: the first overlapping sibling (an element index, -1 for none), how far they
-        /// meet (width, height), and how many more overlap it. A pair meets when their ink areas meet by more than
-        /// the tolerance both ways and neither is a control whose frame nests with the other's; it is counted on
-        /// the element that comes first in the tree (`order` gives the element at each position), naming the
-        /// earliest other. Arrays, not dictionaries: hashing each comparison was most of this rule's time.
-        func firstOverlaps(of order: [Int]) -> (first: [Int], overlap: [(width: Double, height: Double)], others: [Int]) {
+        /// Fills `firstOther`, `firstOverlap` and `others`. A pair meets when their ink areas meet by more than the
+        /// tolerance both ways and neither is a control whose frame nests with the other's; it is counted on the
+        /// element that comes first in the tree (`order` gives the element at each position), naming the earliest
+        /// other. Arrays, not dictionaries: hashing each comparison was most of this rule's time.
+        mutating func compare(_ order: [Int]) {
             let tol = CheckThresholds.overlapTolerance
             let cap = LayoutChecker.overlapComparisonsPerElement
             let n = tops.count
-            var firstOther = [Int](repeating: -1, count: n)
-            var firstOverlap = [(width: Double, height: Double)](repeating: (0, 0), count: n)
-            var others = [Int](repeating: 0, count: n)
+            firstOther.removeAll(keepingCapacity: true); firstOther.append(contentsOf: repeatElement(-1, count: n))
+            firstOverlap.removeAll(keepingCapacity: true); firstOverlap.append(contentsOf: repeatElement((width: 0.0, height: 0.0), count: n))
+            others.removeAll(keepingCapacity: true); others.append(contentsOf: repeatElement(0, count: n))
+            let frames = self.frames
             // Through buffers: a dense stack makes 64 comparisons per element, most of them hits, and the arrays'
             // checks and the closures' captures cost more than the comparisons.
             firstOther.withUnsafeMutableBufferPointer { firstOther in
@@ -407,7 +430,6 @@ extension LayoutChecker {
                     }
                 }
             }}}}}}}}}}}
-            return (firstOther, firstOverlap, others)
         }
     }
 

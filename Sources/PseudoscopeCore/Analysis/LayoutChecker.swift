@@ -68,11 +68,16 @@ public struct LayoutChecker: Sendable {
         var chrome = [Bool](repeating: false, count: h.count)
         var kinds = [Kind](repeating: [], count: h.count)
         var labels: [String] = []
+        // Each type's kind looked up once (`StringNumbering` numbers the types, cheaper than hashing each).
+        var types = StringNumbering()
+        var kindOfType: [Kind] = []
         // Through the buffer: elements are read in place (an array's subscript or for-in copies each whole
         // element, retaining all its strings, to read one field).
         archive.hierarchy.elements.withUnsafeBufferPointer { e in
             for i in e.indices {
-                kinds[i] = LayoutChecker.kindByType[e[i].type] ?? []
+                let t = types.number(e[i].type)
+                if t == kindOfType.count { kindOfType.append(LayoutChecker.kindByType[e[i].type] ?? []) }
+                kinds[i] = kindOfType[t]
                 chrome[i] = kinds[i].contains(.systemChrome)
                 if let p = e[i].parent {
                     scroll[i] = scroll[p] || kinds[p].contains(.scrolls)

@@ -75,31 +75,26 @@ public struct ElementMatching: Sendable {
     }
 
     /// Each element's type as a number shared by both trees (`types[side][i]`), and the numbering.
-    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: [String: Int]) {
-        var numbers: [String: Int] = [:]
+    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: StringNumbering) {
+        var numbers = StringNumbering()
         let types = [a, b].map { h in
-            h.elements.map { e -> Int in
-                if let n = numbers[e.type] { return n }
-                numbers[e.type] = numbers.count
-                return numbers.count - 1
-            }
+            h.elements.withUnsafeBufferPointer { e in e.indices.map { numbers.number(e[$0].type) } }
         }
         return (types, numbers)
     }
 
     /// `pathKeys` with each element's type already a number (`types[side][i]`, numbered in `typeNumbers`, which
     /// gains the empty type when an element other than the root has no parent).
-    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout [String: Int]) -> [[Int]] {
+    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout StringNumbering) -> [[Int]] {
         // A type spelled with a bracket could read like another type's indexed step ("Button[0]"): then the
         // texts themselves are compared, as `pathDescription` would.
-        if typeNumbers.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
+        if typeNumbers.strings.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
             return textPathKeys(a, b)
         }
         struct Step: Hashable { let parent: Int, type: Int, index: Int }
         var ids: [Step: Int] = [:]  // interns a step, across both trees
         // An element other than the root without a parent has no step of its own (its text is empty).
-        let emptyType: Int
-        if let n = typeNumbers[""] { emptyType = n } else { emptyType = typeNumbers.count; typeNumbers[""] = emptyType }
+        let emptyType = typeNumbers.number("")
         let typeCount = typeNumbers.count
         return [a, b].enumerated().map { side, h in
             let types = h.indices.map { i in i == 0 || h[i].parent != nil ? elementTypes[side][i] : emptyType }

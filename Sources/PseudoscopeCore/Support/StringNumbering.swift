@@ -1,0 +1,81 @@
+/// Numbers for strings, 0, 1, 2, … in the order they are first asked for, equal exactly when the strings are
+/// (`==`): an element type's number, asked for every element of every archive (its kind, and the matching of two
+/// runs' trees). A dictionary keyed by `String` hashes every string it is asked about with SipHash, about 500
+/// instructions for a short type name; here an ASCII string is found by a cheap hash of its bytes and proven by
+/// comparing them, and only other strings go to the dictionary (which knows every string numbered, so that two
+/// strings `==` calls equal, `K` and the Kelvin sign `K`, still share a number).
+import Glibc
+
+struct StringNumbering {
+    /// Every string numbered, by the number.
+    private(set) var strings: [String] = []
+    private var byString: [String: Int] = [:]
+    /// Open addressing over the ASCII strings numbered: each slot a number plus one (0 when empty).
+    private var slots = [Int32](repeating: 0, count: 64)
+    private var asciiCount = 0
+    /// The ASCII strings' bytes, one after another, and where each number's lie (compared by `memcmp`).
+    private var pool: [UInt8] = []
+    private var placeOf: [(start: Int, count: Int)] = []
+
+    var count: Int { strings.count }
+
+    mutating func number(_ s: String) -> Int {
+        let found: Int?? = s.utf8.withContiguousStorageIfAvailable { b -> Int? in
+            guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let mask = slots.count - 1
+            let h = StringNumbering.hash(b)
+            var k = Int(truncatingIfNeeded: h) & mask
+            while slots[k] != 0 {
+                let n = Int(slots[k] - 1)
+                let place = placeOf[n]
+                if place.count == b.count, b.isEmpty || pool.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place.start, b.baseAddress!, b.count) == 0 }) { return n }
+                k = (k + 1) & mask
+            }
+            // Not among the ASCII strings: maybe a string `==` this one came first (not ASCII itself).
+            let n = numberByString(s)
+            placeOf[n] = (pool.count, b.count)
+            pool.append(contentsOf: b)
+            insertASCII(n, hash: h)
+            return n
+        }
+        if let found, let n = found { return n }
+        return numberByString(s)
+    }
+
+    private mutating func numberByString(_ s: String) -> Int {
+        if let n = byString[s] { return n }
+        byString[s] = strings.count
+        strings.append(s)
+        placeOf.append((0, -1))  // (no bytes in the pool: not found by them)
+        return strings.count - 1
+    }
+
+    private mutating func insertASCII(_ n: Int, hash: UInt64) {
+        asciiCount += 1
+        if asciiCount * 2 > slots.count {
+            // Grown before it is half full, every ASCII string placed again.
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            asciiCount = 0
+            for m in strings.indices where m != n && placeOf[m].count >= 0 {
+                insertSlot(m, hash: StringNumbering.hash(pool[placeOf[m].start..<(placeOf[m].start + placeOf[m].count)]))
+                asciiCount += 1
+            }
+            asciiCount += 1
+        }
+        insertSlot(n, hash: hash)
+    }
+
+    private mutating func insertSlot(_ n: Int, hash: UInt64) {
+        let mask = slots.count - 1
+        var k = Int(truncatingIfNeeded: hash) & mask
+        while slots[k] != 0 { k = (k + 1) & mask }
+        slots[k] = Int32(n + 1)
+    }
+
+    /// FNV-1a over the bytes, folded so that the low bits (the slot) depend on all of them.
+    static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h ^ (h >> 29)
+    }
+}
