@@ -160,11 +160,7 @@ enum JUnitReport {
     }
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
-    static func escape(_ s: String) -> String {
-        var t = TextBytes(capacity: s.utf8.count + 16)
-        putEscaped(s, into: &t)
-        return t.string
-    }
+    static func escape(_ s: String) -> String { TextBytes.string(capacity: s.utf8.count + 16) { putEscaped(s, into: &$0) } }
 
     /// The same, written after what `out` holds.
     static func putEscaped(_ s: String, into t: inout TextBytes) {

@@ -139,11 +139,7 @@ public enum Handover {
     }
 
     /// Inline code: sanitized, and wrapped in enough backticks to hold any backticks inside.
-    public static func code(_ s: String) -> String {
-        var out = TextBytes(capacity: s.utf8.count + 4)
-        putCode(s, into: &out)
-        return out.string
-    }
+    public static func code(_ s: String) -> String { TextBytes.string(capacity: s.utf8.count + 4) { putCode(s, into: &$0) } }
 
     /// The same, written after what `out` holds (a Markdown report's table writes one a finding).
     public static func putCode(_ s: String, into out: inout TextBytes) {
@@ -184,11 +180,7 @@ public enum Handover {
     }
 
     /// Text in Markdown: sanitized, with the characters Markdown would act on escaped.
-    public static func md(_ s: String) -> String {
-        var out = TextBytes(capacity: s.utf8.count + 8)
-        putMarkdown(s, into: &out)
-        return out.string
-    }
+    public static func md(_ s: String) -> String { TextBytes.string(capacity: s.utf8.count + 8) { putMarkdown(s, into: &$0) } }
 
     /// The same, written after what `out` holds.
     public static func putMarkdown(_ s: String, into out: inout TextBytes) {

@@ -13,6 +13,13 @@ public struct TextBytes {
     /// The text written, as a string (its bytes are valid UTF-8: they are strings' bytes).
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The string that `write` writes: the one way each writer's string form is made from its bytes form.
+    public static func string(capacity: Int, _ write: (inout TextBytes) -> Void) -> String {
+        var out = TextBytes(capacity: capacity)
+        write(&out)
+        return out.string
+    }
+
     @inline(__always) public mutating func put(_ s: String) {
         if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
             var text = s

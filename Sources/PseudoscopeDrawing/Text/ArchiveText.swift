@@ -179,9 +179,7 @@ public enum ArchiveText {
     /// `[1] NEW ‼ blocking text-truncated  StaticText 'settings.digest.label': text needs 356 pt, ...`: the tag of a
     /// numbered list, `NEW` when the finding was not in the previous run (`--since`), the severity and the rule.
     public static func findingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil) -> String {
-        var out = TextBytes(capacity: 64 + f.message.utf8.count + f.identifier.utf8.count)
-        putFindingLine(f, glyphs: glyphs, tag: tag, into: &out)
-        return out.string
+        TextBytes.string(capacity: 64 + f.message.utf8.count + f.identifier.utf8.count) { putFindingLine(f, glyphs: glyphs, tag: tag, into: &$0) }
     }
 
     /// The same line, sanitized, written after what `out` holds.
