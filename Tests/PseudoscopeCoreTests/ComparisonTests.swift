@@ -131,6 +131,22 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(numbering.number("Key"), numbering.number("\u{212A}ey"), "the Kelvin sign is K to ==")
     }
 
+    /// A path step's number (`TripleNumbering`, open addressing) is what a dictionary of the triples would give:
+    /// the same number exactly for the same triple, new numbers in order, through the table's growth.
+    func testTripleNumbersAreADictionarysNumbers() {
+        var g = SplitMix64(seed: 42)
+        var table = TripleNumbering(capacity: 3)
+        var reference: [[Int]: Int] = [:]
+        for _ in 0..<20_000 {
+            let t = [Int.random(in: -1...40, using: &g), Int.random(in: 0...6, using: &g), Int.random(in: -1...3, using: &g)]
+            let expected = reference[t] ?? reference.count
+            reference[t] = expected
+            XCTAssertEqual(table.number(t[0], t[1], t[2]), expected, "\(t)")
+        }
+        XCTAssertEqual(table.count, reference.count)
+        XCTAssertEqual(table.number(Int.min, Int.max, -1), reference.count, "extreme values are keys like any other")
+    }
+
     func testNumberedKeysPairAsTheStringKeysDid() throws {
         func reference(_ a: Hierarchy, _ b: Hierarchy) -> [Int?] {
             var aToB = [Int?](repeating: nil, count: a.count), bToA = [Int?](repeating: nil, count: b.count)

@@ -91,8 +91,7 @@ public struct ElementMatching: Sendable {
         if typeNumbers.strings.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
             return textPathKeys(a, b)
         }
-        struct Step: Hashable { let parent: Int, type: Int, index: Int }
-        var ids: [Step: Int] = [:]  // interns a step, across both trees
+        var ids = TripleNumbering(capacity: a.count + b.count)  // interns a step (parent, type, index), across both trees
         // An element other than the root without a parent has no step of its own (its text is empty).
         let emptyType = typeNumbers.number("")
         let typeCount = typeNumbers.count
@@ -113,8 +112,7 @@ public struct ElementMatching: Sendable {
             var keys = [Int](repeating: 0, count: h.count)
             for i in h.indices {
                 // The root's step is its type alone, whatever its place.
-                let step = Step(parent: h[i].parent.map { keys[$0] } ?? -1, type: types[i], index: i == 0 ? -1 : index[i])
-                if let id = ids[step] { keys[i] = id } else { keys[i] = ids.count; ids[step] = ids.count }
+                keys[i] = ids.number(h[i].parent.map { keys[$0] } ?? -1, types[i], i == 0 ? -1 : index[i])
             }
             return keys
         }

@@ -57,7 +57,15 @@ struct MirrorCheck {
             }
         }
         // An element inside one already reported moved with it: report the outer one only.
-        func insideReported(_ j: Int) -> Bool { hb.path(to: j).dropLast().contains { stayed[$0] != nil || reported.contains($0) } }
+        // Up the parents, not along a path made for each element (an array each, most of this loop).
+        func insideReported(_ j: Int) -> Bool {
+            var p = hb.elements[j].parent
+            while let q = p {
+                if stayed[q] != nil || reported.contains(q) { return true }
+                p = hb.elements[q].parent
+            }
+            return false
+        }
         for (j, s) in stayed.sorted(by: { $0.key < $1.key }) where !reported.contains(j) && !insideReported(j) {
             findings.append(finding(j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
                                     message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",

@@ -79,3 +79,55 @@ struct StringNumbering {
         return h ^ (h >> 29)
     }
 }
+
+/// Numbers for triples of integers, 0, 1, 2, … in the order first asked for (a step of a tree path: the parent's
+/// number, a type, an index among siblings). A dictionary keyed by a struct of three integers hashes each with
+/// SipHash, a few hundred instructions a lookup, twice for a new key; here a multiply-and-shift hash and open
+/// addressing (the matching of two runs' trees looks up a step per element of both).
+struct TripleNumbering {
+    private var keys: [(Int, Int, Int)] = []
+    private var slots: [Int32]  // a number plus one, 0 when empty
+    private var shift: Int
+
+    init(capacity: Int) {
+        var size = 16, bits = 4
+        while size < capacity * 2 { size *= 2; bits += 1 }
+        slots = [Int32](repeating: 0, count: size)
+        shift = 64 - bits
+        keys.reserveCapacity(capacity)
+    }
+
+    var count: Int { keys.count }
+
+    private func slot(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        var h = UInt64(bitPattern: Int64(a)) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ UInt64(bitPattern: Int64(b))) &* 0xC2B2_AE3D_27D4_EB4F
+        h = (h ^ UInt64(bitPattern: Int64(c))) &* 0x1656_67B1_9E37_79F9
+        return Int(truncatingIfNeeded: (h ^ (h >> 31)) >> UInt64(shift))
+    }
+
+    mutating func number(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let mask = slots.count - 1
+        var k = slot(a, b, c)
+        while slots[k] != 0 {
+            let n = Int(slots[k] - 1)
+            if keys[n] == (a, b, c) { return n }
+            k = (k + 1) & mask
+        }
+        keys.append((a, b, c))
+        slots[k] = Int32(truncatingIfNeeded: keys.count)
+        if keys.count * 2 > slots.count { grow() }
+        return keys.count - 1
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        shift -= 1
+        let mask = slots.count - 1
+        for (n, key) in keys.enumerated() {
+            var k = slot(key.0, key.1, key.2)
+            while slots[k] != 0 { k = (k + 1) & mask }
+            slots[k] = Int32(truncatingIfNeeded: n + 1)
+        }
+    }
+}
