@@ -16,27 +16,38 @@ public struct ElementMatching: Sendable {
         // The roots always correspond.
         if a.count > 0 && b.count > 0 { pair(0, 0) }
 
-        /// `key(side, index)` where side 0 is A and 1 is B. Keys are values (no string is built per element per
-        /// pass: comparing the run set's pairs spent a fifth of `check` making them).
-        func matchBy<Key: Hashable>(_ key: (Int, Int) -> Key?) {
-            var buckets: [Key: [Int]] = [:]
-            for j in b.indices where bToA[j] == nil { if let k = key(1, j) { buckets[k, default: []].append(j) } }
-            var taken: [Key: Int] = [:]
-            for i in a.indices where aToB[i] == nil {
-                guard let k = key(0, i), let candidates = buckets[k] else { continue }
-                var n = taken[k, default: 0]
-                while n < candidates.count, bToA[candidates[n]] != nil { n += 1 }
-                if n < candidates.count { pair(i, candidates[n]); n += 1 }
-                taken[k] = n
+        /// `key(side, index)` where side 0 is A and 1 is B: a number shared by both sides (nil: no key), each
+        /// side's unpaired elements in tree order. B's are grouped by key in arrays (a counting sort), and each
+        /// of A's takes the first of its key's that is still unpaired: no dictionary (hashing each element's key
+        /// in every pass was a twentieth of a night's `check`).
+        func matchBy(_ key: (Int, Int) -> Int?) {
+            var bKeys: [(key: Int, element: Int)] = [], aKeys: [(key: Int, element: Int)] = []
+            for j in b.indices where bToA[j] == nil { if let k = key(1, j) { bKeys.append((k, j)) } }
+            guard !bKeys.isEmpty else { return }
+            for i in a.indices where aToB[i] == nil { if let k = key(0, i) { aKeys.append((k, i)) } }
+            var keyCount = 0
+            for k in bKeys { keyCount = max(keyCount, k.key + 1) }
+            // Where each key's elements of B start in `grouped`, in tree order within a key.
+            var start = [Int](repeating: 0, count: keyCount + 1)
+            for k in bKeys { start[k.key + 1] += 1 }
+            for k in 0..<keyCount { start[k + 1] += start[k] }
+            var grouped = [Int](repeating: 0, count: bKeys.count)
+            var next = start
+            for k in bKeys { grouped[next[k.key]] = k.element; next[k.key] += 1 }
+            next = start  // each key's first candidate not yet looked past
+            for (k, i) in aKeys where k < keyCount {
+                var n = next[k]
+                let end = start[k + 1]
+                while n < end, bToA[grouped[n]] != nil { n += 1 }
+                if n < end { pair(i, grouped[n]); n += 1 }
+                next[k] = n
             }
         }
         // Types and texts as numbers shared by both sides (equal exactly when the strings are), each string
-        // hashed once: the passes' keys were strings, hashed again in every pass (a tenth of a night's `check`).
-        struct TypeText: Hashable { let type: Int, text: Int }
-        struct TypeTextPath: Hashable { let type: Int, text: Int, path: Int }
-        struct TypePath: Hashable { let type: Int, path: Int }
+        // numbered once: the passes' keys were strings, hashed again in every pass (a tenth of a night's `check`).
         let sides = [a, b]
-        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
+        var identifiers = StringNumbering()
+        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : identifiers.number(sides[s][i].identifier) }
         // The later passes pair only elements left on both sides: when either side is all paired, they would
         // find nothing, and their keys (a path and a stripped text per element) are not worth building.
         guard aToB.contains(nil), bToA.contains(nil) else {
@@ -48,18 +59,17 @@ public struct ElementMatching: Sendable {
         var typeNumbers = numbers
         let paths = ElementMatching.pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
         // Texts only of the elements still unpaired: the passes below read no others. The empty text is -1.
-        var textNumbers: [String: Int] = [:]
-        func number(_ text: String) -> Int {
-            if text.isEmpty { return -1 }
-            if let n = textNumbers[text] { return n }
-            textNumbers[text] = textNumbers.count
-            return textNumbers.count - 1
-        }
+        var textNumbers = StringNumbering()
+        func number(_ text: String) -> Int { text.isEmpty ? -1 : textNumbers.number(text) }
         let texts = [a.indices.map { aToB[$0] == nil ? number(TextClassifier.stripMarkers(a[$0].displayText)) : -1 },
                      b.indices.map { bToA[$0] == nil ? number(TextClassifier.stripMarkers(b[$0].displayText)) : -1 }]
-        matchBy { s, i in TypeTextPath(type: types[s][i], text: texts[s][i], path: paths[s][i]) }
-        matchBy { s, i in TypePath(type: types[s][i], path: paths[s][i]) }
-        matchBy { s, i in texts[s][i] < 0 ? nil : TypeText(type: types[s][i], text: texts[s][i]) }
+        // Each pass's keys numbered across both sides (type, text, path; type, path; type, text).
+        var typeTextPath = TripleNumbering(capacity: a.count + b.count)
+        matchBy { s, i in typeTextPath.number(types[s][i], texts[s][i], paths[s][i]) }
+        var typePath = TripleNumbering(capacity: a.count + b.count)
+        matchBy { s, i in typePath.number(types[s][i], paths[s][i], 0) }
+        var typeText = TripleNumbering(capacity: a.count + b.count)
+        matchBy { s, i in texts[s][i] < 0 ? nil : typeText.number(types[s][i], texts[s][i], 0) }
         self.aToB = aToB
         self.bToA = bToA
     }
