@@ -51,10 +51,7 @@ enum CheckMarkdown {
                     table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
                 }
                 table.put(" | ")
-                for (k, e) in f.evidence.enumerated() {
-                    if k > 0 { table.put(", ") }
-                    table.put(e.name); table.put(" "); table.put(points: e.value)
-                }
+                Handover.putEvidence(f.evidence, into: &table)
                 table.put(" |\n")
             }
             // Handed over as bytes, after what waits (Markdown goes out as UTF-8 whatever the terminal: never made ASCII).

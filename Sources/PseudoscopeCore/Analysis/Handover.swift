@@ -131,11 +131,21 @@ public enum Handover {
         for f in mine {
             lines.append("- **\(f.severity.rawValue) \(f.rule.rawValue)**: " + md(f.message))
             if !f.evidence.isEmpty {
-                lines.append("  - evidence: " + f.evidence.map { "\($0.name) \(NumberText.points($0.value))" }.joined(separator: ", "))
+                lines.append("  - evidence: " + TextBytes.string(capacity: 64) { putEvidence(f.evidence, into: &$0) })
             }
         }
         lines.append("- Open it: " + code(reproLine(archivePath: archivePath, archive: a, element: i, namer: namer)))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A finding's evidence as the Markdown reports write it: `width 30, height 30`.
+    public static func putEvidence(_ evidence: [(name: String, value: Double)], into out: inout TextBytes) {
+        for (k, e) in evidence.enumerated() {
+            if k > 0 { out.put(", ") }
+            out.put(e.name)
+            out.put(" ")
+            out.put(points: e.value)
+        }
     }
 
     /// Inline code: sanitized, and wrapped in enough backticks to hold any backticks inside.

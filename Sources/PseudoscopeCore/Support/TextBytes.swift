@@ -8,7 +8,6 @@ public struct TextBytes {
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     public var count: Int { bytes.count }
-    public var isEmpty: Bool { bytes.isEmpty }
 
     /// The text written, as a string (its bytes are valid UTF-8: they are strings' bytes).
     public var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -27,18 +26,9 @@ public struct TextBytes {
         }
     }
 
-    public mutating func put(_ s: Substring) {
-        if s.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: s.utf8) }
-    }
-
-    public mutating func put(_ other: TextBytes) { bytes.append(contentsOf: other.bytes) }
-
     public mutating func put(byte: UInt8) { bytes.append(byte) }
 
     public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
-
-    /// A number as `String(n)` writes it.
-    public mutating func put(_ n: Int) { put(capacity: MessageBytes.numberCapacity) { $0.put(n) } }
 
     /// A number of points as `NumberText.points` writes it.
     public mutating func put(points v: Double) { put(capacity: MessageBytes.numberCapacity) { $0.put(points: v) } }
