@@ -36,23 +36,28 @@ struct CheckCommand {
         // Findings wait on disk while a night is judged (in memory when no temporary file can be made). One
         // input's findings stay in memory: they are no larger than the archive just read, and writing them out
         // and back was a sixth of a findings-heavy archive's check.
-        let spool = discovery.paths.count > 1 ? try? FindingSpool(folder: environment.temporaryFolder) : nil
+        // The workers write each archive's part of the reports asked for (`CheckPart`) in place of its findings.
+        let minSeverity = p.choice("--min-severity", Severity.self) ?? .review
+        let rules = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
+        let parts = CheckPart.parts(json: p.flags.contains("--json"), markdown: p.flags.contains("--markdown"), grouped: p.flags.contains("--group"),
+                                    junit: p.value("--junit") != nil, glyphs: glyphs, color: color, acceptNoHierarchy: acceptNoHierarchy)
+        let reports = CheckNight.reports(parts, minSeverity: minSeverity, rules: rules)
+        let spool = discovery.paths.count > 1 ? try? FindingSpool(folder: environment.temporaryFolder, reports: reports) : nil
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
         let results = engine.judgeAll(discovery.paths, spool: spool)
         keepUntilExit(results)
         var outcomes: [Outcome] = zip(discovery.paths, results).map { path, result in
             switch result {
             case .success(var s):
-                if !s.isSpooled { s.tally = FindingTally(s.findings) }
+                if !s.findingsAway { s.tally = FindingTally(s.findings) }
                 return Outcome(path: s.sourcePath, summary: s, notChecked: acceptNoHierarchy ? nil : s.hierarchyNote)
             case .failure(let e): return Outcome(path: path, error: e)
             }
         }
         outcomes += discovery.unchecked.map { Outcome(path: $0.file, notChecked: $0.message) }
         outcomes += discovery.problems.map { Outcome(path: $0.file, error: $0) }
-        let night = CheckNight(outcomes: outcomes, spool: spool, baseline: engine.triage?.baseline,
-                               minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
-                               rules: p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) })
+        let night = CheckNight(outcomes: outcomes, spool: spool, baseline: engine.triage?.baseline, minSeverity: minSeverity, rules: rules,
+                               parts: parts, acceptNoHierarchy: acceptNoHierarchy)
         // Summarised before filtering: a baseline entry is stale only when nothing at all matches it.
         let summary = TriageSummary(engine.triage, outcomes)
 
@@ -108,14 +113,20 @@ struct CheckCommand {
         return out
     }
 
-    /// The text report, an archive at a time as its findings are read back.
+    /// Each finding's line as `"  " + paint(line, role) + "\n"`, its pieces written around it: an archive's part
+    /// of the text report (`CheckPart`).
+    static func putFindingLines(_ found: UnsafeBufferPointer<Finding>, glyphs: Glyphs, color: Bool, into text: inout TextBytes) {
+        let palette = ANSIPalette.standard
+        let lineStart: (StyleRole) -> String = { color ? "  " + palette.sequence($0) : "  " }
+        let lineEnd: (StyleRole) -> String = { _ in color ? palette.reset + "\n" : "\n" }
+        for k in found.indices { ArchiveText.putFindingLines(found[k], glyphs: glyphs, into: &text, before: lineStart, after: lineEnd) }
+    }
+
+    /// The text report, an archive at a time, its findings' lines as the night's workers wrote them.
     func writeText(_ night: CheckNight, glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), passed: [String] = [],
                    to stream: inout ReportStream) throws {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
-        // Each finding's line as `"  " + paint(line, role) + "\n"`, its pieces written around it.
-        let lineStart: (StyleRole) -> String = { color ? "  " + palette.sequence($0) : "  " }
-        let lineEnd: (StyleRole) -> String = { _ in color ? palette.reset + "\n" : "\n" }
         var blocking = 0, review = 0, failing = 0, known = 0
         for o in night.outcomes {
             guard let a = o.summary else {
@@ -138,10 +149,9 @@ struct CheckCommand {
                 out += "  " + (o.notChecked != nil ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(note) + "\n"
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             }
-            let findings = try night.findings(o)
-            var text = TextBytes(capacity: out.utf8.count + 160 * findings.count)
+            var text = TextBytes(capacity: out.utf8.count + 160 * (n.blocking + n.review))
             text.put(out)
-            for f in findings { ArchiveText.putFindingLines(f, glyphs: glyphs, into: &text, before: lineStart, after: lineEnd) }
+            try night.putPart(.text(glyphs, color: color), of: o, into: &text)
             try stream.text(text)
         }
         let outcomes = night.outcomes

@@ -35,40 +35,46 @@ enum CheckMarkdown {
                 out += (o.checked ? "- Accepted without a hierarchy: " : "- **Not checked:** ") + "\(Handover.md(note))\n"
                 continue
             }
-            let findings = try night.findings(o)
             out += "- Findings: \(night.counts(o).phrase)\n"
-            guard !findings.isEmpty else { continue }
-            out += "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
-            // The table's rows written as bytes: a night's report has a hundred thousand.
-            var table = TextBytes(capacity: 200 * findings.count)
-            for f in findings {
-                table.put("| "); table.put(f.severity.rawValue); table.put(" | "); table.put(f.rule.rawValue); table.put(" | ")
-                Handover.putCode(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame, into: &table)
-                table.put(" | ")
-                Handover.putMarkdown(f.message, into: &table)
-                if f.novelty == .new || f.known != nil || !f.hints.isEmpty {
-                    let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
-                    table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
-                }
-                table.put(" | ")
-                Handover.putEvidence(f.evidence, into: &table)
-                table.put(" |\n")
-            }
             // Handed over as bytes, after what waits (Markdown goes out as UTF-8 whatever the terminal: never made ASCII).
             try stream.text(out)
-            try stream.text(table)
             out = ""
-            out += "\nOpen on a finding's element:\n\n"
-            var seen = Set<String>()
-            let opened = Handover.shellQuoted(archivePath(o.path))
-            for f in findings {
-                let target = f.identifier.isEmpty ? f.elementPath : f.identifier
-                guard !target.isEmpty, seen.insert(target).inserted else { continue }
-                out += "- \(Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))"))\n"
-            }
+            var part = TextBytes(capacity: 64 + 200 * (night.counts(o).blocking + night.counts(o).review))
+            try night.putPart(.markdown, of: o, into: &part)
+            try stream.text(part)
         }
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
         try stream.text(out)
+    }
+
+    /// An archive's findings as its section's table, with the command that opens the inspector on each element
+    /// (its part of the report: `CheckPart`); nothing when it has none.
+    static func putFindings(_ found: UnsafeBufferPointer<Finding>, of archive: ArchiveSummary, into table: inout TextBytes) {
+        guard !found.isEmpty else { return }
+        table.put("\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n")
+        // The table's rows written as bytes: a night's report has a hundred thousand.
+        for k in found.indices {
+            let f = found[k]
+            table.put("| "); table.put(f.severity.rawValue); table.put(" | "); table.put(f.rule.rawValue); table.put(" | ")
+            Handover.putCode(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame, into: &table)
+            table.put(" | ")
+            Handover.putMarkdown(f.message, into: &table)
+            if f.novelty == .new || f.known != nil || !f.hints.isEmpty {
+                let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
+                table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
+            }
+            table.put(" | ")
+            Handover.putEvidence(f.evidence, into: &table)
+            table.put(" |\n")
+        }
+        table.put("\nOpen on a finding's element:\n\n")
+        var seen = Set<String>()
+        let opened = Handover.shellQuoted(archivePath(archive.sourcePath))
+        for k in found.indices {
+            let target = found[k].identifier.isEmpty ? found[k].elementPath : found[k].identifier
+            guard !target.isEmpty, seen.insert(target).inserted else { continue }
+            table.put("- " + Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))") + "\n")
+        }
     }
 
     /// A folder archive is opened by its folder.

@@ -72,15 +72,14 @@ enum CheckJSON {
             w.number("blockingNow", Double(counts.blockingNow))
             w.number("review", Double(counts.review))
             w.beginArray("findings")
-            // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining
-            // all its strings) before writing it; the writer reads it in place.
-            try night.findings(o).withUnsafeBufferPointer { buffer in
-                guard let first = buffer.baseAddress else { return }
-                for k in buffer.indices {
-                    w.finding(at: first + k)
-                    if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
+            if let written = try night.writtenPart(.json, of: o) {
+                written.withUnsafeBufferPointer { w.values($0) }
+            } else {
+                try night.findings(o).withUnsafeBufferPointer { found in
+                    try putFindings(found, into: &w) { try $0.flush { try stream.pass($0) } }
                 }
             }
+            if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
             w.endArray()
             w.endObject()
         }
@@ -88,6 +87,20 @@ enum CheckJSON {
         w.endObject()
         w.newline()
         try w.flush { try stream.pass($0) }
+    }
+}
+
+extension CheckJSON {
+    /// An archive's findings as the values of its `findings` array (its part of the report: `CheckPart`);
+    /// `whenFull` is given the writer whenever it holds a piece's worth.
+    static func putFindings(_ found: UnsafeBufferPointer<Finding>, into w: inout JSONWriter, whenFull: (inout JSONWriter) throws -> Void) rethrows {
+        // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining all
+        // its strings) before writing it; the writer reads it in place.
+        guard let first = found.baseAddress else { return }
+        for k in found.indices {
+            w.finding(at: first + k)
+            if w.count >= ReportStream.piece { try whenFull(&w) }
+        }
     }
 }
 
@@ -108,7 +121,6 @@ enum JUnitReport {
         }
         try out.text(x)
         for o in outcomes {
-            let findings = try night.findings(o)
             let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
             var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
             if let e = o.error {
@@ -116,47 +128,57 @@ enum JUnitReport {
             } else if let why = o.notChecked {
                 x += "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
             }
-            let known = findings.filter { $0.severity == .blocking && !$0.blocks }
-            if o.checked, let note = o.summary?.hierarchyNote {
-                // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
-                x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + note))\"/>\n"
-            } else if !known.isEmpty && !findings.contains(where: \.blocks) {
-                // Only known issues block here: skipped, with the reason, until the baseline entry expires.
-                x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
-            }
-            // The findings written as bytes, each piece escaped where it is put (escaping is by the character, so
-            // the pieces escaped one by one read as the whole would): a night's report has a hundred thousand.
-            var t = TextBytes(capacity: x.utf8.count + 200 * findings.count)
+            var t = TextBytes(capacity: x.utf8.count + 200 * night.counts(o).blocking + 100 * night.counts(o).review)
             t.put(x)
-            var others = 0
-            for f in findings {
-                guard f.blocks else { others += 1; continue }
-                t.put("      <failure type=\""); t.put(f.rule.rawValue); t.put("\" message=\"")
-                putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
-                if let k = f.known { putEscaped(" (" + k.summary + ")", into: &t) }
-                t.put("\">")
-                putEscaped(f.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.message, into: &t)
-                putEscaped("\nfingerprint ", into: &t); putEscaped(f.fingerprint, into: &t)
-                for h in f.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
-                t.put("</failure>\n")
-            }
-            if others > 0 {
-                t.put("      <system-out>")
-                var first = true
-                for f in findings where !f.blocks {
-                    if !first { putEscaped("\n", into: &t) }
-                    first = false
-                    t.put(f.known != nil ? "known " : "review "); t.put(f.rule.rawValue); t.put(" ")
-                    putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
-                    t.put(" ["); putEscaped(f.fingerprint, into: &t); t.put("]")
-                    if let k = f.known { putEscaped(" " + k.summary, into: &t) }
-                }
-                t.put("</system-out>\n")
-            }
+            try night.putPart(.junit(acceptNoHierarchy: night.acceptNoHierarchy), of: o, into: &t)
             t.put("    </testcase>\n")
             try out.text(t)
         }
         try out.text("  </testsuite>\n</testsuites>\n")
+    }
+
+    /// An archive's findings in its test case (its part of the report: `CheckPart`): why it is skipped, when it is
+    /// (accepted without a hierarchy, or only known issues block), a failure per blocking finding and the others in
+    /// its system-out.
+    static func putFindings(_ found: UnsafeBufferPointer<Finding>, of archive: ArchiveSummary, acceptNoHierarchy: Bool, into t: inout TextBytes) {
+        if acceptNoHierarchy, let note = archive.hierarchyNote {
+            // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
+            t.put("      <skipped message=\""); putEscaped("accepted without a hierarchy: " + note, into: &t); t.put("\"/>\n")
+        } else if !found.contains(where: \.blocks) {
+            // Only known issues block here: skipped, with the reason, until the baseline entry expires.
+            let known = found.filter { $0.severity == .blocking && !$0.blocks }
+            if !known.isEmpty {
+                t.put("      <skipped message=\""); putEscaped(known.compactMap { $0.known?.summary }.joined(separator: "; "), into: &t); t.put("\"/>\n")
+            }
+        }
+        // The findings written as bytes, each piece escaped where it is put (escaping is by the character, so the
+        // pieces escaped one by one read as the whole would): a night's report has a hundred thousand.
+        var others = 0
+        for k in found.indices {
+            let f = found[k]
+            guard f.blocks else { others += 1; continue }
+            t.put("      <failure type=\""); t.put(f.rule.rawValue); t.put("\" message=\"")
+            putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
+            if let k = f.known { putEscaped(" (" + k.summary + ")", into: &t) }
+            t.put("\">")
+            putEscaped(f.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.message, into: &t)
+            putEscaped("\nfingerprint ", into: &t); putEscaped(f.fingerprint, into: &t)
+            for h in f.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
+            t.put("</failure>\n")
+        }
+        guard others > 0 else { return }
+        t.put("      <system-out>")
+        var first = true
+        for k in found.indices where !found[k].blocks {
+            let f = found[k]
+            if !first { putEscaped("\n", into: &t) }
+            first = false
+            t.put(f.known != nil ? "known " : "review "); t.put(f.rule.rawValue); t.put(" ")
+            putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
+            t.put(" ["); putEscaped(f.fingerprint, into: &t); t.put("]")
+            if let k = f.known { putEscaped(" " + k.summary, into: &t) }
+        }
+        t.put("</system-out>\n")
     }
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.

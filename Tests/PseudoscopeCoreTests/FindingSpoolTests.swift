@@ -4,6 +4,7 @@ import XCTest
 /// A night's findings wait in a spool while `check` judges it (`FindingSpool`): what comes back is what went in,
 /// to the last field, and the tally counts them as the reports would.
 final class FindingSpoolTests: XCTestCase {
+    typealias F = Fixtures
     /// Every shape a finding may take: with and without frame, evidence, another archive, hints, a baseline entry
     /// (expired or not), novelty, a stack, and text no terminal should see.
     func shapes(entry: Baseline.Entry) -> [Finding] {
@@ -69,5 +70,68 @@ final class FindingSpoolTests: XCTestCase {
         XCTAssertEqual(tally.still, findings.filter { $0.novelty == .still }.count)
         XCTAssertEqual(tally.fingerprints.count, findings.count)
         XCTAssertEqual(tally.count(of: .rtlNotMirrored).blocking, findings.filter { $0.rule == .rtlNotMirrored && $0.severity == .blocking }.count)
+    }
+
+    /// The reports' parts that a night's workers write (`FindingSpool.Reports`) are those of the findings the run
+    /// set gives each archive: also for an rtl run whose batch met another partner than the one the run set pairs it
+    /// with (its parts, written with the first partner's findings, are written again from the findings).
+    func testEachArchivesPartsAreThoseOfItsFindingsAfterPairing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-parts-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ltr = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [280, 100, 100, 44], id: "next", label: "Next"),
+                   F.el("Button", [10, 300, 20, 20], id: "tiny", label: "Tiny")]
+        let mirrored = [F.el("Button", [280, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [10, 100, 100, 44], id: "next", label: "Next"),
+                        F.el("Button", [360, 300, 20, 20], id: "tiny", label: "Tiny")]
+        // Screen "Far": its rtl run comes first, with seven expanded runs laid out as its mirror image, so its batch
+        // (eight archives) pairs it with an expanded run and finds nothing; the normal run, in the next batch, is the
+        // run set's partner, and against it both buttons did not flip. Screen "Near": its three runs in one batch.
+        var runs: [(name: String, mode: String, screen: String, content: [String])] = [("far-0", "rtl", "Far", ltr)]
+        for k in 1...7 { runs.append(("far-\(k)", "expanded", "Far", mirrored)) }
+        runs.append(("far-8", "normal", "Far", ltr))
+        runs += [("near-0", "normal", "Near", ltr), ("near-1", "rtl", "Near", ltr), ("near-2", "expanded", "Near", ltr)]
+        var paths: [String] = []
+        for r in runs {
+            let path = folder.appendingPathComponent(r.name + ".json").path
+            try F.archiveJSON(mode: r.mode, content: r.content, top: #""screen":"\#(r.screen)""#).write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        XCTAssertEqual(Engine.batches(paths.map(ScreenNameProbe.read)).first?.count, 8, "the far screen's first batch is full")
+        // A part that names every finding and the archive it is written for.
+        let part: FindingSpool.Reports.Part = { found, archive, out in
+            out.put(archive.path + "\n")
+            for k in found.indices { out.put("\(found[k].rule.rawValue) \(found[k].elementPath) \(found[k].message) \(found[k].fingerprint)\n") }
+        }
+        func written(_ findings: [Finding], _ s: ArchiveSummary) -> String {
+            var t = TextBytes()
+            findings.withUnsafeBufferPointer { part($0, s, &t) }
+            return t.string
+        }
+        let engine = Engine(loader: ArchiveLoader())
+        let reference = engine.judgeAll(paths).map { try? $0.get() }
+        for keeps in [nil, { (f: Finding) in f.rule == .rtlNotMirrored }] as [(@Sendable (Finding) -> Bool)?] {
+            let reports = FindingSpool.Reports(keeps: keeps, parts: [part, part])
+            let spool = try FindingSpool(folder: NSTemporaryDirectory(), reports: reports)
+            let night = engine.judgeAll(paths, spool: spool)
+            for (k, result) in night.enumerated() {
+                let s = try result.get(), expected = try XCTUnwrap(reference[k])
+                XCTAssertEqual(s.pairing, expected.pairing, s.path)
+                XCTAssertEqual(s.counts, expected.counts, s.path)
+                let shown = reports.shown(expected.findings)
+                for p in 0..<2 {
+                    // As a report reads it: the part its worker wrote, else written now from the findings.
+                    let report = p < s.parts.count ? String(decoding: try spool.readPart(s.parts[p]), as: UTF8.self)
+                        : written(reports.shown(try s.loadFindings(from: spool, baseline: nil)), s)
+                    XCTAssertEqual(report, written(shown, expected), "\(s.path), part \(p)")
+                }
+            }
+            let far = try night[0].get(), near = try night[10].get()
+            XCTAssertEqual(far.pairing, .pairedWith(paths[8]), "paired with the normal run")
+            XCTAssertTrue(try XCTUnwrap(reference[0]).findings.contains { $0.rule == .rtlNotMirrored }, "the normal partner finds what the expanded one did not")
+            XCTAssertEqual(near.parts.count, 2, "a pair its batch met is written by the worker")
+            XCTAssertTrue(try XCTUnwrap(reference[10]).findings.contains { $0.rule == .rtlNotMirrored }, "with the pair rule's findings")
+            XCTAssertEqual(try night[9].get().parts.count, 2, "an LTR run's parts are written by the worker")
+        }
     }
 }

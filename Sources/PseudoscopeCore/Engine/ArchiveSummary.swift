@@ -32,6 +32,13 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var spooled: [FindingSpool.Ref] = []
     public var tally = FindingTally()
     public var isSpooled: Bool { !spooled.isEmpty }
+    /// Each report's part for this archive, written by the worker that judged it (`FindingSpool.Reports`), in the
+    /// spool's order; empty when a report writes it from the findings. An rtl run's parts hold the pair rule's
+    /// findings of the partner its batch met (`partsPair`), and are dropped should the run set pair it otherwise.
+    public var parts: [FindingSpool.Ref] = []
+    var partsPair: RunSetPair?
+    /// Whether the findings are away (in the spool, or in the reports' parts): `tally` counts them then.
+    public var findingsAway: Bool { isSpooled || !parts.isEmpty }
 
     public init(path: String, archive a: Archive, findings: [Finding]) {
         self.path = path
@@ -64,7 +71,7 @@ public struct ArchiveSummary: Sendable, Equatable {
 
     /// The findings counted as every view counts them (`2 blocking (2 known), 0 review`).
     /// (Counted through the buffer: the list asks this of every archive on every screen it draws.)
-    public var counts: FindingCounts { isSpooled ? tally.counts() : FindingCounts(findings) }
+    public var counts: FindingCounts { findingsAway ? tally.counts() : FindingCounts(findings) }
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
     public var blocksNow: Int { counts.blockingNow }
     /// Findings that were not in the previous run (`--since`).
@@ -95,6 +102,16 @@ public struct ArchiveSummary: Sendable, Equatable {
         guard !isSpooled else { return }
         tally = FindingTally(findings)
         spooled = [try spool.write(findings)]
+        findings = []
+    }
+
+    /// Writes each report's part of the findings (`FindingSpool.writeParts`) in place of them, keeping their tally:
+    /// for a run that the pair rule does not touch, whose findings are final once it is checked.
+    mutating func writeParts(into spool: FindingSpool) throws {
+        guard !findingsAway else { return }
+        let all = FindingTally(findings)
+        parts = try spool.writeParts(findings, of: self)
+        tally = all
         findings = []
     }
 

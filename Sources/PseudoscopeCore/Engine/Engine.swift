@@ -129,6 +129,14 @@ public struct Engine: Sendable {
                 results[c.pair.rtl] = .success(s)
             }
         }
+        // Parts whose pair the run set did not confirm (it paired the run with no one): written from the findings.
+        for k in results.indices {
+            if case .success(var s) = results[k], s.partsPair != nil {
+                s.parts = []
+                s.partsPair = nil
+                results[k] = .success(s)
+            }
+        }
         return results
     }
 
@@ -178,9 +186,10 @@ public struct Engine: Sendable {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
                 var s = ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a))
-                // Spilled at once: a night's findings never sit in memory together.
-                // (Should the spool fail, they wait in memory instead.)
-                if let spool { try? s.spill(into: spool) }
+                // Put away at once: a night's findings never sit in memory together. (Should the spool fail, they
+                // wait in memory instead.) An rtl run's wait for the pair rule of its batch when the reports write
+                // parts (below): its parts then hold the pair rule's findings too.
+                if let spool, !Engine.waitsForPair(s, spool) { Engine.putAway(&s, into: spool) }
                 results.append((k, .success(s)))
                 if batch.count > 1, held + a.hierarchy.count <= Engine.batchElements {
                     loaded[k] = a
@@ -190,15 +199,50 @@ public struct Engine: Sendable {
                 results.append((k, .failure(e)))
             }
         }
-        guard loaded.count > 1 else { return (results, []) }
-        let summaries = results.map { try? $0.1.get() }
-        let pairs: [PairCheck] = Engine.pairs(summaries).compactMap { p in
-            let (r, l) = (batch[p.rtl], batch[p.ltr])
-            guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
-            return Engine.spill(PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
-                                          findings: .success(pairFindings(ltr: ltr, rtl: rtl))), rtl: summaries[p.rtl], spool: spool)
+        var pairs: [PairCheck] = []
+        if loaded.count > 1 {
+            pairs = Engine.pairs(results.map { try? $0.1.get() }).compactMap { p in
+                let (r, l) = (batch[p.rtl], batch[p.ltr])
+                guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
+                return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
+                                 findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
+            }
         }
-        return (results, pairs)
+        guard let spool else { return (results, pairs) }
+        var byIndex: [Int: ArchiveSummary] = [:]
+        for j in results.indices {
+            guard case .success(var s) = results[j].1 else { continue }
+            if Engine.waitsForPair(s, spool) {
+                // Its parts with the pair rule's findings of the partner met here, which the run set's pairing
+                // confirms (`merge`); its findings go to the spool beside them, for the pairing that does not.
+                if let c = pairs.first(where: { $0.pair.rtl == results[j].0 }), case .success(let found) = c.findings,
+                   let parts = try? spool.writeParts(Engine.withPairFindings(s.findings, found), of: s) {
+                    s.parts = parts
+                    s.partsPair = c.pair
+                }
+                if (try? s.spill(into: spool)) == nil {
+                    // The spool could not take them: they wait in memory, and the reports write from them.
+                    s.parts = []
+                    s.partsPair = nil
+                }
+                results[j].1 = .success(s)
+            }
+            byIndex[results[j].0] = s
+        }
+        return (results, pairs.map { Engine.spill($0, rtl: byIndex[$0.pair.rtl], spool: spool) })
+    }
+
+    /// Whether a run's findings wait for its batch's pair rule before they are put away: an rtl run's, when the
+    /// reports write parts.
+    static func waitsForPair(_ s: ArchiveSummary, _ spool: FindingSpool) -> Bool {
+        spool.reports != nil && s.mode == .rtl && s.hierarchyNote == nil && !s.findingsAway
+    }
+
+    /// A run's findings put away: as the reports' parts when the spool writes them and no pair rule can add to
+    /// them (a run that is not rtl), else into the spool as they are.
+    static func putAway(_ s: inout ArchiveSummary, into spool: FindingSpool) {
+        if spool.reports != nil, s.mode != .rtl || s.hierarchyNote != nil, (try? s.writeParts(into: spool)) != nil { return }
+        try? s.spill(into: spool)
     }
 
     /// The LTR partner of each rtl archive of a screen among the inputs: by `partnerRank`, the first of the best.
@@ -250,6 +294,14 @@ public struct Engine: Sendable {
     /// Adds a pair's findings to the rtl run's summary, and says how it was paired. A pair finding on an element
     /// that the one-archive rule already reported is left out.
     public static func merge(_ check: PairCheck, into summary: inout ArchiveSummary) {
+        if summary.partsPair != nil {
+            // Parts written with the findings of the partner its batch met: kept when the run set pairs it so, else
+            // written again from the findings.
+            var confirmed = check.found && check.pair == summary.partsPair
+            if case .failure = check.findings { confirmed = false }
+            if !confirmed { summary.parts = [] }
+            summary.partsPair = nil
+        }
         guard check.found else {
             summary.pairing = .noPartner
             return

@@ -32,6 +32,15 @@ public struct JSONWriter {
         store.removeAll()
     }
 
+    /// Values that another writer wrote, from its start, written into the container open here as if written here
+    /// (the comma before them when this one holds a value already): a night's findings are written by the worker
+    /// that judged their archive (`FindingSpool.Reports`).
+    public mutating func values(_ json: UnsafeBufferPointer<UInt8>) {
+        guard !json.isEmpty else { return }
+        separator()
+        store.append(json)
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func appendEscaped(_ s: borrowing String) {
