@@ -26,6 +26,15 @@ final class TextTests: XCTestCase {
         let cases = ["Button", "   Button, 0x1", "\t\t StaticText", "  確認", "   ", "", " \u{301}x", "  \u{301}x",
                      "\u{3000}全角", "  a ", " \r\n x", "x\u{301}", "  \u{200D}x", "\t \u{0627}\u{064B}", "  👍"]
         for c in cases { XCTAssertEqual(c.trimmingWhitespace(), byCharacters(c), c.debugDescription) }
+        // Seeded texts of every kind of end: starters of each script (the ends decoded from the bytes), blanks,
+        // marks and joiners that combine with what is before them, emoji, and a fullwidth pseudo-locale's marks.
+        let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{301}", "\u{200D}", "\u{FE0F}", "a", "Z", "~", "!", "［", "］", "·", "確",
+                      "\u{0627}", "\u{064B}", "한", "ア", "ж", "👍", "🇪🇸", "e\u{301}", "\u{1F3FB}", "\u{7F}", "\u{85}", "\u{2028}", "…", "é", "\u{AD}", "ɐ", "\u{2029}", "—"]
+        var g = SplitMix64(seed: 35)
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            XCTAssertEqual(text.trimmingWhitespace(), byCharacters(text), text.debugDescription)
+        }
     }
 
     func testDisplayWidth() {

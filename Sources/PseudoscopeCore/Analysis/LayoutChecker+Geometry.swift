@@ -258,9 +258,9 @@ extension LayoutChecker {
         let reach = minSize - CheckThresholds.hitSizeTolerance
         for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) && h[i].isEnabled && !isSystemChrome[i] {
             guard h[i].frame.width < reach || h[i].frame.height < reach else { continue }
-            let e = h[i]
-            let f = e.frame
-            if isStandardSize(e) { continue }
+            // Fields read in place: a copy of the element (`let e = h[i]`) retained all its strings for each control.
+            let f = h[i].frame
+            if isStandardSize(type: h[i].type, frame: f) { continue }
             if let a = interactiveAncestor(of: i) {
                 let g = h[a].frame
                 if LayoutChecker.sameFrame(f, g) { continue }
@@ -290,9 +290,8 @@ extension LayoutChecker {
     static let tapThroughTypes: Set<String> = ["Cell", "Button", "Link", "MenuItem", "Tab"]
 
     /// UIKit's fixed-size controls at their standard size, which an app cannot make larger.
-    func isStandardSize(_ e: Element) -> Bool {
-        let f = e.frame
-        switch e.type {
+    func isStandardSize(type: String, frame f: Rect) -> Bool {
+        switch type {
         case "Switch", "Toggle":
             let s = CheckThresholds.standardSwitchSize
             return f.width >= s.width - 2 && f.height >= s.height - 2

@@ -27,7 +27,7 @@ extension LayoutChecker {
             keyed.sort { $0 < $1 }
             sorted.removeAll(keepingCapacity: true)
             for k in keyed { sorted.append(k.index) }
-            sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: inkArea)
+            sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: { inkArea($0) })
             sweep.compare(sorted)
             guard sweep.firstOther.contains(where: { $0 >= 0 }) else { continue }
             let firstOther = sweep.firstOther, firstOverlap = sweep.firstOverlap, others = sweep.others

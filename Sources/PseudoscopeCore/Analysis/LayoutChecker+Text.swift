@@ -76,8 +76,9 @@ extension LayoutChecker {
         // A format that prints no labels (Xcode 7) cannot show that one is missing.
         guard archive.imported?.labelsRecorded != false else { return }
         for i in h.indices where kinds[i].contains(.labelRequired) && !isSystemChrome[i] && h[i].title.isEmpty && h[i].placeholderValue.isEmpty {
+            // Asked in place first: most controls are labelled, and a copy of the element retains all its strings.
+            guard h[i].label.trimmingWhitespace().isEmpty else { continue }
             let e = h[i]
-            guard e.label.trimmingWhitespace().isEmpty, e.title.isEmpty, e.placeholderValue.isEmpty else { continue }
             if e.type == "Cell" {
                 // A cell is read by its text children; when they were cut off, or the dump lists no children, they may exist.
                 if e.childrenUnknown || !relationsKnown { continue }

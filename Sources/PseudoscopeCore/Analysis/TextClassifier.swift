@@ -308,7 +308,26 @@ extension String {
         func starter(_ v: UInt32) -> Bool {
             (0x21..<0x7F).contains(v) || (0xFF01...0xFF5E).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x0620...0x064A).contains(v)
                 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0410...0x044F).contains(v)
+                || (0x00A1...0x024F).contains(v) || (0x2010...0x2027).contains(v)  // Latin letters and signs, dashes, quotes, `·`, `…`
         }
+        // The end scalars decoded from the bytes in place (the string's scalar view decodes through its index
+        // machinery, several hundred instructions for the two): a starter at both ends is most labels.
+        let ends = utf8.withContiguousStorageIfAvailable { b -> (UInt32, UInt32)? in
+            guard let first = b.first, let last = b.last else { return nil }
+            func scalar(at k: Int) -> UInt32 {
+                let c = b[k]
+                let n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
+                guard n > 1, k + n <= b.count else { return UInt32(c) }
+                var v = UInt32(c) & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07)
+                for j in 1..<n { v = v << 6 | UInt32(b[k + j] & 0x3F) }
+                return v
+            }
+            if first < 0x80 && last < 0x80 { return (UInt32(first), UInt32(last)) }
+            var k = b.count - 1
+            while k > 0, b[k] & 0xC0 == 0x80 { k -= 1 }
+            return (scalar(at: 0), scalar(at: k))
+        }
+        if let e = ends, let (f, l) = e, starter(f), starter(l) { return self }
         guard let f = unicodeScalars.first, let l = unicodeScalars.last else { return self }
         if starter(l.value) {
             if starter(f.value) || !f.properties.isWhitespace { return self }
