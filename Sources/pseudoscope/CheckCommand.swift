@@ -33,10 +33,10 @@ struct CheckCommand {
         let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         let acceptNoHierarchy = p.flags.contains("--accept-no-hierarchy")
-        // Findings wait on disk while a night is judged (in memory when no temporary file can be made). One
-        // input's findings stay in memory: they are no larger than the archive just read, and writing them out
-        // and back was a sixth of a findings-heavy archive's check.
-        // The workers write each archive's part of the reports asked for (`CheckPart`) in place of its findings.
+        // A night's findings wait on disk while it is judged (in memory when no temporary file can be made), as
+        // each report's part (`CheckPart`), written by the worker that judged the archive. One input's findings
+        // stay in memory: they are no larger than the archive just read, and writing them out and back was a sixth
+        // of a findings-heavy archive's check.
         let minSeverity = p.choice("--min-severity", Severity.self) ?? .review
         let rules = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
         let parts = CheckPart.parts(json: p.flags.contains("--json"), markdown: p.flags.contains("--markdown"), grouped: p.flags.contains("--group"),
