@@ -85,7 +85,9 @@ final class InspectorEndToEndTests: XCTestCase {
     }
 
     func testACrashRestoresTheTerminalAndSaysWhereTheLogIs() throws {
-        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
+        // Its log goes to a folder of the test's own, removed after it: not left in the machine's temporary folder.
+        let tmp = try Harness.temporaryFolder(self)
+        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
         let status = try t.waitForExit()
         XCTAssertNotEqual(status, 0)
         XCTAssertFalse(t.alternateScreenOn)
