@@ -39,8 +39,10 @@ struct CheckCommand {
         // of a findings-heavy archive's check.
         let minSeverity = p.choice("--min-severity", Severity.self) ?? .review
         let rules = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
-        let parts = CheckPart.parts(json: p.flags.contains("--json"), markdown: p.flags.contains("--markdown"), grouped: p.flags.contains("--group"),
-                                    junit: p.value("--junit") != nil, glyphs: glyphs, color: color, acceptNoHierarchy: acceptNoHierarchy)
+        // Standard output's report, decided once: the parts the workers write are the ones written below.
+        let report = CheckPart.standardOutput(json: p.flags.contains("--json"), markdown: p.flags.contains("--markdown"),
+                                              grouped: p.flags.contains("--group"), glyphs: glyphs, color: color)
+        let parts = [report, p.value("--junit") != nil ? .junit(acceptNoHierarchy: acceptNoHierarchy) : nil].compactMap { $0 }
         let reports = CheckNight.reports(parts, minSeverity: minSeverity, rules: rules)
         let spool = discovery.paths.count > 1 ? try? FindingSpool(folder: environment.temporaryFolder, reports: reports) : nil
         // Load and check on every core, keeping a summary of each; then the rtl pair rule for each screen.
@@ -72,14 +74,11 @@ struct CheckCommand {
             }
         }
         var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !p.flags.contains("--json") && !p.flags.contains("--markdown"))
-        if p.flags.contains("--markdown") {
-            try CheckMarkdown.write(night, triage: summary, passed: discovery.passed, to: &out)
-        } else if p.flags.contains("--json") {
-            try CheckJSON.write(night, grouped: p.flags.contains("--group"), triage: summary, passed: discovery.passed, to: &out)
-        } else if p.flags.contains("--group") {
-            try out.text(groupReport(night, glyphs: glyphs))
-        } else {
-            try writeText(night, glyphs: glyphs, color: color, triage: summary, passed: discovery.passed, to: &out)
+        switch report {
+        case .markdown: try CheckMarkdown.write(night, triage: summary, passed: discovery.passed, to: &out)
+        case .json: try CheckJSON.write(night, grouped: p.flags.contains("--group"), triage: summary, passed: discovery.passed, to: &out)
+        case .text, .junit: try writeText(night, glyphs: glyphs, color: color, triage: summary, passed: discovery.passed, to: &out)
+        case nil: try out.text(groupReport(night, glyphs: glyphs))
         }
         try out.finish()
         for o in outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }

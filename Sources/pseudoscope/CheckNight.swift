@@ -33,6 +33,11 @@ struct CheckNight {
     /// One outcome's findings, filtered, in the order every view sorts them.
     func findings(_ o: CheckCommand.Outcome) throws -> [Finding] {
         guard let s = o.summary else { return [] }
+        // Only the reports' parts kept (and asked for another report): an empty list would pass for an archive
+        // without findings. (The reports and their parts are decided in one place, `CheckPart.standardOutput`.)
+        if !s.parts.isEmpty && !s.isSpooled {
+            throw ArchiveError(file: s.sourcePath, message: "its findings were kept only as other reports' parts")
+        }
         return reports.shown(try s.loadFindings(from: spool, baseline: baseline))
     }
 

@@ -42,12 +42,11 @@ enum CheckPart: Sendable {
         }
     }
 
-    /// The parts a `check` with these options writes: its standard output's report (none for the text `--group`,
-    /// which counts) and `--junit`'s.
-    static func parts(json: Bool, markdown: Bool, grouped: Bool, junit: Bool, glyphs: Glyphs, color: Bool, acceptNoHierarchy: Bool) -> [CheckPart] {
-        var parts: [CheckPart] = []
-        if markdown { parts.append(.markdown) } else if json { parts.append(.json) } else if !grouped { parts.append(.text(glyphs, color: color)) }
-        if junit { parts.append(.junit(acceptNoHierarchy: acceptNoHierarchy)) }
-        return parts
+    /// The report `check` writes to standard output with these options (Markdown before JSON, JSON with or
+    /// without `--group`): nil for the text `--group`, which counts and has no part.
+    static func standardOutput(json: Bool, markdown: Bool, grouped: Bool, glyphs: Glyphs, color: Bool) -> CheckPart? {
+        if markdown { return .markdown }
+        if json { return .json }
+        return grouped ? nil : .text(glyphs, color: color)
     }
 }
