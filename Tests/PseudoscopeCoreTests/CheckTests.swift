@@ -1,5 +1,6 @@
 import XCTest
 @testable import PseudoscopeCore
+import PseudoscopeTestSupport
 
 final class CheckTests: XCTestCase {
     typealias F = Fixtures
@@ -129,6 +130,7 @@ final class CheckTests: XCTestCase {
         let chevron = F.el("Image", [360, 200, 12, 16], id: "chevron.right", label: "chevron.right")
         let f = LayoutChecker(try F.archive(mode: "rtl", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }
         XCTAssertEqual(f.map { "\($0.identifier) \($0.severity)" }, ["BackButton blocking", "chevron.right review"])
+        XCTAssertEqual(f.last?.message, "names the physical-direction symbol 'chevron.right', which is not flipped in RTL (use the .backward/.forward variant)")
         let flipped = F.el("NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [322, 50, 60, 44], id: "BackButton", label: "Back")])
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: [flipped])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "normal", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
@@ -179,6 +181,52 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(f.filter { $0.rule == .smallHitRegion }.map(\.identifier), ["tiny"])
     }
 
+    /// The sweep estimates the ink only of siblings whose frames meet one they are compared with: what it finds
+    /// is what estimating every ink finds, on seeded parents of frames that nest, touch at the tolerance, sit a
+    /// fraction apart or stack, with inks inside their frames as `inkArea` places them (leading, trailing,
+    /// centred), and it estimates fewer.
+    func testTheOverlapSweepFindsWithFewerInksWhatItFindsWithAll() {
+        var g = SplitMix64(seed: 2_026)
+        var estimated = (all: 0, needed: 0)
+        for _ in 0..<400 {
+            let n = Int.random(in: 2...90, using: &g)
+            var frames: [Rect] = []
+            for _ in 0..<n {
+                if let f = frames.randomElement(using: &g), Int.random(in: 0..<4, using: &g) == 0 {
+                    // Next to, on top of, or a tolerance away from an earlier frame.
+                    let dx = [0, f.width - 2, f.width - 2.0000001, f.width, 0.3].randomElement(using: &g)!
+                    frames.append(Rect(x: f.x + dx, y: f.y + [0, 1.5, f.height - 2].randomElement(using: &g)!, width: f.width, height: f.height))
+                } else {
+                    frames.append(Rect(x: Double(Int.random(in: 0...360, using: &g)) / 3, y: Double(Int.random(in: 0...2_400, using: &g)) / 3,
+                                       width: Double(Int.random(in: 0...600, using: &g)) / 3, height: Double(Int.random(in: 0...150, using: &g)) / 3))
+                }
+            }
+            let order = frames.indices.sorted { (frames[$0].minY, $0) < (frames[$1].minY, $1) }
+            let controls = frames.indices.map { _ in Int.random(in: 0..<5, using: &g) == 0 }
+            let inks: [Rect] = frames.indices.map { k in
+                let f = frames[k], tw = f.width * Double.random(in: 0.2...1, using: &g), th = f.height * Double.random(in: 0.5...1, using: &g)
+                let x = controls[k] ? f.midX - tw / 2 : Bool.random(using: &g) ? f.maxX - tw : f.minX
+                return Rect(x: x, y: f.midY - th / 2, width: tw, height: th)
+            }
+            func sweep(every: Bool) -> LayoutChecker.OverlapSweep {
+                var s = LayoutChecker.OverlapSweep()
+                s.estimatesEveryInk = every
+                s.load(order, frames: { frames[$0] }, controls: { controls[$0] }, inks: { k in
+                    if every { estimated.all += 1 } else { estimated.needed += 1 }
+                    return inks[k]
+                })
+                s.compare(order)
+                return s
+            }
+            let all = sweep(every: true), some = sweep(every: false)
+            XCTAssertEqual(some.firstOther, all.firstOther)
+            XCTAssertEqual(some.others, all.others)
+            XCTAssertEqual(some.firstOverlap.map(\.width), all.firstOverlap.map(\.width))
+            XCTAssertEqual(some.firstOverlap.map(\.height), all.firstOverlap.map(\.height))
+        }
+        XCTAssertLessThan(estimated.needed, estimated.all * 9 / 10, "siblings that meet nothing are not estimated")
+    }
+
     /// Rows stacked on one another (the same frame, overlapping a sibling of the same frame) are one finding that
     /// names them all, whose fingerprint does not change with how many there are; distinct overlaps stay apart.
     func testAStackOfIdenticalOverlapsIsOneFinding() throws {
@@ -218,6 +266,21 @@ final class CheckTests: XCTestCase {
 }
 
 final class FindingOrderTests: XCTestCase {
+    /// A rule's index is its place among all rules (the order findings of one element are listed in, and the
+    /// rule's byte in the spool), and a set of rules holds exactly the rules put in it.
+    func testRuleIndexIsItsPlaceAndRuleSetsHoldTheirRules() {
+        XCTAssertEqual(Rule.allCases.map(\.index), Array(Rule.allCases.indices))
+        var g = SplitMix64(seed: 15)
+        for _ in 0..<200 {
+            let some = Rule.allCases.filter { _ in Bool.random(using: &g) }, other = Rule.allCases.filter { _ in Bool.random(using: &g) }
+            let set = RuleSet(some), union = set.union(RuleSet(other))
+            for r in Rule.allCases {
+                XCTAssertEqual(set.contains(r), some.contains(r), r.rawValue)
+                XCTAssertEqual(union.contains(r), some.contains(r) || other.contains(r), r.rawValue)
+            }
+        }
+    }
+
     /// Findings come out blocking first, then in tree order, then in rule order, ties in the order made: the
     /// in-place sort gives what sorting copies gives.
     func testSortingPutsBlockingFirstThenTreeOrderThenRuleOrder() {

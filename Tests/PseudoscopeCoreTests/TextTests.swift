@@ -29,7 +29,8 @@ final class TextTests: XCTestCase {
         // Seeded texts of every kind of end: starters of each script (the ends decoded from the bytes), blanks,
         // marks and joiners that combine with what is before them, emoji, and a fullwidth pseudo-locale's marks.
         let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{301}", "\u{200D}", "\u{FE0F}", "a", "Z", "~", "!", "［", "］", "·", "確",
-                      "\u{0627}", "\u{064B}", "한", "ア", "ж", "👍", "🇪🇸", "e\u{301}", "\u{1F3FB}", "\u{7F}", "\u{85}", "\u{2028}", "…", "é", "\u{AD}", "ɐ", "\u{2029}", "—"]
+                      "\u{0627}", "\u{064B}", "한", "ア", "ж", "👍", "🇪🇸", "e\u{301}", "\u{1F3FB}", "\u{7F}", "\u{85}", "\u{2028}", "…", "é", "\u{AD}", "ɐ", "\u{2029}", "—",
+                      "Ω", "ά", "\u{345}", "я", "\u{483}", "ש", "\u{5B0}", "ก", "\u{E31}", "\u{E33}", "🔔", "😀", "\u{1F3FF}", "\u{1100}", "\u{1161}"]
         var g = SplitMix64(seed: 35)
         for _ in 0..<4_000 {
             let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
@@ -231,7 +232,8 @@ final class KeywordSearchTests: XCTestCase {
                 let want = TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle)
                 XCTAssertEqual(TextClassifier.keywordContains(e, ascii: needle), want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
                 // And with the letters found first (the rtl rule's way).
-                let found = TextClassifier.KeywordText(e.identifier).contains(needle) || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(needle)
+                let keyword = TextClassifier.Keyword(needle)
+                let found = TextClassifier.KeywordText(e.identifier).contains(keyword) || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(keyword)
                 XCTAssertEqual(found, want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription), letters first")
             }
         }

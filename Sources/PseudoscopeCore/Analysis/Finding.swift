@@ -24,6 +24,43 @@ public enum Rule: String, CaseIterable, Sendable {
     case untranslated
     case missingTranslation = "missing-translation"
     case wrongLanguage = "wrong-language"
+
+    /// The rule's place in `allCases`, by a switch over the cases: finding it in the list made the list each
+    /// time, and a set or dictionary of rules hashes each rule's name.
+    var index: Int {
+        switch self {
+        case .textTruncated: 0
+        case .truncationHeadroom: 1
+        case .outsideWindow: 2
+        case .outsideParent: 3
+        case .primaryActionUnreachable: 4
+        case .hardcodedText: 5
+        case .concatenatedString: 6
+        case .rtlNotMirrored: 7
+        case .missingAccessibleLabel: 8
+        case .validationDuringComposition: 9
+        case .overlappingText: 10
+        case .smallHitRegion: 11
+        case .untranslated: 12
+        case .missingTranslation: 13
+        case .wrongLanguage: 14
+        }
+    }
+}
+
+/// Rules as bits of one word (`Rule.index`): a set asked of every finding, without hashing rules' names.
+struct RuleSet: ExpressibleByArrayLiteral, Sendable {
+    private var bits: UInt32 = 0
+
+    init(_ rules: some Sequence<Rule>) { for r in rules { bits |= 1 << UInt32(r.index) } }
+    init(arrayLiteral rules: Rule...) { self.init(rules) }
+
+    func contains(_ r: Rule) -> Bool { bits & (1 << UInt32(r.index)) != 0 }
+    func union(_ other: RuleSet) -> RuleSet {
+        var u = self
+        u.bits |= other.bits
+        return u
+    }
 }
 
 /// One fault found in an archive: which rule, how bad, which element, and the evidence in numbers.

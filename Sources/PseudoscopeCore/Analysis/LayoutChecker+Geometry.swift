@@ -256,6 +256,11 @@ extension LayoutChecker {
         guard archive.platform.isTouch else { return }
         let minSize = CheckThresholds.minimumHitSize
         let reach = minSize - CheckThresholds.hitSizeTolerance
+        // The last message made, and the size it names: a screen's small controls mostly share a few sizes (a row
+        // of icon buttons), and one string shared by them costs a retain where each of its own cost formatting
+        // four numbers, an allocation and a free; so with its evidence. (Sizes compared by their bits: the message
+        // is of those bits.)
+        var last: (width: UInt64, height: UInt64, message: String, evidence: [(name: String, value: Double)])?
         for i in h.indices where kinds[i].contains(.interactive) && isVisible(i) && h[i].isEnabled && !isSystemChrome[i] {
             guard h[i].frame.width < reach || h[i].frame.height < reach else { continue }
             // Fields read in place: a copy of the element (`let e = h[i]`) retained all its strings for each control.
@@ -271,6 +276,10 @@ extension LayoutChecker {
             }
             // Written into one string's bytes (`MessageBytes`): interpolated, it was half of this rule on a screen
             // of small controls.
+            if let l = last, l.width == f.width.bitPattern, l.height == f.height.bitPattern {
+                out.append(finding(.smallHitRegion, .review, i, l.message, l.evidence))
+                continue
+            }
             let message = MessageBytes.string(capacity: 64 + 4 * MessageBytes.numberCapacity) { m in
                 m.put("hit region is ")
                 m.put(points: f.width)
@@ -282,7 +291,9 @@ extension LayoutChecker {
                 m.put(points: minSize)
                 m.put(" pt")
             }
-            out.append(finding(.smallHitRegion, .review, i, message, [("width", f.width), ("height", f.height)]))
+            let evidence = [(name: "width", value: f.width), (name: "height", value: f.height)]
+            last = (f.width.bitPattern, f.height.bitPattern, message, evidence)
+            out.append(finding(.smallHitRegion, .review, i, message, evidence))
         }
     }
 

@@ -173,6 +173,10 @@ extension LayoutChecker {
         return nil
     }
 
+    /// Symbols that point one physical way whatever the layout direction, and the two that follow it.
+    static let physicalDirectionSymbols = ["chevron.left", "chevron.right", "arrow.left", "arrow.right"].map(TextClassifier.Keyword.init)
+    static let backward = TextClassifier.Keyword("backward"), forward = TextClassifier.Keyword("forward")
+
     func rtlNotMirrored(into out: inout [Finding]) {
         var isBack = [Bool](repeating: false, count: h.count)
         for (i, bar) in backButtons() {
@@ -194,16 +198,16 @@ extension LayoutChecker {
             let inLeftHalf = h[i].frame.midX < container.midX
             // `keywordContains`, with the label's markers stripped and both texts' letters found once for the six names.
             let identifier = TextClassifier.KeywordText(h[i].identifier), label = TextClassifier.KeywordText(TextClassifier.stripMarkers(h[i].label))
-            func names(_ needle: StaticString) -> Bool { identifier.contains(needle) || label.contains(needle) }
+            func names(_ needle: TextClassifier.Keyword) -> Bool { identifier.contains(needle) || label.contains(needle) }
             var message: String?
-            for name: StaticString in ["chevron.left", "chevron.right", "arrow.left", "arrow.right"] where names(name) {
-                message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"
+            for name in LayoutChecker.physicalDirectionSymbols where names(name) {
+                message = "names the physical-direction symbol '\(name.text)', which is not flipped in RTL (use the .backward/.forward variant)"
                 break
             }
             if message == nil {
-                if names("backward") && inLeftHalf {
+                if names(LayoutChecker.backward) && inLeftHalf {
                     message = "'backward' symbol still in the left half of its container, where LTR puts it"
-                } else if names("forward") && !inLeftHalf {
+                } else if names(LayoutChecker.forward) && !inLeftHalf {
                     message = "'forward' symbol still in the right half of its container, where LTR puts it"
                 }
             }

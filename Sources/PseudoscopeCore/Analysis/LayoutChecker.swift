@@ -171,11 +171,11 @@ public struct LayoutChecker: Sendable {
     }
 
     public static func sorted(_ findings: consuming [Finding]) -> [Finding] {
-        // Sort small keys, not the findings: copying a finding retains all its strings. A rule's place is found
-        // by comparing cases, not by a dictionary: a String-backed enum hashes its raw value.
+        // Sort small keys, not the findings: copying a finding retains all its strings. A rule's place is its
+        // case's (`Rule.index`), not a dictionary's: a String-backed enum hashes its raw value.
         var out = findings
         let keys = out.withUnsafeBufferPointer { found in
-            found.indices.map { k in (found[k].severity.rank, found[k].element ?? -1, Rule.allCases.firstIndex(of: found[k].rule)!, k) }
+            found.indices.map { k in (found[k].severity.rank, found[k].element ?? -1, found[k].rule.index, k) }
         }
         let order = keys.sorted { $0 < $1 }.map(\.3)
         // The order applied in place by swaps, which move findings without copying them.

@@ -217,13 +217,26 @@ public enum TextClassifier {
             }
         }
 
-        func contains(_ needle: StaticString) -> Bool {
+        func contains(_ needle: Keyword) -> Bool {
+            letters & needle.letters == needle.letters && TextClassifier.containsLowercased(text, ascii: needle.text)
+        }
+    }
+
+    /// A keyword looked for in `KeywordText`s, with its letters found once (finding them again for each text
+    /// was most of looking).
+    struct Keyword: Sendable {
+        let text: StaticString
+        /// Bit k: the letter `a` + k.
+        let letters: UInt32
+
+        init(_ text: StaticString) {
+            self.text = text
             var need: UInt32 = 0
-            for k in 0..<needle.utf8CodeUnitCount {
-                let c = needle.utf8Start[k]
+            for k in 0..<text.utf8CodeUnitCount {
+                let c = text.utf8Start[k]
                 if c >= 0x61, c <= 0x7A { need |= 1 << UInt32(c - 0x61) }
             }
-            return letters & need == need && TextClassifier.containsLowercased(text, ascii: needle)
+            letters = need
         }
     }
 
@@ -304,11 +317,19 @@ extension String {
     func trimmingWhitespace() -> String {
         // Most texts neither start nor end in whitespace: no copy, and no grapheme breaking. A character is
         // whitespace by its first scalar; the last scalar is a whole character when it is one of the starters
-        // below (nothing there combines with what precedes it).
+        // below (nothing there combines with what precedes it), or belongs to one that no blank starts (a Hangul
+        // syllable after its leading jamo, an emoji after a joiner that follows an emoji).
         func starter(_ v: UInt32) -> Bool {
-            (0x21..<0x7F).contains(v) || (0xFF01...0xFF5E).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x0620...0x064A).contains(v)
-                || (0xAC00...0xD7A3).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0410...0x044F).contains(v)
-                || (0x00A1...0x024F).contains(v) || (0x2010...0x2027).contains(v)  // Latin letters and signs, dashes, quotes, `·`, `…`
+            if v < 0x0800 {
+                return (0x21..<0x7F).contains(v) || (0x00A1...0x024F).contains(v)  // Latin letters and signs
+                    || (0x0370...0x03FF).contains(v) || (0x0400...0x0482).contains(v) || (0x048A...0x04FF).contains(v)  // Greek, Cyrillic
+                    || (0x05D0...0x05EA).contains(v) || (0x0620...0x064A).contains(v)  // Hebrew and Arabic letters
+            }
+            return (0x4E00...0x9FFF).contains(v) || (0xFF01...0xFF5E).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0E01...0x0E30).contains(v)  // CJK, fullwidth, Hangul, kana, Thai
+                || (0x2010...0x2027).contains(v)  // dashes, quotes, `·`, `…`
+                // Emoji, less the skin tones (which extend the emoji before them)
+                || (0x1F300...0x1F3FA).contains(v) || (0x1F400...0x1F64F).contains(v) || (0x1F680...0x1F6FF).contains(v) || (0x1F900...0x1F9FF).contains(v)
         }
         // The end scalars decoded from the bytes in place (the string's scalar view decodes through its index
         // machinery, several hundred instructions for the two): a starter at both ends is most labels.

@@ -4,14 +4,11 @@ struct MirrorCheck {
     let a: Archive
     let b: Archive
     let matching: ElementMatching
-    /// B's screen hints; each pair finding carries those that concern it, as B's own findings do.
-    let hints: [FalseAlarmHints.Hint]
 
     init(a: Archive, b: Archive, matching: ElementMatching) {
         self.a = a
         self.b = b
         self.matching = matching
-        hints = FalseAlarmHints.screenHints(b)
     }
 
     /// Findings on B's elements, and the B elements that stayed.
@@ -73,8 +70,12 @@ struct MirrorCheck {
         }
         // Named all at once (`PathNamer.paths`): naming each on its own walked and locked per step.
         let paths = PathNamer.paths(of: findings.map { $0.element! }, in: hb)
+        // B's screen hints, looked for only when there are findings (most rtl runs have none): each pair finding
+        // carries those that concern it, as B's own findings do.
+        let hints = findings.isEmpty ? [] : FalseAlarmHints.screenHints(b)
         findings.withUnsafeMutableBufferPointer { found in
             for k in found.indices {
+                if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: found[k].element, among: hints) }
                 found[k].elementPath = paths[k]
                 found[k].fingerprint = Fingerprint.of(.rtlNotMirrored, screen: b.screen, identifier: found[k].identifier, elementPath: paths[k])
             }
@@ -153,11 +154,9 @@ struct MirrorCheck {
     func finding(_ j: Int, severity: Severity, message: String, expected: Double) -> Finding {
         let hb = b.hierarchy
         let e = hb[j]
-        // Its path and fingerprint come when all are named (`run`).
-        var f = Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: "", elementType: e.type,
-                        identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
-                        evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
-        f.hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: j, among: hints)
-        return f
+        // Its path, fingerprint and hints come when all are named (`run`).
+        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: "", elementType: e.type,
+                       identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
+                       evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
     }
 }

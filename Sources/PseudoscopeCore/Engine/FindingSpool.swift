@@ -149,7 +149,7 @@ struct SpoolWriter {
     func finding(at p: UnsafePointer<Finding>) { finding(p.pointee) }
 
     func finding(_ f: borrowing Finding) {
-        u8(UInt8(Rule.allCases.firstIndex(of: f.rule)!))
+        u8(UInt8(f.rule.index))
         u8(f.severity == .blocking ? 0 : 1)
         i64(f.element ?? -1)
         string(f.elementPath)

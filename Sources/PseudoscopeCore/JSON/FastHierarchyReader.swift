@@ -112,11 +112,10 @@ struct FastHierarchyReader {
         var pendingKids: [Int] = []
 
         func open(_ parent: Int?) throws {
-            var e = Element(type: "")
-            e.parent = parent
             // The parent's depth read in place (a closure over `elements[p]` copied the whole parent).
-            if let p = parent { e.depth = elements[p].depth + 1 }
-            if e.depth > limits.maxDepth { throw Declined() }
+            var depth = 0
+            if let p = parent { depth = elements[p].depth + 1 }
+            if depth > limits.maxDepth { throw Declined() }
             // Over the element limit: refused here, with the general path's message and place, instead of
             // declining (the general path would parse the whole file first: the cost of the file, not the limit).
             if elements.count >= limits.maxElements {
@@ -129,7 +128,11 @@ struct FastHierarchyReader {
                     message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))"))
             }
             if parent != nil { pendingKids.append(elements.count) }
-            elements.append(e)
+            // Made where it is kept: a new element kept in a variable first was copied into the list and freed.
+            var e = Element(type: "")
+            e.parent = parent
+            e.depth = depth
+            elements.append(consume e)
             sawType.append(false)
             sawChildren.append(false)
             stack.append((elements.count - 1, false, pendingKids.count))

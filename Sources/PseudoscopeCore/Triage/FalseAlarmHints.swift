@@ -7,7 +7,7 @@ public enum FalseAlarmHints {
     /// One reason the screen gives, with the findings it concerns.
     struct Hint {
         var text: String
-        var rules: Set<Rule>
+        var rules: RuleSet
         /// The elements whose findings it concerns.
         var elements: ElementSet
     }
@@ -21,12 +21,12 @@ public enum FalseAlarmHints {
     }
 
     /// Layout that may still move while a screen loads.
-    static let layoutRules: Set<Rule> = [.textTruncated, .truncationHeadroom, .overlappingText, .outsideWindow, .outsideParent,
+    static let layoutRules: RuleSet = [.textTruncated, .truncationHeadroom, .overlappingText, .outsideWindow, .outsideParent,
                                          .primaryActionUnreachable, .rtlNotMirrored, .smallHitRegion]
     /// What something drawn on top of an element can make it look like: unreachable, overlapped, moved out.
-    static let coveredRules: Set<Rule> = [.primaryActionUnreachable, .overlappingText, .outsideWindow]
+    static let coveredRules: RuleSet = [.primaryActionUnreachable, .overlappingText, .outsideWindow]
     /// What a text of another length than the archived test data changes.
-    static let textLengthRules: Set<Rule> = [.textTruncated, .truncationHeadroom, .overlappingText]
+    static let textLengthRules: RuleSet = [.textTruncated, .truncationHeadroom, .overlappingText]
 
     /// The screen's hints, as `info` lists them.
     public static func hints(_ a: Archive) -> [String] { screenHints(a).map(\.text) }
@@ -127,15 +127,15 @@ public enum FalseAlarmHints {
         // the data it says, so that element's text length (and truncation) may differ from a rerun.
         // Elements by the first byte of their text (the test's first condition), made once: an archive with many
         // test-data values asked every element about each of them.
-        var byFirstByte: [UInt8: [Int]]?
+        // (A list per byte value, not a dictionary: hashing each element's byte was most of making it.)
+        var byFirstByte: [[Int]] = []
         for (key, value) in a.testData.members {
             guard case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first else { continue }
-            if byFirstByte == nil {
-                var table: [UInt8: [Int]] = [:]
-                for i in h.indices { if let first = h[i].displayText.utf8.first { table[first, default: []].append(i) } }
-                byFirstByte = table
+            if byFirstByte.isEmpty {
+                byFirstByte = Array(repeating: [], count: 256)
+                for i in h.indices { if let first = h[i].displayText.utf8.first { byFirstByte[Int(first)].append(i) } }
             }
-            let showing = (byFirstByte?[b] ?? []).filter { differsInLength(shown: h[$0].displayText, fixed: fixed) }
+            let showing = byFirstByte[Int(b)].filter { differsInLength(shown: h[$0].displayText, fixed: fixed) }
             if let i = showing.first {
                 out.append(Hint(text: "may be a false alarm: \(name(i)) shows test data '\(TerminalText.sanitize(key))' with another length than the archive's (\(h[i].displayText.count) vs \(fixed.count) characters)",
                                 rules: textLengthRules, elements: ElementSet(single: Set(showing))))
@@ -151,6 +151,32 @@ public enum FalseAlarmHints {
     static func differsInLength(shown: String, fixed: String) -> Bool {
         // Most texts differ in their first byte: no character arrays for them (this runs for every element).
         guard let first = shown.utf8.first, first == fixed.utf8.first, shown != fixed else { return false }
+        if let byBytes = differsInLengthASCII(shown: shown, fixed: fixed) { return byBytes }
+        return differsInLengthByCharacters(shown: shown, fixed: fixed)
+    }
+
+    /// `differsInLength` by the bytes, when both texts are ASCII without a carriage return (each byte a character
+    /// of its own, equal only to itself); nil for any other text. (Making arrays of characters was most of the
+    /// test-data hint on a screen of many texts.)
+    static func differsInLengthASCII(shown: String, fixed: String) -> Bool? {
+        var shown = shown, fixed = fixed  // (`withUTF8` reads a native string in place)
+        return shown.withUTF8 { a in
+            fixed.withUTF8 { b -> Bool? in
+                guard !a.contains(where: { $0 >= 0x80 || $0 == 0x0D }), !b.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+                var common = 0
+                while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+                guard common >= 4, common * 2 >= b.count else { return false }
+                if common == b.count {
+                    guard common < a.count else { return false }
+                    let next = a[common] | 0x20  // lower case for letters
+                    return (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (a[common] >= 0x30 && a[common] <= 0x39)
+                }
+                return a.count != b.count
+            }
+        }
+    }
+
+    static func differsInLengthByCharacters(shown: String, fixed: String) -> Bool {
         let a = Array(shown), b = Array(fixed)
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
