@@ -184,12 +184,14 @@ final class CheckTests: XCTestCase {
     /// The sweep estimates the ink only of siblings whose frames meet one they are compared with: what it finds
     /// is what estimating every ink finds, on seeded parents of frames that nest, touch at the tolerance, sit a
     /// fraction apart or stack, with inks inside their frames as `inkArea` places them (leading, trailing,
-    /// centred), and it estimates fewer.
+    /// centred), and on a parent where most siblings meet (every ink estimated) too; on the others it estimates
+    /// fewer.
     func testTheOverlapSweepFindsWithFewerInksWhatItFindsWithAll() {
         var g = SplitMix64(seed: 2_026)
         var estimated = (all: 0, needed: 0)
-        for _ in 0..<400 {
-            let n = Int.random(in: 2...90, using: &g)
+        for round in 0..<400 {
+            let n = Int.random(in: 2...90, using: &g), dense = round % 4 == 0
+            let spread = dense ? 300 : 9_000
             var frames: [Rect] = []
             for _ in 0..<n {
                 if let f = frames.randomElement(using: &g), Int.random(in: 0..<4, using: &g) == 0 {
@@ -197,7 +199,7 @@ final class CheckTests: XCTestCase {
                     let dx = [0, f.width - 2, f.width - 2.0000001, f.width, 0.3].randomElement(using: &g)!
                     frames.append(Rect(x: f.x + dx, y: f.y + [0, 1.5, f.height - 2].randomElement(using: &g)!, width: f.width, height: f.height))
                 } else {
-                    frames.append(Rect(x: Double(Int.random(in: 0...360, using: &g)) / 3, y: Double(Int.random(in: 0...2_400, using: &g)) / 3,
+                    frames.append(Rect(x: Double(Int.random(in: 0...360, using: &g)) / 3, y: Double(Int.random(in: 0...spread, using: &g)) / 3,
                                        width: Double(Int.random(in: 0...600, using: &g)) / 3, height: Double(Int.random(in: 0...150, using: &g)) / 3))
                 }
             }
@@ -212,7 +214,7 @@ final class CheckTests: XCTestCase {
                 var s = LayoutChecker.OverlapSweep()
                 s.estimatesEveryInk = every
                 s.load(order, frames: { frames[$0] }, controls: { controls[$0] }, inks: { k in
-                    if every { estimated.all += 1 } else { estimated.needed += 1 }
+                    if !dense { if every { estimated.all += 1 } else { estimated.needed += 1 } }
                     return inks[k]
                 })
                 s.compare(order)
@@ -224,7 +226,7 @@ final class CheckTests: XCTestCase {
             XCTAssertEqual(some.firstOverlap.map(\.width), all.firstOverlap.map(\.width))
             XCTAssertEqual(some.firstOverlap.map(\.height), all.firstOverlap.map(\.height))
         }
-        XCTAssertLessThan(estimated.needed, estimated.all * 9 / 10, "siblings that meet nothing are not estimated")
+        XCTAssertLessThan(estimated.needed, estimated.all * 3 / 4, "siblings that meet nothing are not estimated")
     }
 
     /// Rows stacked on one another (the same frame, overlapping a sibling of the same frame) are one finding that

@@ -137,7 +137,7 @@ extension LayoutChecker {
                 controls.append(isControl(i))
                 if !(f.width >= 0 && f.height >= 0 && f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) { plain = false }
             }
-            let meets = plain && !estimatesEveryInk ? framesMeeting() : nil
+            let meets = plain && !estimatesEveryInk ? framesMeeting() : nil  // nil: every ink
             for (k, i) in order.enumerated() {
                 let estimated = meets?[k] ?? true
                 let a = estimated ? ink(i) : nil
@@ -149,25 +149,38 @@ extension LayoutChecker {
         }
 
         /// For each sweep position, whether its frame meets one it is compared with (`compare`'s window) by more
-        /// than a little less than the tolerance (a margin for the rounding of the ink's arithmetic).
-        private func framesMeeting() -> [Bool] {
+        /// than a little less than the tolerance (a margin for the rounding of the ink's arithmetic); nil once most
+        /// of the positions so far meet one (a stack, a dense grid), where every ink is needed and the look ahead
+        /// would be as much work again as the comparisons.
+        private func framesMeeting() -> [Bool]? {
             let tol = CheckThresholds.overlapTolerance - 0.001
             let cap = LayoutChecker.overlapComparisonsPerElement
             let n = frames.count
             var meets = [Bool](repeating: false, count: n)
-            for k in 0..<n {
-                let limit = reach[k], end = min(n, k + cap + 1), a = frames[k]
-                var m = k + 1
-                while m < end, tops[m] < limit {
-                    let b = frames[m]
-                    if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol, min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol {
-                        meets[k] = true
-                        meets[m] = true
+            var met = 0
+            let found = meets.withUnsafeMutableBufferPointer { meets in
+                frames.withUnsafeBufferPointer { frames in
+                    tops.withUnsafeBufferPointer { tops in
+                        reach.withUnsafeBufferPointer { reach -> Bool in
+                            for k in 0..<n {
+                                if k % 32 == 31, met * 4 > (k + 1) * 3 { return false }
+                                let limit = reach[k], end = min(n, k + cap + 1), a = frames[k]
+                                var m = k + 1
+                                while m < end, tops[m] < limit {
+                                    let b = frames[m]
+                                    if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol, min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol {
+                                        if !meets[k] { meets[k] = true; met += 1 }
+                                        if !meets[m] { meets[m] = true; met += 1 }
+                                    }
+                                    m += 1
+                                }
+                            }
+                            return true
+                        }
                     }
-                    m += 1
                 }
             }
-            return meets
+            return found ? meets : nil
         }
 
         /// Fills `firstOther`, `firstOverlap` and `others`. A pair meets when their ink areas meet by more than the
