@@ -31,26 +31,30 @@ struct MirrorCheck {
             if abs(fb.minX - ltrX) <= tol && abs(fb.minX - expectedX) > tol { stayed[j] = (expectedX, ltrX) }
         }
         guard !stayed.isEmpty else { return ([], []) }
+        // Which elements stayed, and which are reported, by element: asked of every child and every ancestor,
+        // hashing each into the dictionary and the set was most of this rule.
+        var isStayed = [Bool](repeating: false, count: hb.count), isReported = [Bool](repeating: false, count: hb.count)
+        for j in stayed.keys { isStayed[j] = true }
 
         var findings: [Finding] = []
-        var reported = Set<Int>()
         // Rows: matched siblings in B sharing a line. A row that kept its LTR order is one finding, on its
-        // first element that stayed.
-        for p in hb.indices where hb[p].children.count >= 2 {
+        // first element that stayed. Only a parent with a child that stayed can hold one: no rows made for the
+        // others.
+        for p in hb.indices where hb[p].children.count >= 2 && hb[p].children.contains(where: { isStayed[$0] }) {
             let members = hb[p].children.filter { matching.bToA[$0] != nil && !hb[$0].frame.isEmpty }
             // A row of one is never reported: no rows made for fewer than two (most parents).
             guard members.count >= 2 else { continue }
-            for row in MirrorCheck.rows(members, hb) where row.count >= 2 && row.contains(where: { stayed[$0] != nil }) {
+            for row in MirrorCheck.rows(members, hb) where row.count >= 2 && row.contains(where: { isStayed[$0] }) {
                 let orderA = row.sorted { ha[matching.bToA[$0]!].frame.minX < ha[matching.bToA[$1]!].frame.minX }
                 let orderB = row.sorted { hb[$0].frame.minX < hb[$1].frame.minX }
                 guard orderA == orderB else { continue }  // reversed (or reshuffled): mirrored enough
-                let stayedMembers = row.filter { stayed[$0] != nil }
+                let stayedMembers = row.filter { isStayed[$0] }
                 let first = stayedMembers[0]
                 let names = stayedMembers.map { "\(hb[$0].reference) stayed at x=\(formatPoints(hb[$0].frame.minX)) (belongs at x=\(formatPoints(stayed[$0]!.expected)))" }
                 findings.append(finding(first, severity: row.contains { isNavigationOrInteractive($0) } ? .blocking : .review,
                                         message: "row order not reversed in RTL: " + names.joined(separator: "; "),
                                         expected: stayed[first]!.expected))
-                reported.formUnion(row)
+                for j in row { isReported[j] = true }
             }
         }
         // An element inside one already reported moved with it: report the outer one only.
@@ -58,12 +62,12 @@ struct MirrorCheck {
         func insideReported(_ j: Int) -> Bool {
             var p = hb.elements[j].parent
             while let q = p {
-                if stayed[q] != nil || reported.contains(q) { return true }
+                if isStayed[q] || isReported[q] { return true }
                 p = hb.elements[q].parent
             }
             return false
         }
-        for (j, s) in stayed.sorted(by: { $0.key < $1.key }) where !reported.contains(j) && !insideReported(j) {
+        for (j, s) in stayed.sorted(by: { $0.key < $1.key }) where !isReported[j] && !insideReported(j) {
             findings.append(finding(j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
                                     message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",
                                     expected: s.expected))
