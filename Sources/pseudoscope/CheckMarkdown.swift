@@ -50,28 +50,30 @@ enum CheckMarkdown {
     /// An archive's findings as its section's table, with the command that opens the inspector on each element
     /// (its part of the report: `CheckPart`); nothing when it has none.
     static func putFindings(_ found: UnsafeBufferPointer<Finding>, of archive: ArchiveSummary, into table: inout TextBytes) {
-        guard !found.isEmpty else { return }
+        guard let base = found.baseAddress, !found.isEmpty else { return }
         table.put("\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n")
-        // The table's rows written as bytes: a night's report has a hundred thousand.
+        // The table's rows written as bytes: a night's report has a hundred thousand. Each finding read in place
+        // through a pointer (`let f = found[k]` copied it, retaining all its strings, and freed the copy).
         for k in found.indices {
-            let f = found[k]
-            table.put("| "); table.put(f.severity.rawValue); table.put(" | "); table.put(f.rule.rawValue); table.put(" | ")
-            Handover.putCode(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame, into: &table)
+            let f = base + k
+            table.put("| "); table.put(f.pointee.severity.rawValue); table.put(" | "); table.put(f.pointee.rule.rawValue); table.put(" | ")
+            Handover.putCode(elementNamed: f.pointee.elementType, identifier: f.pointee.identifier, text: f.pointee.text, frame: f.pointee.frame, into: &table)
             table.put(" | ")
-            Handover.putMarkdown(f.message, into: &table)
-            if f.novelty == .new || f.known != nil || !f.hints.isEmpty {
-                let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
+            Handover.putMarkdown(f.pointee.message, into: &table)
+            let known = Finding.known(at: f)
+            if f.pointee.novelty == .new || known != nil || !f.pointee.hints.isEmpty {
+                let notes = [f.pointee.novelty == .new ? "**new**" : nil, known.map { Handover.md($0.summary) }].compactMap { $0 } + f.pointee.hints.map(Handover.md)
                 table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
             }
             table.put(" | ")
-            Handover.putEvidence(f.evidence, into: &table)
+            Handover.putEvidence(f.pointee.evidence, into: &table)
             table.put(" |\n")
         }
         table.put("\nOpen on a finding's element:\n\n")
         var seen = Set<String>()
         let opened = Handover.shellQuoted(archivePath(archive.sourcePath))
         for k in found.indices {
-            let target = found[k].identifier.isEmpty ? found[k].elementPath : found[k].identifier
+            let target = base[k].identifier.isEmpty ? base[k].elementPath : base[k].identifier
             guard !target.isEmpty, seen.insert(target).inserted else { continue }
             table.put("- " + Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))") + "\n")
         }

@@ -144,7 +144,7 @@ enum JUnitReport {
         if acceptNoHierarchy, let note = archive.hierarchyNote {
             // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
             t.put("      <skipped message=\""); putEscaped("accepted without a hierarchy: " + note, into: &t); t.put("\"/>\n")
-        } else if !found.contains(where: \.blocks) {
+        } else if let base = found.baseAddress, !found.indices.contains(where: { Finding.blocks(at: base + $0) }) {
             // Only known issues block here: skipped, with the reason, until the baseline entry expires.
             let known = found.filter { $0.severity == .blocking && !$0.blocks }
             if !known.isEmpty {
@@ -153,30 +153,34 @@ enum JUnitReport {
         }
         // The findings written as bytes, each piece escaped where it is put (escaping is by the character, so the
         // pieces escaped one by one read as the whole would): a night's report has a hundred thousand.
+        // Each finding read in place through a pointer: `let f = found[k]` copied it (retaining all its strings) and
+        // freed the copy, three times a finding over the two lists.
+        guard let base = found.baseAddress else { return }
         var others = 0
         for k in found.indices {
-            let f = found[k]
-            guard f.blocks else { others += 1; continue }
-            t.put("      <failure type=\""); t.put(f.rule.rawValue); t.put("\" message=\"")
-            putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
-            if let k = f.known { putEscaped(" (" + k.summary + ")", into: &t) }
+            let f = base + k
+            guard Finding.blocks(at: f) else { others += 1; continue }
+            t.put("      <failure type=\""); t.put(f.pointee.rule.rawValue); t.put("\" message=\"")
+            putEscaped(Finding.elementReference(at: f), into: &t); putEscaped(": ", into: &t); putEscaped(f.pointee.message, into: &t)
+            if let k = Finding.known(at: f) { putEscaped(" (" + k.summary + ")", into: &t) }
             t.put("\">")
-            putEscaped(f.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.message, into: &t)
-            putEscaped("\nfingerprint ", into: &t); putEscaped(f.fingerprint, into: &t)
-            for h in f.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
+            putEscaped(f.pointee.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.pointee.message, into: &t)
+            putEscaped("\nfingerprint ", into: &t); putEscaped(f.pointee.fingerprint, into: &t)
+            for h in f.pointee.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
             t.put("</failure>\n")
         }
         guard others > 0 else { return }
         t.put("      <system-out>")
         var first = true
-        for k in found.indices where !found[k].blocks {
-            let f = found[k]
+        for k in found.indices where !Finding.blocks(at: base + k) {
+            let f = base + k
             if !first { putEscaped("\n", into: &t) }
             first = false
-            t.put(f.known != nil ? "known " : "review "); t.put(f.rule.rawValue); t.put(" ")
-            putEscaped(f.elementReference, into: &t); putEscaped(": ", into: &t); putEscaped(f.message, into: &t)
-            t.put(" ["); putEscaped(f.fingerprint, into: &t); t.put("]")
-            if let k = f.known { putEscaped(" " + k.summary, into: &t) }
+            let known = Finding.known(at: f)
+            t.put(known != nil ? "known " : "review "); t.put(f.pointee.rule.rawValue); t.put(" ")
+            putEscaped(Finding.elementReference(at: f), into: &t); putEscaped(": ", into: &t); putEscaped(f.pointee.message, into: &t)
+            t.put(" ["); putEscaped(f.pointee.fingerprint, into: &t); t.put("]")
+            if let k = known { putEscaped(" " + k.summary, into: &t) }
         }
         t.put("</system-out>\n")
     }
@@ -188,47 +192,82 @@ enum JUnitReport {
     static func putEscaped(_ s: String, into t: inout TextBytes) {
         // Most text is plain printable ASCII with nothing to escape: copied as it is. The rest is written by the
         // byte: runs that need nothing copied whole, the five escapes by a table, each other scalar decoded in
-        // place and asked `TerminalText.needsEscape` (what `TerminalText.isSafe` answers for one scalar). Going
-        // scalar by scalar through the string was a tenth of a night's `--junit`.
+        // place and asked `TerminalText.needsEscape` (what `TerminalText.isSafe` answers for one scalar) only when
+        // its first two bytes may begin one that does (`JSONWriter.mayNeedEscape`); a letter that needs nothing
+        // stays in the run. Going scalar by scalar through the string was a tenth of a night's `--junit`.
         func special(_ b: UInt8) -> Bool {
             b < 0x20 || b >= 0x7F || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
         }
         var text = s
         text.withUTF8 { b in
-            guard b.contains(where: special) else { t.put(b); return }
-            func put(_ text: String) { t.put(text) }
-            var i = 0, run = 0
             let n = b.count
+            var i = plainXMLRunEnd(b)
+            guard i < n else { t.put(b); return }
+            func put(_ text: String) { t.put(text) }
+            var run = 0
             while i < n {
                 let c = b[i]
                 guard special(c) else { i += 1; continue }
-                t.put(UnsafeBufferPointer(rebasing: b[run..<i]))
                 var length = 1
+                let replacement: String?
                 switch c {
-                case UInt8(ascii: "&"): put("&amp;")
-                case UInt8(ascii: "<"): put("&lt;")
-                case UInt8(ascii: ">"): put("&gt;")
-                case UInt8(ascii: "\""): put("&quot;")
-                case 0x0A: put("&#10;")
-                case 0x09: t.put(byte: c)
-                case ..<0x20: put("\\x" + String(c, radix: 16))
-                case 0x7F: put("&#x7f;")  // DEL: a control to a terminal reading the report
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case 0x0A: replacement = "&#10;"
+                case 0x09: replacement = nil
+                case ..<0x20: replacement = "\\x" + String(c, radix: 16)
+                case 0x7F: replacement = "&#x7f;"  // DEL: a control to a terminal reading the report
                 default:
                     length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+                    if i + 1 < n, !JSONWriter.mayNeedEscape(lead: c, then: b[i + 1]) {
+                        replacement = nil
+                        break
+                    }
                     var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                     for k in 1..<min(length, n - i) { v = v << 6 | UInt32(b[i + k] & 0x3F) }
                     if (0xFFFE...0xFFFF).contains(v) {
-                        put("\\x" + String(v, radix: 16))
+                        replacement = "\\x" + String(v, radix: 16)
                     } else if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) {
-                        put("&#x" + String(v, radix: 16) + ";")
+                        replacement = "&#x" + String(v, radix: 16) + ";"
                     } else {
-                        t.put(UnsafeBufferPointer(rebasing: b[i..<min(n, i + length)]))
+                        replacement = nil
                     }
                 }
-                i += length
-                run = i
+                if let r = replacement {
+                    t.put(UnsafeBufferPointer(rebasing: b[run..<i]))
+                    put(r)
+                    i += length
+                    run = i
+                } else {
+                    i = min(n, i + length)
+                }
             }
             t.put(UnsafeBufferPointer(rebasing: b[run..<n]))
         }
+    }
+
+    /// Where the leading run of bytes XML takes as they are (printable ASCII but `&`, `<`, `>` and the quote) ends,
+    /// eight bytes a step and then to the byte (the word tests of `JSONWriter.plainRunEnd`).
+    static func plainXMLRunEnd(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = b.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func has(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+            let x = w ^ (ones &* UInt64(byte))
+            return (x &- ones) & ~x & highs
+        }
+        var i = 0
+        while i + 8 <= b.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let control = (w &- ones &* 0x20) & ~w & highs
+            let high = (((w & ~highs) &+ ones) | w) & highs  // DEL and every byte from 0x80
+            let flagged = control | high | has(w, 0x26) | has(w, 0x3C) | has(w, 0x3E) | has(w, 0x22)
+            if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < b.count, b[i] >= 0x20, b[i] < 0x7F, b[i] != 0x26, b[i] != 0x3C, b[i] != 0x3E, b[i] != 0x22 { i += 1 }
+        return i
     }
 }

@@ -186,6 +186,17 @@ public struct FindingStack: Equatable, Sendable {
     public var count: Int { members.count }
 }
 
+extension Finding {
+    /// What a report asks of a finding in place, through a pointer to it in its list: a computed property asked of
+    /// `pointee` (`blocks`, `known`, `elementReference`) loads a copy of the whole finding first, retaining and
+    /// releasing all its strings; these read the stored fields they need.
+    public static func known(at p: UnsafePointer<Finding>) -> KnownIssue? { p.pointee.knownBox?.issue }
+    public static func blocks(at p: UnsafePointer<Finding>) -> Bool { blocks(p.pointee.severity, known(at: p)) }
+    public static func elementReference(at p: UnsafePointer<Finding>) -> String {
+        ElementName.of(type: p.pointee.elementType, identifier: p.pointee.identifier, text: p.pointee.text, frame: p.pointee.frame)
+    }
+}
+
 private final class StackBox: Sendable {
     let stack: FindingStack
     init(_ stack: FindingStack) { self.stack = stack }

@@ -62,7 +62,7 @@ public struct JSONWriter {
     /// (E3 85), the BOM, the halfwidth filler and the annotation controls (EF BB, EF BE, EF BF), the tags (F3 A0),
     /// the escaped bytes of a file name (F4 8F).
     @inline(__always)
-    static func mayNeedEscape(lead c: UInt8, then d: UInt8) -> Bool {
+    public static func mayNeedEscape(lead c: UInt8, then d: UInt8) -> Bool {
         switch c {
         case 0xC2: return d < 0xA0 || d == 0xAD
         case 0xD8: return d == 0x9C
