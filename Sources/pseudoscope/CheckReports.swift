@@ -203,7 +203,6 @@ enum JUnitReport {
             let n = b.count
             var i = plainXMLRunEnd(b)
             guard i < n else { t.put(b); return }
-            func put(_ text: String) { t.put(text) }
             var run = 0
             while i < n {
                 let c = b[i]
@@ -237,7 +236,7 @@ enum JUnitReport {
                 }
                 if let r = replacement {
                     t.put(UnsafeBufferPointer(rebasing: b[run..<i]))
-                    put(r)
+                    t.put(r)
                     i += length
                     run = i
                 } else {

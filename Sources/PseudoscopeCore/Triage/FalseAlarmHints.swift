@@ -129,13 +129,14 @@ public enum FalseAlarmHints {
         // test-data values asked every element about each of them.
         // (A list per byte value, not a dictionary: hashing each element's byte was most of making it. Only the
         // bytes some value starts with are listed: a screen's texts mostly start otherwise.)
-        var wanted = [Bool](repeating: false, count: 256)
-        for (_, value) in a.testData.members {
-            if case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first { wanted[Int(b)] = true }
+        let values = a.testData.members.compactMap { key, value -> (key: String, fixed: String, first: UInt8)? in
+            guard case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first else { return nil }
+            return (key, fixed, b)
         }
+        var wanted = [Bool](repeating: false, count: 256)
+        for v in values { wanted[Int(v.first)] = true }
         var byFirstByte: [[Int]] = []
-        for (key, value) in a.testData.members {
-            guard case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first else { continue }
+        for (key, fixed, b) in values {
             if byFirstByte.isEmpty {
                 byFirstByte = Array(repeating: [], count: 256)
                 for i in h.indices { if let first = h[i].displayText.utf8.first, wanted[Int(first)] { byFirstByte[Int(first)].append(i) } }
