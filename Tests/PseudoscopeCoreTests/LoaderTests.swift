@@ -130,6 +130,51 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(error { try loader.decode(Array(cut.utf8), source: source) }, refused)
     }
 
+    /// A file far larger than the element limit can fill is refused from its first bytes (`overLimitFromPrefix`),
+    /// in the words and place reading it whole gives; a file whose first bytes do not reach the limit, or that is
+    /// over the size limit too, is read and refused as before.
+    func testAFileFarOverTheElementLimitIsRefusedFromItsFirstBytesAsFromAllOfThem() throws {
+        var limits = LoadLimits()
+        limits.maxElements = 10
+        let loader = ArchiveLoader(limits: limits)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-prefix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        func error(_ body: () throws -> Archive) -> String {
+            do { _ = try body(); return "loaded" } catch { return "\(error)" }
+        }
+        func write(_ name: String, _ json: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // 400 short rows: 10 elements take far less than the 2,560 bytes read ahead.
+        let rows = (0..<400).map { Fixtures.el("StaticText", [0, Double($0), 10, 10], label: "t\($0)") }
+        let big = try write("big.json", Fixtures.archiveJSON(content: rows))
+        let whole = error { try loader.decode(Array(try Data(contentsOf: URL(fileURLWithPath: big))), source: ArchiveSource(path: big, folder: nil)) }
+        XCTAssertTrue(whole.contains("more than 10 elements (raise the limit with PSEUDOSCOPE_MAX_ELEMENTS)"), whole)
+        XCTAssertEqual(loader.overLimitFromPrefix(big).map { "\($0)" }, whole, "refused from its first bytes")
+        XCTAssertEqual(error { try loader.load(big) }, whole)
+        // A folder's archive.json is refused under its own name.
+        let folder = dir.appendingPathComponent("run").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let inFolder = try write("run/archive.json", Fixtures.archiveJSON(content: rows))
+        XCTAssertEqual(error { try loader.load(folder) }, whole.replacingOccurrences(of: big, with: inFolder))
+        // Rows of 600-byte labels: the first bytes hold fewer than 10 elements, so the file is read whole.
+        let long = (0..<60).map { Fixtures.el("StaticText", [0, Double($0), 10, 10], label: String(repeating: "w", count: 600)) }
+        let wide = try write("wide.json", Fixtures.archiveJSON(content: long))
+        XCTAssertNil(loader.overLimitFromPrefix(wide))
+        XCTAssertTrue(error { try loader.load(wide) }.contains("more than 10 elements"))
+        // Under the limit: loaded, nothing refused.
+        XCTAssertNil(ArchiveLoader().overLimitFromPrefix(big))
+        XCTAssertEqual(try ArchiveLoader().load(big).hierarchy.count, 402)
+        // Over the size limit as well: the size is what is said, as before.
+        var small = limits
+        small.maxFileBytes = 4096
+        XCTAssertNil(ArchiveLoader(limits: small).overLimitFromPrefix(big))
+        XCTAssertTrue(error { try ArchiveLoader(limits: small).load(big) }.contains("PSEUDOSCOPE_MAX_FILE_MIB"), error { try ArchiveLoader(limits: small).load(big) })
+    }
+
     func testEverySampleArchiveLoads() throws {
         XCTAssertGreaterThanOrEqual(Fixtures.sampleNames.count, 8)
         for name in Fixtures.sampleNames {

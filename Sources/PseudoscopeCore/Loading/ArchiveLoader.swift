@@ -30,6 +30,7 @@ public struct ArchiveLoader: Sendable {
     /// bundle (`BUNDLE.xcresult#N`, docs/xcresult.md).
     public func load(_ path: String) throws -> Archive {
         if path != "-", let address = BundleAddress.parse(path) { return try loadBundle(address, givenPath: path) }
+        if let refused = overLimitFromPrefix(path) { throw refused }
         let (rawBytes, source) = try read(path)
         var archive = try load(bytes: rawBytes, source: source)
         if archive.shownStrings.isEmpty { archive.shownStrings = ShownString.fromFiles(archive, limits: limits) }
@@ -126,21 +127,53 @@ public struct ArchiveLoader: Sendable {
             let bytes = try FileAccess.readStandardInput(limit: limits.maxFileBytes, limitVariable: variable)
             return (bytes, ArchiveSource(path: "<stdin>", folder: nil))
         }
-        var file = path
-        switch FileAccess.kind(path) {
-        case .missing: throw ArchiveError(file: path, message: "no such file or folder")
-        case .directory:
-            file = (path as NSString).appendingPathComponent("archive.json")
-            if FileAccess.kind(file) == .missing {
-                throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
-            }
-        case .regular, .special: break
-        }
+        let file = try ArchiveLoader.file(at: path)
         let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: variable)
         let folder = (file as NSString).deletingLastPathComponent
         var source = ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder)
         source.absolutePath = FileAccess.absolute(file)
         return (bytes, source)
+    }
+
+    /// The file a path names: itself, or a folder's `archive.json`.
+    static func file(at path: String) throws -> String {
+        switch FileAccess.kind(path) {
+        case .missing: throw ArchiveError(file: path, message: "no such file or folder")
+        case .directory:
+            let file = (path as NSString).appendingPathComponent("archive.json")
+            if FileAccess.kind(file) == .missing {
+                throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
+            }
+            return file
+        case .regular, .special: return path
+        }
+    }
+
+    /// Bytes read ahead per element of the limit before a file much larger than that is read whole: real
+    /// archives take 110 to 200 bytes an element, so a file over the limit has usually passed it by then.
+    static let prefixBytesPerElement = 256
+
+    /// The element limit's refusal of an archive file far larger than the limit can fill, found in the file's
+    /// first bytes: refusing a file over the limit costs the limit, not the file (the fast path stops at the
+    /// first element over it, but reading a file of a million elements whole to refuse it at ten thousand cost
+    /// more than the parsing). The fast path reads bytes in order and stops at the element over the limit, so
+    /// what it refuses in the file's first bytes it refuses, in the same words and place, in all of them; any
+    /// other outcome (the prefix ends first, the path declines, the file is not a plain UTF-8 archive) is nil,
+    /// and the file is read whole as before. Never taken at the default limits: their prefix is as large as
+    /// the largest file read.
+    func overLimitFromPrefix(_ path: String) -> ArchiveError? {
+        guard path != "-", let file = try? ArchiveLoader.file(at: path), let size = FileAccess.regularFileSize(file) else { return nil }
+        let (count, overflow) = limits.maxElements.multipliedReportingOverflow(by: ArchiveLoader.prefixBytesPerElement)
+        guard !overflow, size <= limits.maxFileBytes, size > count,
+              let prefix = try? FileAccess.readPrefix(file, count: count), prefix.count == count else { return nil }
+        guard ForeignFile.kind(of: Array(prefix.prefix(262))) == nil, !(prefix[0] == 0xFF && prefix[1] == 0xFE), !(prefix[0] == 0xFE && prefix[1] == 0xFF),
+              DumpImporter.looksLikeArchive(prefix) else { return nil }
+        do {
+            _ = try decodeFast(prefix, source: ArchiveSource(path: file, folder: nil))
+        } catch let refused as FastHierarchyReader.OverLimit {
+            return refused.error
+        } catch {}
+        return nil
     }
 
     /// UTF-16 with a byte order mark is converted to UTF-8; a UTF-8 BOM is left for the parser to skip.

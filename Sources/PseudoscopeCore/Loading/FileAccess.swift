@@ -18,6 +18,13 @@ public enum FileAccess {
         return kind(st.st_mode)
     }
 
+    /// The size of the regular file at `path` (links followed), or nil when it is anything else.
+    public static func regularFileSize(_ path: String) -> Int? {
+        var st = stat()
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0, kind(st.st_mode) == .regular else { return nil }
+        return Int(st.st_size)
+    }
+
     public static func kind(_ mode: mode_t) -> Kind {
         switch mode & S_IFMT {
         case S_IFREG: return .regular
