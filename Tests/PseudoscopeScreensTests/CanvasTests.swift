@@ -1,6 +1,7 @@
 import XCTest
 @testable import PseudoscopeScreens
 @testable import PseudoscopeDrawing
+import PseudoscopeTestSupport
 
 final class CanvasTests: XCTestCase {
     func testWideCharactersTakeTwoCellsAndAreNeverHalved() {
@@ -11,6 +12,31 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(c.line(0), " a認す", "overwriting the second half of a wide character blanks its first half")
         c.put("b", x: 2, y: 0)
         XCTAssertEqual(c.line(0), " ab す", "overwriting the first half blanks the second")
+    }
+
+    /// A border's run of cells (`setRun`) leaves the canvas as setting them one by one does: on seeded rows of
+    /// wide and narrow characters, runs starting and ending on either half of a wide character, at the edges,
+    /// beyond them and on rows off the canvas.
+    func testARunOfCellsIsSetAsCellByCell() {
+        var rng = SplitMix64(seed: 35)
+        let border = Cell(grapheme: "─", width: 1, role: .review)
+        for _ in 0..<3000 {
+            var c = Canvas(width: 12, height: 2)
+            for y in 0..<2 {
+                var x = 0
+                while x < 12 {
+                    let wide = Int.random(in: 0..<3, using: &rng) > 0
+                    c.put(wide ? "確" : "a", x: x, y: y, role: wide ? .title : .normal)
+                    x += wide ? 2 : 1
+                }
+            }
+            let lo = Int.random(in: -3...13, using: &rng), hi = Int.random(in: -3...15, using: &rng), y = Int.random(in: -1...2, using: &rng)
+            var byRun = c, byCell = c
+            byRun.withNarrowCells { $0.setRun(border, columns: lo..<max(lo, hi), y: y) }
+            byCell.withNarrowCells { cells in for x in lo..<max(lo, hi) { cells.set(border, x: x, y: y) } }
+            // (Compared whole, roles and widths too; said as the rows before and after.)
+            XCTAssertTrue(byRun == byCell, "columns \(lo)..<\(hi) of row \(y) over \(c.line(0))|\(c.line(1)): by run \(byRun.line(0))|\(byRun.line(1)), by cell \(byCell.line(0))|\(byCell.line(1))")
+        }
     }
 
     func testClipAtTheEdgeLeavesASpaceNotHalfACharacter() {

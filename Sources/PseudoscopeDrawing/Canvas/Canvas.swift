@@ -79,6 +79,24 @@ public struct Canvas: Equatable, Sendable {
             }
             buffer[i] = cell
         }
+
+        /// `set` of one narrow cell in the columns `columns` of row `y`, as one fill (a box's top and bottom
+        /// borders are most of the cells a wireframe sets). A wide character's continuation always follows it on a
+        /// canvas, so inside the run both halves are overwritten: only a wide character across either end of the
+        /// run is cut in half, and its other half is repaired as `set` repairs it.
+        func setRun(_ cell: Cell, columns: Range<Int>, y: Int) {
+            guard y >= 0, y < height else { return }
+            let lo = max(columns.lowerBound, 0), hi = min(columns.upperBound, width)
+            guard lo < hi else { return }
+            let row = y * width
+            if buffer[row + lo].width == 0, lo > 0, buffer[row + lo - 1].width == 2 {
+                buffer[row + lo - 1] = Cell(grapheme: " ", width: 1, role: buffer[row + lo - 1].role)
+            }
+            if buffer[row + hi - 1].width == 2, hi < width {
+                buffer[row + hi] = Cell(grapheme: " ", width: 1, role: buffer[row + hi].role)
+            }
+            (buffer.baseAddress! + row + lo).update(repeating: cell, count: hi - lo)
+        }
     }
 
     /// Changes the role of a cell without touching its text.

@@ -96,10 +96,8 @@ extension Canvas {
         withNarrowCells { cells in
             // Only the columns and rows on the canvas: a box far larger than the drawing costs what it shows.
             let columns = max(r.left + 1, 0)..<max(min(r.right, cells.width), max(r.left + 1, 0))
-            for x in columns {
-                cells.set(horizontal, x: x, y: r.top)
-                cells.set(horizontal, x: x, y: r.bottom)
-            }
+            cells.setRun(horizontal, columns: columns, y: r.top)
+            cells.setRun(horizontal, columns: columns, y: r.bottom)
             let rows = max(r.top + 1, 0)..<max(min(r.bottom, cells.height), max(r.top + 1, 0))
             for y in rows {
                 cells.set(vertical, x: r.left, y: y)
