@@ -118,7 +118,8 @@ struct CheckCommand {
         let palette = ANSIPalette.standard
         let lineStart: (StyleRole) -> String = { color ? "  " + palette.sequence($0) : "  " }
         let lineEnd: (StyleRole) -> String = { _ in color ? palette.reset + "\n" : "\n" }
-        for k in found.indices { ArchiveText.putFindingLines(found[k], glyphs: glyphs, into: &text, before: lineStart, after: lineEnd) }
+        guard let first = found.baseAddress else { return }
+        for k in found.indices { ArchiveText.putFindingLines(at: first + k, glyphs: glyphs, into: &text, before: lineStart, after: lineEnd) }
     }
 
     /// The text report, an archive at a time, its findings' lines as the night's workers wrote them.

@@ -131,13 +131,16 @@ public enum ArchiveText {
 
     /// The same lines written after what `out` holds, each between `before` and `after` of its role (the text
     /// report's indent and colours): a night's text report writes a hundred thousand of them.
-    public static func putFindingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ", into out: inout TextBytes,
-                                       before: (StyleRole) -> String, after: (StyleRole) -> String) {
-        let role = findingRole(f)
+    /// The finding is read in place, through a pointer into its list (`Finding.known(at:)`): passing an element of
+    /// a list as a value copied the whole finding, retaining and releasing each of its strings.
+    public static func putFindingLines(at f: UnsafePointer<Finding>, glyphs: Glyphs, tag: String? = nil, indent: String = "    ",
+                                       into out: inout TextBytes, before: (StyleRole) -> String, after: (StyleRole) -> String) {
+        let role = findingRole(at: f)
         out.put(before(role))
-        putFindingLine(f, glyphs: glyphs, tag: tag, into: &out)
+        putFindingLine(at: f, glyphs: glyphs, tag: tag, into: &out)
         out.put(after(role))
-        for (line, role) in notesUnder(f, indent: indent) {
+        guard Finding.hasNotes(at: f) else { return }
+        for (line, role) in notesUnder(f.pointee, indent: indent) {
             out.put(before(role))
             out.put(line)
             out.put(after(role))
@@ -145,7 +148,11 @@ public enum ArchiveText {
     }
 
     /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
-    static func findingRole(_ f: Finding) -> StyleRole { f.blocks ? .blocking : f.severity == .blocking ? .dim : .review }
+    static func findingRole(_ f: Finding) -> StyleRole { withUnsafePointer(to: f) { findingRole(at: $0) } }
+
+    static func findingRole(at f: UnsafePointer<Finding>) -> StyleRole {
+        Finding.blocks(at: f) ? .blocking : f.pointee.severity == .blocking ? .dim : .review
+    }
 
     /// The lines under a finding's: its stack's members, its known issue, the screen's hints (most have none).
     static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
@@ -184,19 +191,25 @@ public enum ArchiveText {
 
     /// The same line, sanitized, written after what `out` holds.
     public static func putFindingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil, into out: inout TextBytes) {
+        withUnsafePointer(to: f) { putFindingLine(at: $0, glyphs: glyphs, tag: tag, into: &out) }
+    }
+
+    /// The same, the finding read in place.
+    public static func putFindingLine(at p: UnsafePointer<Finding>, glyphs: Glyphs, tag: String? = nil, into out: inout TextBytes) {
         let start = out.count
         if let tag { out.put(tag); out.put(" ") }
-        if f.novelty == .new { out.put("NEW ") }
-        out.put(f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
+        if p.pointee.novelty == .new { out.put("NEW ") }
+        let severity = p.pointee.severity
+        out.put(severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
         out.put(" ")
-        out.put(f.severity.rawValue)
+        out.put(severity.rawValue)
         out.put(" ")
-        out.put(f.rule.rawValue)
+        out.put(p.pointee.rule.rawValue)
         out.put("  ")
-        out.put(elementNamed: f.elementType, identifier: f.identifier, text: f.text, frame: f.frame)
+        out.put(elementNamed: p.pointee.elementType, identifier: p.pointee.identifier, text: p.pointee.text, frame: p.pointee.frame)
         out.put(": ")
-        out.put(f.message)
-        if let other = f.otherArchive { out.put(" (compared with "); out.put(other); out.put(")") }
+        out.put(p.pointee.message)
+        if let other = p.pointee.otherArchive { out.put(" (compared with "); out.put(other); out.put(")") }
         out.sanitize(from: start)
     }
 
