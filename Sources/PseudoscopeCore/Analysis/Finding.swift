@@ -191,6 +191,7 @@ extension Finding {
     /// `pointee` (`blocks`, `known`, `elementReference`) loads a copy of the whole finding first, retaining and
     /// releasing all its strings; these read the stored fields they need.
     public static func known(at p: UnsafePointer<Finding>) -> KnownIssue? { p.pointee.knownBox?.issue }
+    public static func stack(at p: UnsafePointer<Finding>) -> FindingStack? { p.pointee.stackBox?.stack }
     /// Whether the finding has lines under its own (a stack, a known issue, hints): most have none.
     public static func hasNotes(at p: UnsafePointer<Finding>) -> Bool {
         p.pointee.stackBox != nil || p.pointee.knownBox != nil || !p.pointee.hints.isEmpty

@@ -146,28 +146,28 @@ struct SpoolWriter {
         if let s { u8(1); string(s) } else { u8(0) }
     }
 
-    func finding(at p: UnsafePointer<Finding>) { finding(p.pointee) }
-
-    func finding(_ f: borrowing Finding) {
-        u8(UInt8(f.rule.index))
-        u8(f.severity == .blocking ? 0 : 1)
-        i64(f.element ?? -1)
-        string(f.elementPath)
-        string(f.elementType)
-        string(f.identifier)
-        string(f.label)
-        string(f.text)
-        if let r = f.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
-        string(f.message)
-        u32(UInt32(f.evidence.count))
-        for e in f.evidence { string(e.name); f64(e.value) }
-        optional(f.otherArchive)
-        string(f.fingerprint)
-        u32(UInt32(f.hints.count))
-        for h in f.hints { string(h) }
-        if let k = f.known { u8(1); string(k.entry.fingerprint); u8(k.expired ? 1 : 0); i64(k.daysExpired) } else { u8(0) }
-        u8(f.novelty == nil ? 0 : f.novelty == .new ? 1 : 2)
-        if let s = f.stack {
+    /// Each field read through the pointer (`f.pointee`): a finding handed over as a value, even borrowed, was
+    /// copied whole from the list first.
+    func finding(at f: UnsafePointer<Finding>) {
+        u8(UInt8(f.pointee.rule.index))
+        u8(f.pointee.severity == .blocking ? 0 : 1)
+        i64(f.pointee.element ?? -1)
+        string(f.pointee.elementPath)
+        string(f.pointee.elementType)
+        string(f.pointee.identifier)
+        string(f.pointee.label)
+        string(f.pointee.text)
+        if let r = f.pointee.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
+        string(f.pointee.message)
+        u32(UInt32(f.pointee.evidence.count))
+        for e in f.pointee.evidence { string(e.name); f64(e.value) }
+        optional(f.pointee.otherArchive)
+        string(f.pointee.fingerprint)
+        u32(UInt32(f.pointee.hints.count))
+        for h in f.pointee.hints { string(h) }
+        if let k = Finding.known(at: f) { u8(1); string(k.entry.fingerprint); u8(k.expired ? 1 : 0); i64(k.daysExpired) } else { u8(0) }
+        u8(f.pointee.novelty == nil ? 0 : f.pointee.novelty == .new ? 1 : 2)
+        if let s = Finding.stack(at: f) {
             u8(1)
             string(s.frames)
             u32(UInt32(s.members.count))
