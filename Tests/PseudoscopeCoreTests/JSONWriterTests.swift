@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PseudoscopeCore
+import PseudoscopeTestSupport
 
 /// `--json` strings: what a terminal must never see raw arrives as `\uXXXX`, everything else as it is. The
 /// writer works on bytes for speed; this holds it against the rule written scalar by scalar.
@@ -261,6 +262,24 @@ final class WordScanTests: XCTestCase {
             XCTAssertLessThanOrEqual(end, firstSpecial, "\(bytes) from \(start)")
             XCTAssertGreaterThanOrEqual(end, start)
             XCTAssertGreaterThan(end + 8, min(firstSpecial, bytes.count), "stops within a word of the special byte: \(bytes)")
+        }
+    }
+
+    /// The writer's plain run ends exactly at the first byte it must look at (a control, a quote, a backslash, DEL
+    /// or any byte from 0x80), whatever the text's length and where the run starts: in a word, in the last bytes
+    /// of a longer text, or in a text shorter than a word.
+    func testTheWritersPlainRunEndsAtTheFirstByteToLookAt() {
+        var rng = SplitMix64(seed: 35)
+        let bytesSeen: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC2, 0xE3, 0xFF]
+        for _ in 0..<20_000 {
+            let plainOnly = Int.random(in: 0..<3, using: &rng) == 0
+            let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                plainOnly || Int.random(in: 0..<4, using: &rng) > 0 ? UInt8.random(in: 0x23...0x5B, using: &rng) : bytesSeen.randomElement(using: &rng)!
+            }
+            let start = Int.random(in: 0...bytes.count, using: &rng)
+            var expected = start
+            while expected < bytes.count, bytes[expected] >= 0x20, bytes[expected] < 0x7F, bytes[expected] != 0x22, bytes[expected] != 0x5C { expected += 1 }
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { JSONWriter.plainRunEnd($0, from: start) }, expected, "\(bytes) from \(start)")
         }
     }
 

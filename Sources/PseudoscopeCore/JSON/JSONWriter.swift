@@ -44,12 +44,24 @@ public struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     mutating func appendEscaped(_ s: borrowing String) {
-        store.append(0x22)
         // In place when the string's bytes are contiguous (a native string); `withUTF8` on a copy otherwise.
-        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0) }) == nil {
+        if s.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) == nil {
             var text = copy s
-            text.withUTF8 { appendEscaped(utf8: $0) }
+            text.withUTF8 { appendQuoted(utf8: $0) }
         }
+    }
+
+    /// A string in quotes. Most need nothing escaped (a finding's rule, type, identifier, path, fingerprint and
+    /// evidence names): those are quoted and copied in one step, with one check for room; a finding writes a
+    /// dozen strings, and the steps around each short one cost more than its bytes.
+    private mutating func appendQuoted(utf8 b: UnsafeBufferPointer<UInt8>) {
+        let plain = JSONWriter.plainRunEnd(b, from: 0)
+        if plain == b.count {
+            store.appendQuoted(b)
+            return
+        }
+        store.append(0x22)
+        appendEscaped(utf8: b, plainUntil: plain)
         store.append(0x22)
     }
 
@@ -76,9 +88,10 @@ public struct JSONWriter {
         }
     }
 
-    private mutating func appendEscaped(utf8 b: UnsafeBufferPointer<UInt8>) {
+    /// `plainUntil`: where the plain run from the start ends (`plainRunEnd` from 0), found already.
+    private mutating func appendEscaped(utf8 b: UnsafeBufferPointer<UInt8>, plainUntil: Int = 0) {
         var run = 0  // start of the bytes not yet copied
-        var i = 0
+        var i = plainUntil
         let n = b.count
         while i < n {
             i = JSONWriter.plainRunEnd(b, from: i)
@@ -376,6 +389,16 @@ final class ByteStore {
         base[count] = a
         base[count + 1] = b
         count += 2
+    }
+
+    /// `bytes` between quotes.
+    @inline(__always)
+    func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count + 2)
+        base[count] = 0x22
+        if let from = bytes.baseAddress { (base + count + 1).update(from: from, count: bytes.count) }
+        count += bytes.count + 2
+        base[count - 1] = 0x22
     }
 
     @inline(__always)
