@@ -31,7 +31,8 @@ enum CheckPart: Sendable {
             return { found, _, out in CheckCommand.putFindingLines(found, glyphs: glyphs, color: color, into: &out) }
         case .json:
             return { found, _, out in
-                var w = JSONWriter()
+                // Room for about 500 bytes a finding up front: grown by doubling, it was copied four times.
+                var w = JSONWriter(capacity: 64 + 512 * found.count)
                 CheckJSON.putFindings(found, into: &w) { _ in }
                 w.flush { out.put($0) }
             }

@@ -175,6 +175,24 @@ final class LoaderTests: XCTestCase {
         XCTAssertTrue(error { try ArchiveLoader(limits: small).load(big) }.contains("PSEUDOSCOPE_MAX_FILE_MIB"), error { try ArchiveLoader(limits: small).load(big) })
     }
 
+    /// A file read to the size it had is ended by a read of a few bytes; one that has grown since is read on to
+    /// its end, every byte in order (a file of 100,000 bytes read as if it had had 10, 70,000 or all of them).
+    func testAFileThatGrewSinceItsSizeWasTakenIsReadToItsEnd() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ps-grown-\(UUID().uuidString)").path
+        let content = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+        try Data(content).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        for expected in [10, 70_000, 100_000] {
+            let fd = open(path, O_RDONLY)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            defer { close(fd) }
+            XCTAssertEqual(try FileAccess.readAll(fd, file: path, limit: 1 << 20, limitVariable: "X", expected: expected), content, "as if it had \(expected) bytes")
+        }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        XCTAssertThrowsError(try FileAccess.readAll(fd, file: path, limit: 50_000, limitVariable: "X", expected: 40_000), "the limit holds for what it grew by")
+    }
+
     func testEverySampleArchiveLoads() throws {
         XCTAssertGreaterThanOrEqual(Fixtures.sampleNames.count, 8)
         for name in Fixtures.sampleNames {

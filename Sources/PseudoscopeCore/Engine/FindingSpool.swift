@@ -72,7 +72,7 @@ public final class FindingSpool: Sendable {
         let shown = reports.shown(findings)
         return try shown.withUnsafeBufferPointer { found in
             try reports.parts.map { part in
-                var text = TextBytes(capacity: 64 + 200 * found.count)
+                var text = TextBytes(capacity: 64 + 512 * found.count)  // (a JSON finding takes about 450 bytes)
                 part(found, archive, &text)
                 return try text.bytes.withUnsafeBufferPointer { try put($0, count: found.count) }
             }
@@ -102,14 +102,18 @@ public final class FindingSpool: Sendable {
     }
 
     private func bytes(_ ref: Ref) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: ref.length)
-        var done = 0
-        while done < ref.length {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(ref.offset + done)) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be read back") }
-            done += n
+        // Read into room not zeroed first (what is kept is what was read): a night reads back every part.
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: ref.length) { buffer, filled in
+            filled = 0
+            while filled < ref.length {
+                let n = pread(fd, buffer.baseAddress! + filled, ref.length - filled, off_t(ref.offset + filled))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { failed = true; return }
+                filled += n
+            }
         }
+        if failed { throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be read back") }
         return bytes
     }
 

@@ -16,6 +16,9 @@ public struct JSONWriter {
 
     public init() {}
 
+    /// A writer with room for `capacity` bytes before it grows (an archive's findings, whose size is about known).
+    public init(capacity: Int) { store = ByteStore(capacity: max(64, capacity)) }
+
     /// The bytes written so far (since the last `flush`).
     public var bytes: [UInt8] { store.array }
     /// How many bytes are waiting (since the last `flush`).

@@ -99,6 +99,24 @@ public enum FileAccess {
                 }
             }
         }
+        // A regular file read to its size ends here, told by a read of a few bytes (a chunk's 64 KiB zeroed for
+        // it was as much as many archives).
+        if expected > 0, out.count == expected {
+            var probe: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            while true {
+                let n = withUnsafeMutableBytes(of: &probe) { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN { usleep(1000); continue }
+                    throw ArchiveError(file: file, message: "cannot be read: \(message(errno))")
+                }
+                if n == 0 { return out }
+                // The file grew meanwhile: what was read is kept and the rest is read in chunks.
+                if out.count + n > limit { throw tooLarge(file, out.count + n, limit, limitVariable, exact: false) }
+                withUnsafeBytes(of: &probe) { out.append(contentsOf: $0.prefix(n)) }
+                break
+            }
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
