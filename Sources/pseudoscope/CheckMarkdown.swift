@@ -75,7 +75,12 @@ enum CheckMarkdown {
         for k in found.indices {
             let target = base[k].identifier.isEmpty ? base[k].elementPath : base[k].identifier
             guard !target.isEmpty, seen.insert(target).inserted else { continue }
-            table.put("- " + Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))") + "\n")
+            // Written into the table's bytes and made inline code there (`Handover.code` of the same text).
+            table.put("- ")
+            let start = table.count
+            table.put("pseudoscope "); table.put(opened); table.put(" --select "); table.put(Handover.shellQuoted(target))
+            Handover.putCode(from: start, into: &table)
+            table.put("\n")
         }
     }
 

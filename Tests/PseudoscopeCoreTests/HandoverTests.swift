@@ -92,6 +92,22 @@ final class HandoverTests: XCTestCase {
         }
     }
 
+    /// Names and numbers written in room made up front (`TextBytes.put(capacity:)`) read as `ElementName` and
+    /// `NumberText` write them, on either side of the room copied from zeros (256 bytes) and past it.
+    func testNamesAndNumbersWrittenInPlaceReadAsTheirStrings() {
+        for n in [0, 1, 100, 240, 246, 247, 248, 256, 300, 1_000] {
+            for (identifier, text) in [(String(repeating: "i", count: n), ""), ("", String(repeating: "確", count: n / 3) + "\u{1B}x")] {
+                var t = TextBytes()
+                t.put("head ")
+                t.put(elementNamed: "StaticText", identifier: identifier, text: text, frame: Rect(x: 1.5, y: -2, width: 1e300, height: .nan))
+                t.put(" ")
+                t.put(points: Double(n) / 7)
+                XCTAssertEqual(t.string, "head " + ElementName.of(type: "StaticText", identifier: identifier, text: text, frame: Rect(x: 1.5, y: -2, width: 1e300, height: .nan))
+                               + " " + NumberText.points(Double(n) / 7), "\(n) bytes")
+            }
+        }
+    }
+
     func testSelectTakesAnIdentifierOrAPath() {
         let a = archive([button("one"), button("two")])
         let namer = PathNamer(a.hierarchy)

@@ -166,7 +166,7 @@ public enum Handover {
     }
 
     /// What `out` holds from `start` on, made inline code in place.
-    static func putCode(from start: Int, into out: inout TextBytes) {
+    public static func putCode(from start: Int, into out: inout TextBytes) {
         out.sanitize(from: start)
         // The longest run of backticks, by the byte: a backtick is ASCII, never part of another character's UTF-8,
         // and CommonMark counts a backtick string by the code point (a backtick with a combining mark on it is

@@ -28,6 +28,8 @@ public struct TextBytes {
 
     public mutating func put(byte: UInt8) { bytes.append(byte) }
 
+    private static let zeros = [UInt8](repeating: 0, count: 256)
+
     public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
 
     /// A number of points as `NumberText.points` writes it.
@@ -44,7 +46,13 @@ public struct TextBytes {
     /// write (numbers, element names) are written once, there.
     mutating func put(capacity: Int, _ body: (inout MessageBytes) -> Void) {
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: capacity))
+        // The room made by copying zeros (a piece is most often a number or a name, under 256 bytes): appended
+        // as a repeated element, it was written a byte at a time.
+        if capacity <= TextBytes.zeros.count {
+            TextBytes.zeros.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<capacity])) }
+        } else {
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
+        }
         let written = bytes.withUnsafeMutableBufferPointer { b -> Int in
             var m = MessageBytes(UnsafeMutableBufferPointer(rebasing: b[start..<(start + capacity)]))
             body(&m)
