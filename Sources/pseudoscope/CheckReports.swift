@@ -161,12 +161,13 @@ enum JUnitReport {
             let f = base + k
             guard Finding.blocks(at: f) else { others += 1; continue }
             t.put("      <failure type=\""); t.put(f.pointee.rule.rawValue); t.put("\" message=\"")
-            putEscaped(Finding.elementReference(at: f), into: &t); putEscaped(": ", into: &t); putEscaped(f.pointee.message, into: &t)
+            putEscaped(Finding.elementReference(at: f), into: &t); t.put(": "); putEscaped(f.pointee.message, into: &t)
             if let k = Finding.known(at: f) { putEscaped(" (" + k.summary + ")", into: &t) }
             t.put("\">")
-            putEscaped(f.pointee.elementPath, into: &t); putEscaped("\n", into: &t); putEscaped(f.pointee.message, into: &t)
-            putEscaped("\nfingerprint ", into: &t); putEscaped(f.pointee.fingerprint, into: &t)
-            for h in f.pointee.hints { putEscaped("\n", into: &t); putEscaped(h, into: &t) }
+            // The pieces that are constants written as they escape (a line break as `&#10;`).
+            putEscaped(f.pointee.elementPath, into: &t); t.put(JUnitReport.newline); putEscaped(f.pointee.message, into: &t)
+            t.put(JUnitReport.newline); t.put("fingerprint "); putEscaped(f.pointee.fingerprint, into: &t)
+            for h in f.pointee.hints { t.put(JUnitReport.newline); putEscaped(h, into: &t) }
             t.put("</failure>\n")
         }
         guard others > 0 else { return }
@@ -174,16 +175,19 @@ enum JUnitReport {
         var first = true
         for k in found.indices where !Finding.blocks(at: base + k) {
             let f = base + k
-            if !first { putEscaped("\n", into: &t) }
+            if !first { t.put(JUnitReport.newline) }
             first = false
             let known = Finding.known(at: f)
             t.put(known != nil ? "known " : "review "); t.put(f.pointee.rule.rawValue); t.put(" ")
-            putEscaped(Finding.elementReference(at: f), into: &t); putEscaped(": ", into: &t); putEscaped(f.pointee.message, into: &t)
+            putEscaped(Finding.elementReference(at: f), into: &t); t.put(": "); putEscaped(f.pointee.message, into: &t)
             t.put(" ["); putEscaped(f.pointee.fingerprint, into: &t); t.put("]")
             if let k = known { putEscaped(" " + k.summary, into: &t) }
         }
         t.put("</system-out>\n")
     }
+
+    /// A line break as `putEscaped` writes it.
+    static let newline = "&#10;"
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
     static func escape(_ s: String) -> String { TextBytes.string(capacity: s.utf8.count + 16) { putEscaped(s, into: &$0) } }

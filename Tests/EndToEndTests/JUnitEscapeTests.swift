@@ -35,6 +35,12 @@ final class JUnitEscapeTests: XCTestCase {
 
     /// The two-byte look that spares decoding a letter (`JSONWriter.mayNeedEscape`) lets through every scalar that
     /// is escaped: checked for every scalar beyond ASCII.
+    /// The report writes a line break between a failure's pieces as the escaping writes it.
+    func testTheLineBreakWrittenBetweenPiecesIsTheEscapedOne() {
+        XCTAssertEqual(JUnitReport.escape("\n"), JUnitReport.newline)
+        XCTAssertEqual(JUnitReport.escape("a\nfingerprint b"), "a" + JUnitReport.newline + "fingerprint b")
+    }
+
     func testEveryScalarThatIsEscapedPassesTheTwoByteLook() {
         var missed: [UInt32] = []
         for v in UInt32(0x80)...0x10FFFF {
