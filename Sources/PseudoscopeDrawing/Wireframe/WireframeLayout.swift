@@ -14,6 +14,13 @@ public struct WireframeLayout: Equatable, Sendable {
     public let pointsPerColumn: Double
     public private(set) var columns: Int
     public private(set) var rows: Int
+    /// The first and last cell inside the window on each axis (after the outline's cell), found once: every
+    /// frame's four edges are placed against them (`cells(for:)` runs for each element, twice for a finding's).
+    private var insideColumns = Inside(first: 0, last: 0), insideRows = Inside(first: 0, last: 0)
+
+    private struct Inside: Equatable, Sendable {
+        var first: Int, last: Int
+    }
 
     /// The most rows a natural-height drawing may take, so that an absurd aspect ratio cannot exhaust memory.
     public static let maxRows = 2000
@@ -34,6 +41,14 @@ public struct WireframeLayout: Equatable, Sendable {
         pointsPerColumn = scale
         columns = 0
         rows = 0
+        if let win = self.window {
+            func inside(_ lo: Double, _ hi: Double, origin: Double, scale: Double) -> Inside {
+                let first = WireframeLayout.plain(lo, origin: origin, scale: scale, far: false) &+ 1
+                return Inside(first: first, last: max(first, WireframeLayout.plain(hi, origin: origin, scale: scale, far: true) &+ 1))
+            }
+            insideColumns = inside(win.minX, win.maxX, origin: b.x, scale: scale)
+            insideRows = inside(win.minY, win.maxY, origin: b.y, scale: 2 * scale)
+        }
         let all = cells(for: b)
         var cols = all.right + 1
         var rowCount = all.bottom + 1
@@ -49,14 +64,11 @@ public struct WireframeLayout: Equatable, Sendable {
     /// The cell of a near edge (`far` false), or of the last cell before a far edge (`far` true), on one axis.
     /// Inside the window one cell is added for the outline before it; outside, positions are measured from the
     /// window's edge, beyond its outline.
-    private func cell(_ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?, far: Bool) -> Int {
-        func plain(_ x: Double, far: Bool) -> Int {
-            let t = (x - origin) / scale
-            return far ? clampToInt(t.rounded(.up)) &- 1 : clampToInt(t.rounded(.down))
-        }
+    private func cell(_ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?,
+                      inside: Inside, far: Bool) -> Int {
+        func plain(_ x: Double, far: Bool) -> Int { WireframeLayout.plain(x, origin: origin, scale: scale, far: far) }
         guard let lo = lo, let hi = hi else { return plain(v, far: far) }
-        let firstInside = plain(lo, far: false) &+ 1
-        let lastInside = max(firstInside, plain(hi, far: true) &+ 1)
+        let firstInside = inside.first, lastInside = inside.last
         let beyondLow = far ? v <= lo : v < lo
         let beyondHigh = far ? v > hi : v >= hi
         if beyondHigh {
@@ -70,13 +82,19 @@ public struct WireframeLayout: Equatable, Sendable {
         return min(max(plain(v, far: far) &+ 1, firstInside), lastInside)
     }
 
+    /// The cell of a near edge, or of the last cell before a far edge, counting from `origin` with no window.
+    private static func plain(_ x: Double, origin: Double, scale: Double, far: Bool) -> Int {
+        let t = (x - origin) / scale
+        return far ? clampToInt(t.rounded(.up)) &- 1 : clampToInt(t.rounded(.down))
+    }
+
     /// The cells a frame covers (possibly outside the drawing, for clipping by the caller).
     public func cells(for f: Rect) -> CellRect {
         let sx = pointsPerColumn, sy = 2 * pointsPerColumn
-        let left = cell(f.minX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: false)
-        let top = cell(f.minY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: false)
-        let right = cell(f.maxX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, far: true)
-        let bottom = cell(f.maxY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, far: true)
+        let left = cell(f.minX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, inside: insideColumns, far: false)
+        let top = cell(f.minY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, inside: insideRows, far: false)
+        let right = cell(f.maxX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, inside: insideColumns, far: true)
+        let bottom = cell(f.maxY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, inside: insideRows, far: true)
         return CellRect(left: left, top: top, right: max(left, right), bottom: max(top, bottom))
     }
 
