@@ -28,8 +28,6 @@ public struct TextBytes {
 
     public mutating func put(byte: UInt8) { bytes.append(byte) }
 
-    private static let zeros = [UInt8](repeating: 0, count: 256)
-
     public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
 
     /// A number of points as `NumberText.points` writes it.
@@ -41,6 +39,9 @@ public struct TextBytes {
             $0.put(elementNamed: type, identifier: identifier, text: text, frame: frame)
         }
     }
+
+    /// Zeros to make a piece's room from.
+    private static let zeros = [UInt8](repeating: 0, count: 256)
 
     /// What `body` writes (at most `capacity` bytes), after what is here: the pieces `MessageBytes` knows how to
     /// write (numbers, element names) are written once, there.
