@@ -218,7 +218,7 @@ enum JUnitReport {
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
                 case UInt8(ascii: "\""): replacement = "&quot;"
-                case 0x0A: replacement = "&#10;"
+                case 0x0A: replacement = JUnitReport.newline
                 case 0x09: replacement = nil
                 case ..<0x20: replacement = "\\x" + String(c, radix: 16)
                 case 0x7F: replacement = "&#x7f;"  // DEL: a control to a terminal reading the report
@@ -252,21 +252,15 @@ enum JUnitReport {
     }
 
     /// Where the leading run of bytes XML takes as they are (printable ASCII but `&`, `<`, `>` and the quote) ends,
-    /// eight bytes a step and then to the byte (the word tests of `JSONWriter.plainRunEnd`).
+    /// eight bytes a step (`WordBytes`) and then to the byte.
     static func plainXMLRunEnd(_ b: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = b.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func has(_ w: UInt64, _ byte: UInt8) -> UInt64 {
-            let x = w ^ (ones &* UInt64(byte))
-            return (x &- ones) & ~x & highs
-        }
         var i = 0
         while i + 8 <= b.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let control = (w &- ones &* 0x20) & ~w & highs
-            let high = (((w & ~highs) &+ ones) | w) & highs  // DEL and every byte from 0x80
-            let flagged = control | high | has(w, 0x26) | has(w, 0x3C) | has(w, 0x3E) | has(w, 0x22)
+            let flagged = WordBytes.control(w) | WordBytes.deleteOrHigh(w)
+                | WordBytes.equal(w, 0x26) | WordBytes.equal(w, 0x3C) | WordBytes.equal(w, 0x3E) | WordBytes.equal(w, 0x22)
             if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
             i += 8
         }

@@ -337,9 +337,7 @@ struct FastHierarchyReader {
     /// if any: the usual zero-byte test on the word XOR quotes, whose lowest flagged byte is exact.
     @inline(__always)
     static func firstQuote(_ w: UInt64) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let q = w ^ (ones &* 0x22)
-        let found = (q &- ones) & ~q & highs
+        let found = WordBytes.equal(w, 0x22)
         return found == 0 ? nil : found.trailingZeroBitCount / 8
     }
 
@@ -415,12 +413,7 @@ struct FastHierarchyReader {
     /// such byte): the word tests the reader and the JSON writer scan strings with.
     @inline(__always)
     static func specialBytes(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote & highs
-        let hasBackslash = (backslash &- ones) & ~backslash & highs
-        let hasControl = (w &- ones &* 0x20) & ~w & highs
-        return hasQuote | hasBackslash | hasControl
+        WordBytes.equal(w, 0x22) | WordBytes.equal(w, 0x5C) | WordBytes.control(w)
     }
 
     /// A number: the common case on the buffer (`JSONParser.simpleNumber`), anything else by the general parser.

@@ -155,13 +155,10 @@ public struct JSONWriter {
     static func plainRunEnd(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = b.baseAddress else { return start }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = start
         while i + 8 <= b.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            // A byte of 0x7F gains its high bit when one is added to its low seven; one from 0x80 up has it.
-            let hasHigh = (((w & ~highs) &+ ones) | w) & highs
-            let flagged = FastHierarchyReader.specialBytes(w) | hasHigh
+            let flagged = FastHierarchyReader.specialBytes(w) | WordBytes.deleteOrHigh(w)
             if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
             i += 8
         }
