@@ -162,9 +162,12 @@ public struct ArchiveLoader: Sendable {
     /// and the file is read whole as before. Never taken at the default limits: their prefix is as large as
     /// the largest file read.
     func overLimitFromPrefix(_ path: String) -> ArchiveError? {
-        guard path != "-", let file = try? ArchiveLoader.file(at: path), let size = FileAccess.regularFileSize(file) else { return nil }
+        // Decided from the limits first: at the defaults no file can be larger than the prefix, and every load
+        // passes here, so nothing is asked of the file system then.
         let (count, overflow) = limits.maxElements.multipliedReportingOverflow(by: ArchiveLoader.prefixBytesPerElement)
-        guard !overflow, size <= limits.maxFileBytes, size > count,
+        guard !overflow, count < limits.maxFileBytes, path != "-",
+              let file = try? ArchiveLoader.file(at: path), let size = FileAccess.regularFileSize(file) else { return nil }
+        guard size <= limits.maxFileBytes, size > count,
               let prefix = try? FileAccess.readPrefix(file, count: count), prefix.count == count else { return nil }
         guard ForeignFile.kind(of: Array(prefix.prefix(262))) == nil, !(prefix[0] == 0xFF && prefix[1] == 0xFE), !(prefix[0] == 0xFE && prefix[1] == 0xFF),
               DumpImporter.looksLikeArchive(prefix) else { return nil }
