@@ -1,5 +1,6 @@
 #include "CNcurses.h"
 #include <errno.h>
+#include <term.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -167,4 +168,32 @@ void ps_check_resize(int fd) {
         resize_term(ws.ws_row, ws.ws_col);
         ungetch(KEY_RESIZE);
     }
+}
+
+// xterm's entries (and their many copies) let sgr and sgr0 also pick the character set: every attribute change
+// sends "\E(B" (select ASCII) before the real change, 3 of the 8-10 bytes a change costs, and a selection move in
+// the wireframe changes attributes at every row of an outline. Pseudoscope never draws with the alternate character
+// set (its lines are Unicode characters, see ncurses-from-swift: ACS is unreliable under UTF-8), so ASCII is never
+// left once selected: the charset part is cut from the two strings, exactly when they have xterm's form. ncurses
+// still selects ASCII once as it starts (rmacs, then sgr0: seen in its first bytes), so a terminal that a program
+// before left in line drawing shows text (TerminalSafetyTests).
+// The strings are cut in place: ncurses keeps two tables of capabilities (the public one and the one it draws
+// with), and only the text they both point to is reachable from here. A string whose bytes another capability
+// also points into (an entry compiled with shared text) is left alone.
+static void ps_cut_prefix(const char *name, const char *prefix) {
+    char *s = tigetstr(name);
+    size_t n = strlen(prefix);
+    if (s == NULL || s == (char *)-1 || strncmp(s, prefix, n) != 0 || s[n] == 0) return;
+    size_t length = strlen(s);
+    for (int k = 0; strnames[k] != NULL; k++) {
+        char *other = tigetstr(strnames[k]);
+        if (other != NULL && other != (char *)-1 && strcmp(strnames[k], name) != 0 && other >= s && other <= s + length) return;
+    }
+    memmove(s, s + n, length - n + 1);
+}
+
+void ps_drop_charset_selects(void) {
+    if (cur_term == NULL) return;
+    ps_cut_prefix("sgr", "%?%p9%t\033(0%e\033(B%;");
+    ps_cut_prefix("sgr0", "\033(B");
 }

@@ -69,6 +69,8 @@ public final class CursesTerminal {
             throw StartError.unknownTerminal(term)
         }
         set_term(screen)
+        // Three bytes fewer for each attribute change: a selection move sends a tenth less.
+        ps_drop_charset_selects()
         active = true
         redirectStderr()
         ps_install_signal_handlers(savedStderr, log?.fd ?? -1, log?.path ?? "", wakeDescriptor)

@@ -68,4 +68,29 @@ final class TerminalSafetyTests: XCTestCase {
         let title = try t.tmux(["display-message", "-p", "-t", t.name, "#{pane_title}"])
         XCTAssertFalse(title.contains("pwned"), title)
     }
+
+    /// Attribute changes go out without xterm's "select ASCII" in front (3 bytes of each, a tenth of a selection
+    /// move over SSH), and the screen is still text when a program before left the terminal in line drawing.
+    func testAttributeChangesCarryNoCharacterSetSelectAndTheScreenIsTextAfterLineDrawing() throws {
+        let t = try TmuxSession([Harness.sample("settings-normal")], before: "printf '\\033(0';")
+        try t.waitFor(text: "? help")
+        // tmux's capture shows a cell drawn in line drawing as its letter after a shift-out (SO).
+        let screen = try t.tmux(["capture-pane", "-e", "-p", "-t", t.name])
+        XCTAssertFalse(screen.contains("\u{0E}"), "letters, not line drawing:\n\(screen.debugDescription)")
+        let capture = try Harness.temporaryFolder(self).appendingPathComponent("pane.out").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: capture, contents: nil))
+        try t.tmux(["pipe-pane", "-o", "-t", t.name, "cat >> '\(capture)'"])
+        usleep(200_000)
+        for _ in 0..<4 {
+            try t.send("j")
+            usleep(150_000)
+        }
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: capture))
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("\u{1B}[0;7m") && text.contains("\u{1B}[m"), "the moves changed attributes: \(text.debugDescription)")
+        XCTAssertFalse(text.contains("\u{1B}(B") || text.contains("\u{1B}(0"), "no character set select: \(text.debugDescription)")
+        XCTAssertTrue(try t.capture().contains("EXITED"), "the shell after the program writes text")
+    }
 }
