@@ -38,6 +38,27 @@ final class TextTests: XCTestCase {
         }
     }
 
+    /// Bytes read as text only when valid, exactly as the standard library's validation says: seeded byte runs of
+    /// valid sequences, their truncations (an ill-formed part of the same length as U+FFFD's three bytes among them),
+    /// surrogates, overlongs, stray continuations and bytes above F4.
+    func testValidUTF8AgreesWithTheStandardLibrary() {
+        let pieces: [[UInt8]] = [[0x41], [0x7F], [0x00], [0xC3, 0xA9], [0xE7, 0xA2, 0xBA], [0xF0, 0x9F, 0x91, 0x8D], [0xEF, 0xBF, 0xBD],
+                                 [0xF0, 0x9F, 0x91], [0xE7, 0xA2], [0xC3], [0x80], [0xBF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF]]
+        var g = SplitMix64(seed: 115)
+        var invalid = 0
+        for _ in 0..<6_000 {
+            let bytes = (0..<Int.random(in: 0...5, using: &g)).flatMap { _ in pieces.randomElement(using: &g)! }
+            let offset = Int.random(in: 0...2, using: &g)
+            let slice = ([0x61, 0x62] + bytes)[offset...]
+            let expected = String(validating: slice, as: UTF8.self)
+            XCTAssertEqual(String(validUTF8: slice), expected, bytes.description)
+            if expected == nil { invalid += 1 }
+        }
+        XCTAssertGreaterThan(invalid, 1_000, "the seeded bytes hold ill-formed runs")
+        XCTAssertNil(String(validUTF8: [0xF0, 0x9F, 0x91][...]), "a truncated four-byte sequence, repaired to three bytes")
+    }
+
     func testDisplayWidth() {
         XCTAssertEqual(DisplayWidth.of("Confirm"), 7)
         XCTAssertEqual(DisplayWidth.of("確認"), 4, "CJK takes two columns")

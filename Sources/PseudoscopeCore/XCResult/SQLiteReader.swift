@@ -112,14 +112,25 @@ final class SQLiteReader {
 
     /// The names of the tables (only real tables: a view may compute anything).
     func tables() throws -> Set<String> {
-        Set(try rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+        if let known = tableNames { return known }
+        let names = Set(try rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.string })
+        tableNames = names
+        return names
     }
 
     /// A table's column names.
     func columns(_ table: String) throws -> Set<String> {
         guard table.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return [] }
-        return Set(try rows("PRAGMA table_info(\(table))").compactMap { $0.count > 1 ? $0[1].string : nil })
+        if let known = columnNames[table] { return known }
+        let names = Set(try rows("PRAGMA table_info(\(table))").compactMap { $0.count > 1 ? $0[1].string : nil })
+        columnNames[table] = names
+        return names
     }
+
+    // The schema, kept once read: the queries ask for a table or a column at every run they describe, and an
+    // immutable database's schema cannot change under them (26.0.1's listing: 17 M instructions of schema reads).
+    private var tableNames: Set<String>?
+    private var columnNames: [String: Set<String>] = [:]
 
     /// Runs one statement with integer parameters and returns its rows.
     func rows(_ sql: String, _ parameters: [Int64] = []) throws -> [[Value]] {

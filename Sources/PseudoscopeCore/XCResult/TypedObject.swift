@@ -112,7 +112,7 @@ public struct TypedObjectParser {
         let n = try length()
         let slice = bytes[i..<(i + n)]
         i += n
-        guard let s = String(validating: slice, as: UTF8.self) else { throw fail("text is not valid UTF-8", at: start) }
+        guard let s = String(validUTF8: slice) else { throw fail("text is not valid UTF-8", at: start) }
         return s
     }
 
