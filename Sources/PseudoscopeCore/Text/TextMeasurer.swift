@@ -1,5 +1,4 @@
 import CText
-import Dispatch
 import Synchronization
 
 /// A weight of the system font.
@@ -145,12 +144,6 @@ public enum TextMeasurer {
 
     /// Whether the fonts measure here (HarfBuzz, fontconfig and Inter found); else the advance tables do.
     public static let shapes: Bool = ps_text_available() != 0 && ps_text_font_open("Inter:style=Regular", "Inter") != nil
-
-    /// Finds out `shapes` in the background (fontconfig's set-up is 35 M instructions, most of it reading its XML
-    /// configuration), for a caller that knows text will be measured soon and has one thread's work before it.
-    static func prewarm() {
-        DispatchQueue.global().async { _ = shapes }
-    }
 
     /// The text's width on one line at `style`, at most `maxClusters` grapheme clusters of it.
     public static func width(_ text: String, style: TextStyle) -> TextWidth {

@@ -303,9 +303,6 @@ enum BundleIndexCache {
     static func index(_ path: String, limits: LoadLimits) throws -> BundleIndex {
         let key = (FileAccess.realPath(path) ?? path) + "|\(limits.maxFileBytes)|\(limits.maxDepth)"
         if let hit = cache.withLock({ $0[key] }) { return hit }
-        // A bundle's runs are checked next, and the check measures text: the fonts load on another core while the
-        // bundle is indexed (one thread's work), not after it (26.0.1's listing: 46 -> 39 ms).
-        TextMeasurer.prewarm()
         let index = try BundleIndex(XCResultBundle(path: path, limits: limits))
         cache.withLock { c in
             if c.count > 32 { c.removeAll() }
