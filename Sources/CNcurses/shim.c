@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <term.h>
 #include <signal.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -185,9 +186,11 @@ static void ps_cut_prefix(const char *name, const char *prefix) {
     size_t n = strlen(prefix);
     if (s == NULL || s == (char *)-1 || strncmp(s, prefix, n) != 0 || s[n] == 0) return;
     size_t length = strlen(s);
+    uintptr_t first = (uintptr_t)s, last = first + length;
     for (int k = 0; strnames[k] != NULL; k++) {
         char *other = tigetstr(strnames[k]);
-        if (other != NULL && other != (char *)-1 && strcmp(strnames[k], name) != 0 && other >= s && other <= s + length) return;
+        if (other == NULL || other == (char *)-1 || strcmp(strnames[k], name) == 0) continue;
+        if ((uintptr_t)other >= first && (uintptr_t)other <= last) return;
     }
     memmove(s, s + n, length - n + 1);
 }

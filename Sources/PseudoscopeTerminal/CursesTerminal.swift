@@ -69,7 +69,7 @@ public final class CursesTerminal {
             throw StartError.unknownTerminal(term)
         }
         set_term(screen)
-        // Three bytes fewer for each attribute change: a selection move sends a tenth less.
+        // Three bytes fewer for each attribute change: a selection move sends about a tenth less.
         ps_drop_charset_selects()
         active = true
         redirectStderr()
