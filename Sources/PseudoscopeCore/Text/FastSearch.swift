@@ -3,19 +3,7 @@ import Glibc
 extension StringProtocol {
     /// The first range of `needle`, found on UTF-8 bytes. Foundation's `range(of:)` goes through CFString and
     /// locale-aware comparison, which made importing a large dump several times slower than it needs to be.
-    func utf8Range(of needle: String) -> Range<Index>? {
-        let n = Array(needle.utf8)
-        guard let first = n.first else { return nil }
-        let hay = utf8
-        var i = hay.startIndex
-        while let start = hay[i...].firstIndex(of: first) {
-            var a = start, k = 0
-            while k < n.count, a < hay.endIndex, hay[a] == n[k] { a = hay.index(after: a); k += 1 }
-            if k == n.count { return start..<a }
-            i = hay.index(after: start)
-        }
-        return nil
-    }
+    func utf8Range(of needle: String) -> Range<Index>? { utf8.bytesRange(of: needle) }
 
     func utf8Contains(_ needle: String) -> Bool { utf8Range(of: needle) != nil }
 
