@@ -229,6 +229,45 @@ final class CheckTests: XCTestCase {
         XCTAssertLessThan(estimated.needed, estimated.all * 3 / 4, "siblings that meet nothing are not estimated")
     }
 
+    /// A large parent's children are put in the sweep's order by the bits of their tops (`TopOrder`): the same
+    /// order as sorting pairs of top and index, on seeded tops with repeats, both zeros, negatives, infinities and
+    /// numbers far apart; a NaN leaves the order to the comparison sort.
+    func testTheRadixOrderOfTopsIsTheComparisonOrder() {
+        var g = SplitMix64(seed: 48)
+        let odd: [Double] = [0, -0.0, -1.5, .infinity, -.infinity, 1e300, -1e-300, .leastNonzeroMagnitude, 20.299999999999997, 20.3]
+        for round in 0..<60 {
+            let n = Int.random(in: 1...3_000, using: &g)
+            let tops: [Double] = (0..<n).map { _ in
+                switch Int.random(in: 0..<4, using: &g) {
+                case 0: return odd.randomElement(using: &g)!
+                case 1: return Double(Int.random(in: -40...800, using: &g))
+                case 2: return Double.random(in: -1e6...1e6, using: &g)
+                default: return Double(Int.random(in: 0...8, using: &g)) * 44 + (round % 2 == 0 ? 0.5 : 0)
+                }
+            }
+            let expected = tops.indices.sorted { (tops[$0], $0) < (tops[$1], $1) }
+            XCTAssertEqual(TopOrder.positions(tops)?.map { Int($0) }, expected, "round \(round)")
+        }
+        XCTAssertNil(TopOrder.positions([3, .nan, 1]))
+    }
+
+    /// A parent of hundreds of rows in ten columns, whose tops run against their order in the tree and repeat from
+    /// column to column (sorted by `TopOrder`): each row is reported once, in tree order, naming the row after it
+    /// in its column, the first it overlaps in the tree; the last row of a column overlaps none after it.
+    func testALargeParentsOverlapsAreReportedInTreeOrder() throws {
+        let columns = 10, rows = 60
+        let kids = (0..<(columns * rows)).map { i in
+            F.el("StaticText", [Double(i / rows) * 39, Double(rows - 1 - i % rows) * 10 + 100, 39, 20], id: "row.\(i)", label: "Row number \(i) of the list")
+        }
+        let f = LayoutChecker(try F.archive(content: kids)).findings().filter { $0.rule == .overlappingText }
+        let expected = (0..<(columns * rows)).filter { $0 % rows != rows - 1 }
+        XCTAssertEqual(f.map(\.identifier), expected.map { "row.\($0)" })
+        for (finding, i) in zip(f, expected) where [0, 1, 58, 60, 300, 598].contains(i) {
+            XCTAssertTrue(finding.message.contains("'row.\(i + 1)'"), finding.message)
+            XCTAssertFalse(finding.message.contains("other sibling"), finding.message)
+        }
+    }
+
     /// Rows stacked on one another (the same frame, overlapping a sibling of the same frame) are one finding that
     /// names them all, whose fingerprint does not change with how many there are; distinct overlaps stay apart.
     func testAStackOfIdenticalOverlapsIsOneFinding() throws {

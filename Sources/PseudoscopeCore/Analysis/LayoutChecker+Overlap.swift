@@ -21,17 +21,33 @@ extension LayoutChecker {
             guard kids.count > 1 else { continue }
             // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
-            // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.)
-            keyed.removeAll(keepingCapacity: true)
-            for k in kids { keyed.append((top: h[k].frame.minY, index: k)) }
-            keyed.sort { $0 < $1 }
+            // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.
+            // A large parent's by the tops' bits, in the same order: `TopOrder`.)
             sorted.removeAll(keepingCapacity: true)
-            for k in keyed { sorted.append(k.index) }
+            var kidAt: [Int32]?  // each sweep position's child among `kids`, when `TopOrder` sorted them
+            if kids.count >= TopOrder.smallest, zip(kids, kids.dropFirst()).allSatisfy({ $0 < $1 }),
+               let order = TopOrder.positions(kids.map { h[$0].frame.minY }) {
+                for o in order { sorted.append(kids[Int(o)]) }
+                kidAt = order
+            } else {
+                keyed.removeAll(keepingCapacity: true)
+                for k in kids { keyed.append((top: h[k].frame.minY, index: k)) }
+                keyed.sort { $0 < $1 }
+                for k in keyed { sorted.append(k.index) }
+            }
             sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: { inkArea($0) })
             sweep.compare(sorted)
             guard sweep.firstOther.contains(where: { $0 >= 0 }) else { continue }
             let firstOther = sweep.firstOther, firstOverlap = sweep.firstOverlap, others = sweep.others
-            let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
+            // The sweep positions of the elements that overlap, in tree order.
+            let reported: [Int]
+            if let kidAt {
+                var positionOf = [Int](repeating: 0, count: kids.count)
+                for (p, o) in kidAt.enumerated() { positionOf[Int(o)] = p }
+                reported = positionOf.filter { firstOther[$0] >= 0 }
+            } else {
+                reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
+            }
             // Room for this parent's findings at once (a large parent's are not grown into by doubling, each step
             // moving all so far), yet geometrically: reserving the exact count for each of many small parents
             // would move the whole list at every parent.
@@ -40,7 +56,22 @@ extension LayoutChecker {
             // one finding names them all. A flat parent of a hundred thousand rows at a few positions gives a few.
             // Each reported element's stack found once (hashing its frames a second time to find its stack again
             // was a sixth of the rule on a flat parent).
-            struct StackKey: Hashable { let own: Rect, other: Rect }
+            struct StackKey: Hashable {
+                let own: Rect, other: Rect
+                static func == (a: StackKey, b: StackKey) -> Bool { a.own == b.own && a.other == b.other }
+                /// One word for the hasher, mixed from the eight numbers' bits: the hasher's work for each of eight
+                /// was most of finding a flat parent's stacks. (Zero is made positive: `-0.0 == 0.0`.)
+                func hash(into hasher: inout Hasher) {
+                    var x: UInt64 = 0
+                    func mix(_ v: Double) {
+                        x = (x ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+                        x ^= x >> 29
+                    }
+                    mix(own.x); mix(own.y); mix(own.width); mix(own.height)
+                    mix(other.x); mix(other.y); mix(other.width); mix(other.height)
+                    hasher.combine(x)
+                }
+            }
             var stackOf: [StackKey: Int] = [:]
             var stacks: [[Int]] = []
             var stackOfReported = [Int](repeating: 0, count: reported.count)
@@ -194,9 +225,11 @@ extension LayoutChecker {
             firstOther.removeAll(keepingCapacity: true); firstOther.append(contentsOf: repeatElement(-1, count: n))
             firstOverlap.removeAll(keepingCapacity: true); firstOverlap.append(contentsOf: repeatElement((width: 0.0, height: 0.0), count: n))
             others.removeAll(keepingCapacity: true); others.append(contentsOf: repeatElement(0, count: n))
-            let frames = self.frames
             // Through buffers: a dense stack makes 64 comparisons per element, most of them hits, and the arrays'
-            // checks and the closures' captures cost more than the comparisons.
+            // checks and the closures' captures cost more than the comparisons. What the element at `k` finds is
+            // kept in locals until its comparisons end (it is the earlier one of most pairs: the sweep's order is the
+            // tree's among equal tops), and stored once.
+            frames.withUnsafeBufferPointer { frames in
             firstOther.withUnsafeMutableBufferPointer { firstOther in
             firstOverlap.withUnsafeMutableBufferPointer { firstOverlap in
             others.withUnsafeMutableBufferPointer { others in
@@ -211,6 +244,8 @@ extension LayoutChecker {
                 for k in 0..<n {
                     let limit = reach[k], end = min(n, k + cap + 1)
                     let ax0 = x0[k], ax1 = x1[k], ay0 = y0[k], ay1 = y1[k]
+                    let a = order[k], control = controls[k]
+                    var first = firstOther[k], overlap = firstOverlap[k], count = others[k]
                     var m = k + 1
                     while m < end, tops[m] < limit {
                         defer { m += 1 }
@@ -218,19 +253,30 @@ extension LayoutChecker {
                         let w = min(ax1, x1[m]) - max(ax0, x0[m]), h = min(ay1, y1[m]) - max(ay0, y0[m])
                         guard w > tol, h > tol else { continue }
                         // A control with its own title or icon laid over it: one contains the other.
-                        if controls[k] || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
-                        let a = order[k], b = order[m]
-                        let (lo, hi) = a < b ? (k, b) : (m, a)
-                        if firstOther[lo] >= 0 {
-                            others[lo] += 1
-                            if hi < firstOther[lo] { firstOther[lo] = hi; firstOverlap[lo] = (w, h) }
+                        if control || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
+                        // Counted on the one first in the tree, naming the earliest other.
+                        let b = order[m]
+                        if a < b {
+                            if first >= 0 {
+                                count += 1
+                                if b < first { first = b; overlap = (w, h) }
+                            } else {
+                                first = b
+                                overlap = (w, h)
+                            }
+                        } else if firstOther[m] >= 0 {
+                            others[m] += 1
+                            if a < firstOther[m] { firstOther[m] = a; firstOverlap[m] = (w, h) }
                         } else {
-                            firstOther[lo] = hi
-                            firstOverlap[lo] = (w, h)
+                            firstOther[m] = a
+                            firstOverlap[m] = (w, h)
                         }
                     }
+                    firstOther[k] = first
+                    firstOverlap[k] = overlap
+                    others[k] = count
                 }
-            }}}}}}}}}}}
+            }}}}}}}}}}}}
         }
     }
 
@@ -261,5 +307,57 @@ extension LayoutChecker {
             x = archive.mode.isRightToLeft ? f.maxX - tw : f.minX
         }
         return Rect(x: x, y: f.midY - th / 2, width: tw, height: th)
+    }
+}
+
+/// A large parent's children in the overlap sweep's order, top edge first, by a radix sort of the tops' bits:
+/// sorting a hundred thousand pairs of top and index by comparison was a tenth of the rule on a flat parent. It
+/// gives the pairs' order where it is used: the children's indices increase (their order is the indices'; a
+/// stable sort keeps it among equal tops) and no top is NaN (which orders no pair).
+enum TopOrder {
+    /// Parents with fewer children are sorted by comparison, which costs them less.
+    static let smallest = 512
+
+    /// The positions of `tops` in ascending order, equal ones in their order; nil when a top is NaN.
+    static func positions(_ tops: [Double]) -> [Int32]? {
+        let n = tops.count
+        guard n < Int(Int32.max) else { return nil }
+        // Each top as a word whose unsigned order is the number's (negatives' bits inverted, the sign bit set on
+        // the rest); -0 as 0, which it equals.
+        var keys: [UInt64] = []
+        keys.reserveCapacity(n)
+        for t in tops {
+            guard !t.isNaN else { return nil }
+            let b = (t + 0).bitPattern
+            keys.append(b >> 63 == 1 ? ~b : b | (1 << 63))
+        }
+        var order = (0..<Int32(n)).map { $0 }
+        var keysTo = keys, orderTo = order
+        var counts = [Int](repeating: 0, count: 256)
+        // A byte at a time from the lowest; a byte every key shares moves nothing and is passed over (whole
+        // numbers' low bytes are all zero).
+        for shift in stride(from: UInt64(0), to: 64, by: 8) {
+            for d in 0..<256 { counts[d] = 0 }
+            for k in keys { counts[Int(truncatingIfNeeded: k >> shift) & 0xFF] += 1 }
+            if counts.contains(n) { continue }
+            var at = 0
+            for d in 0..<256 { (counts[d], at) = (at, at + counts[d]) }
+            keys.withUnsafeBufferPointer { keys in
+            order.withUnsafeBufferPointer { order in
+            keysTo.withUnsafeMutableBufferPointer { keysTo in
+            orderTo.withUnsafeMutableBufferPointer { orderTo in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for j in 0..<n {
+                    let d = Int(truncatingIfNeeded: keys[j] >> shift) & 0xFF
+                    let to = counts[d]
+                    counts[d] = to + 1
+                    keysTo[to] = keys[j]
+                    orderTo[to] = order[j]
+                }
+            }}}}}
+            swap(&keys, &keysTo)
+            swap(&order, &orderTo)
+        }
+        return order
     }
 }

@@ -49,7 +49,7 @@ public enum NumberText {
     public static func exact(_ v: Double) -> String {
         guard v.isFinite else { return nonFinite(v) }
         if v == v.rounded(), abs(v) < 1e21 { return integer(v) }
-        return "\(v)"
+        return v.description  // (the same digits as "\(v)", without an interpolation's buffer)
     }
 
     /// The digits of a whole-numbered Double: exact below 2^64, Swift's shortest form beyond.
