@@ -251,6 +251,17 @@ final class CheckTests: XCTestCase {
         XCTAssertNil(TopOrder.positions([3, .nan, 1]))
     }
 
+    /// A stack's elements are its members and the siblings they name, merged from two ascending lists: the
+    /// distinct ones, ascending, on seeded lists with repeats within and across them.
+    func testAStacksElementsAreMergedOnceEach() {
+        var g = SplitMix64(seed: 35)
+        for _ in 0..<200 {
+            let a = (0..<Int.random(in: 0...40, using: &g)).map { _ in Int.random(in: 0...60, using: &g) }.sorted()
+            let b = (0..<Int.random(in: 0...40, using: &g)).map { _ in Int.random(in: 0...60, using: &g) }.sorted()
+            XCTAssertEqual(LayoutChecker.mergedDistinct(a, b), Set(a + b).sorted(), "\(a) \(b)")
+        }
+    }
+
     /// A parent of hundreds of rows in ten columns, whose tops run against their order in the tree and repeat from
     /// column to column (sorted by `TopOrder`): each row is reported once, in tree order, naming the row after it
     /// in its column, the first it overlaps in the tree; the last row of a column overlaps none after it.

@@ -119,9 +119,14 @@ extension LayoutChecker {
                     let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
                     // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
                     // which only the others name.
-                    var all = Set(members.map { sorted[$0] })
-                    if key.own == key.other { for m in members { all.insert(firstOther[m]) } }
-                    let list = all.sorted()
+                    // The members are in tree order already (`reported`), and the others they name nearly so: the two
+                    // lists are merged (a set of each stack's elements, sorted, was a tenth of the rule on a flat parent).
+                    var list = members.map { sorted[$0] }
+                    if key.own == key.other {
+                        var named = members.map { firstOther[$0] }
+                        named.sort()
+                        list = LayoutChecker.mergedDistinct(list, named)
+                    }
                     f.evidence.append(("stack", Double(list.count)))
                     f.stack = FindingStack(members: list, frames: key.own.shortDescription + "|" + key.other.shortDescription)
                 }
@@ -278,6 +283,25 @@ extension LayoutChecker {
                 }
             }}}}}}}}}}}}
         }
+    }
+
+    /// The distinct numbers of two ascending lists, ascending.
+    static func mergedDistinct(_ a: [Int], _ b: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            let next: Int
+            if j == b.count || (i < a.count && a[i] <= b[j]) {
+                next = a[i]
+                i += 1
+            } else {
+                next = b[j]
+                j += 1
+            }
+            if out.last != next { out.append(next) }
+        }
+        return out
     }
 
     /// Whether one frame contains the other, within the containment tolerance.
