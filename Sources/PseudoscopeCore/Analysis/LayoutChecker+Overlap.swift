@@ -58,7 +58,6 @@ extension LayoutChecker {
             // was a sixth of the rule on a flat parent).
             struct StackKey: Hashable {
                 let own: Rect, other: Rect
-                static func == (a: StackKey, b: StackKey) -> Bool { a.own == b.own && a.other == b.other }
                 /// One word for the hasher, mixed from the eight numbers' bits: the hasher's work for each of eight
                 /// was most of finding a flat parent's stacks. (Zero is made positive: `-0.0 == 0.0`.)
                 func hash(into hasher: inout Hasher) {
@@ -339,7 +338,8 @@ extension LayoutChecker {
 /// gives the pairs' order where it is used: the children's indices increase (their order is the indices'; a
 /// stable sort keeps it among equal tops) and no top is NaN (which orders no pair).
 enum TopOrder {
-    /// Parents with fewer children are sorted by comparison, which costs them less.
+    /// Parents with fewer children keep the comparison sort (a chosen bound, not a measured one: the rows that
+    /// need the radix sort have thousands of children, and a night's small parents keep the path they had).
     static let smallest = 512
 
     /// The positions of `tops` in ascending order, equal ones in their order; nil when a top is NaN.
