@@ -310,4 +310,38 @@ final class FastPathDifferentialTests: XCTestCase {
         ]
         for (k, json) in edge.enumerated() { assertSame(json, "edge \(k)") }
     }
+
+    /// Element types: XCUITest's names are read as their literals (`KnownElementTypes`), and whatever is near one
+    /// (a letter more or less, another case, an escape, a name ending at the file's last bytes, a name longer
+    /// than the string limit) as the general path reads it.
+    func testElementTypesReadAsTheGeneralPathReadsThem() throws {
+        XCTAssertEqual(KnownElementTypes.longest, KnownElementTypes.names.map(\.utf8.count).max(), "the longest name's length")
+        XCTAssertEqual(Set(KnownElementTypes.names).count, KnownElementTypes.names.count, "each name once")
+        let near = ["Butto", "Buttons", "button", "BUTTON", "StaticTexts", "Cel", "Celk", "X", "Othe", "RelevanceIndicators",
+                    "DisclosureTriangle2", "Other\\u0301", "B\\u0075tton", "Tab\\\"Bar", "Map\\/", "Iconé", "界"]
+        let types = KnownElementTypes.names + near
+        let content = types.map { "{\"type\":\"\($0)\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}" }
+        XCTAssertTrue(assertSame(Fixtures.archiveJSON(content: content), "every name and near misses"), "read by the fast path")
+        let archive = try ArchiveLoader().decodeFast(Array(Fixtures.archiveJSON(content: content).utf8), source: ArchiveSource(path: "d.json", folder: nil))
+        let read = Array(archive.hierarchy.elements.dropFirst(2).map(\.type))
+        XCTAssertEqual(Array(read.prefix(KnownElementTypes.names.count)), KnownElementTypes.names)
+        XCTAssertEqual(read[KnownElementTypes.names.count + 12], "Button", "an escape spells the same name")
+        // A name in the file's last bytes (no room to read three words past it).
+        for name in ["Button", "Cell", "RelevanceIndicator"] {
+            let json = "{\"formatVersion\":1,\"test\":\"T/t\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16\",\"simulator\":\"s\",\"os\":\"o\"},"
+                + "\"failure\":{\"identifier\":\"x\",\"label\":\"\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"isHittable\":true,\"message\":\"m\"},"
+                + "\"hierarchy\":{\"children\":[],\"type\":\"\(name)\"}}"
+            XCTAssertTrue(assertSame(json, "\(name) at the end"), name)
+        }
+        // Under a string limit shorter than a name, the name is cut as any string is.
+        var limits = LoadLimits()
+        limits.maxStringBytes = 6
+        let loader = ArchiveLoader(limits: limits)
+        let bytes = Array(Fixtures.archiveJSON(content: content).utf8)
+        let source = ArchiveSource(path: "d.json", folder: nil)
+        XCTAssertEqual(try loader.decodeFast(bytes, source: source), try loader.decodeGeneral(bytes, source: source))
+        XCTAssertEqual(try loader.decodeFast(bytes, source: source).hierarchy.elements[3].type, "Other", "a name within the limit")
+        XCTAssertTrue(try loader.decodeFast(bytes, source: source).hierarchy.elements[4].type.hasPrefix("Applic…[cut"), "a name over the limit is cut")
+    }
 }
+

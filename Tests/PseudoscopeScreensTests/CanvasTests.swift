@@ -14,6 +14,30 @@ final class CanvasTests: XCTestCase {
         XCTAssertEqual(c.line(0), " ab す", "overwriting the first half blanks the second")
     }
 
+    /// Plain text from a canvas is each row's graphemes, trailing spaces dropped, as joining them and trimming
+    /// does: on seeded canvases of spaces, letters, box lines, wide characters, a space with a mark on it, a
+    /// no-break space and an empty grapheme (the test `renderPlain`'s byte-level space check is held to).
+    func testPlainTextIsEachRowsGraphemesWithoutTrailingSpaces() {
+        var rng = SplitMix64(seed: 36)
+        let graphemes: [(String, Int)] = [(" ", 1), (" ", 1), ("a", 1), ("─", 1), ("確", 2), (" \u{301}", 1), ("\u{A0}", 1), ("", 1), ("👩‍💻", 2)]
+        for _ in 0..<2000 {
+            let width = Int.random(in: 1...9, using: &rng), height = Int.random(in: 1...3, using: &rng)
+            var c = Canvas(width: width, height: height)
+            for _ in 0..<Int.random(in: 0...20, using: &rng) {
+                let (g, w) = graphemes[Int.random(in: 0..<graphemes.count, using: &rng)]
+                c.set(g, width: w, x: Int.random(in: 0..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng), role: .normal)
+            }
+            var expected = ""
+            for y in 0..<height {
+                var line = (0..<width).map { c[$0, y].grapheme }
+                while line.last == " " { line.removeLast() }
+                // An empty grapheme (a wide character's second half) ends the spaces that may be dropped.
+                expected += line.joined() + "\n"
+            }
+            XCTAssertEqual(c.renderPlain(), expected)
+        }
+    }
+
     /// A border's run of cells (`setRun`) leaves the canvas as setting them one by one does: on seeded rows of
     /// wide and narrow characters, runs starting and ending on either half of a wide character, at the edges,
     /// beyond them and on rows off the canvas.

@@ -16,7 +16,7 @@ struct FastHierarchyReader {
     /// The parser's bytes, for the duration of `read()`: the hot loops below index this buffer directly (every
     /// access checked against its count by hand) instead of going through the array, and keep `parser.index` as
     /// the one position, so that anything unusual can be handed to the general parser where it stands.
-    private var b = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private(set) var b = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     let limits: LoadLimits
     let decoder: ArchiveDecoder
     let file: String
@@ -204,7 +204,7 @@ struct FastHierarchyReader {
                 continue
             }
             switch key {
-            case .type: elements[i].type = try string(); sawType[i] = true
+            case .type: elements[i].type = try typeString(); sawType[i] = true
             case .identifier: elements[i].identifier = try string()
             case .label: elements[i].label = try string()
             case .value: elements[i].value = try string()

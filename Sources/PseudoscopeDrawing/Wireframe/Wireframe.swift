@@ -19,14 +19,20 @@ public struct Wireframe {
         self.archive = archive
         var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
         var share: [Int: Double] = [:]
-        for f in findings {
-            guard let i = f.element, i < s.count else { continue }
-            if f.rule == .textTruncated, let need = f.evidence.first(where: { $0.name == "neededWidth" })?.value,
-               let have = f.evidence.first(where: { $0.name == "frameWidth" })?.value, need > 0, have >= 0, have < need {
-                share[i] = have / need
+        // Through the buffer: `for f in findings` copied each finding (retaining all its strings) to read three fields.
+        findings.withUnsafeBufferPointer { found in
+            for k in found.indices {
+                guard let i = found[k].element, i < s.count else { continue }
+                let severity = found[k].severity
+                if found[k].rule == .textTruncated, let need = found[k].evidence.first(where: { $0.name == "neededWidth" })?.value,
+                   let have = found[k].evidence.first(where: { $0.name == "frameWidth" })?.value, need > 0, have >= 0, have < need {
+                    share[i] = have / need
+                }
+                s[i] = s[i].map { min($0, severity) } ?? severity
+                if let members = found[k].stack?.members {
+                    for m in members where m < s.count { s[m] = s[m].map { min($0, severity) } ?? severity }
+                }
             }
-            s[i] = s[i].map { min($0, f.severity) } ?? f.severity
-            for m in f.stack?.members ?? [] where m < s.count { s[m] = s[m].map { min($0, f.severity) } ?? f.severity }
         }
         severities = s
         shownShare = share
@@ -205,7 +211,7 @@ public struct Wireframe {
             guard r.width >= 2, r.height >= 3, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height else { continue }
             outlines.append((i, r))
         }
-        var later = Set<CellRect>()
+        var later = Set<CellRect>(minimumCapacity: skippingHidden ? outlines.count : 0)  // (grown from empty, it rehashed all)
         var shown = [Bool](repeating: true, count: outlines.count)
         if skippingHidden {
             for k in outlines.indices.reversed() { shown[k] = later.insert(outlines[k].cells).inserted }
@@ -221,8 +227,15 @@ public struct Wireframe {
     /// Only what shows something (text, a control) covers what is under it. A window or an empty container is an
     /// outline: a second full-screen window or overlay with nothing in it must not blank the app.
     private func covers(_ i: Int) -> Bool {
-        let e = archive.hierarchy[i]
-        return e.type != "Window" && (!e.displayText.isEmpty || e.isInteractive || e.isText)
+        // Stored fields read in place: a copy of the element (`let e = h[i]`; and asked from this module, each of
+        // its computed properties, `displayText`, `isInteractive`, `isText`, copied it) retained all its strings.
+        archive.hierarchy.elements.withUnsafeBufferPointer { e in
+            let type = e[i].type
+            guard type != "Window" else { return false }
+            // `displayText` is not empty exactly when one of the four texts it chooses from is not.
+            return !e[i].label.isEmpty || !e[i].title.isEmpty || !e[i].value.isEmpty || !e[i].placeholderValue.isEmpty
+                || Element.interactiveTypes.contains(type) || Element.textTypes.contains(type)
+        }
     }
 
     /// Each element's box on the canvas, or nil where nothing of it would show: no frame, a container that
