@@ -200,14 +200,16 @@ public enum ArchiveText {
         if let tag { out.put(tag); out.put(" ") }
         if p.pointee.novelty == .new { out.put("NEW ") }
         let severity = p.pointee.severity
+        // The separators as bytes: put as strings, each cost what a word of the line did.
+        let space = UInt8(ascii: " ")
         out.put(severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
-        out.put(" ")
+        out.put(byte: space)
         out.put(severity.rawValue)
-        out.put(" ")
+        out.put(byte: space)
         out.put(p.pointee.rule.rawValue)
-        out.put("  ")
+        out.put(byte: space); out.put(byte: space)
         out.put(elementNamed: p.pointee.elementType, identifier: p.pointee.identifier, text: p.pointee.text, frame: p.pointee.frame)
-        out.put(": ")
+        out.put(byte: UInt8(ascii: ":")); out.put(byte: space)
         out.put(p.pointee.message)
         if let other = p.pointee.otherArchive { out.put(" (compared with "); out.put(other); out.put(")") }
         out.sanitize(from: start)
