@@ -198,7 +198,7 @@ public struct Canvas: Equatable, Sendable {
             var keep = lineStart  // end of the line without trailing spaces
             for x in 0..<width {
                 // A space told by its one byte (`g == " "` compared every other grapheme the slow way), and a
-                // grapheme's bytes copied from its storage at once: a fifth of `render`'s output each.
+                // grapheme's bytes copied from its storage at once: the two were half of making the drawing's text.
                 var g = cells[y * width + x].grapheme
                 if g.utf8.count == 1, g.utf8.first == 0x20 {
                     out.append(0x20)
