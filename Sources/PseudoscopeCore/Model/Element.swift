@@ -32,7 +32,9 @@ public struct Element: Equatable, Sendable {
     }
 
     /// The text a reader sees for this element: label, else title, else value, else placeholder.
-    public var displayText: String {
+    /// (`@inlinable`, as are `caption`, `isInteractive` and `isText`: asked through a hierarchy's subscript from
+    /// another module, a property that is not copied the whole element first, retaining all its strings.)
+    @inlinable public var displayText: String {
         if !label.isEmpty { return label }
         if !title.isEmpty { return title }
         if !value.isEmpty { return value }
@@ -40,7 +42,7 @@ public struct Element: Equatable, Sendable {
     }
 
     /// What names the element in one short phrase: its text, else identifier, else type.
-    public var caption: String {
+    @inlinable public var caption: String {
         let text = displayText
         if !text.isEmpty { return text }
         if !identifier.isEmpty { return identifier }
@@ -66,7 +68,7 @@ extension Element {
     /// Element types whose content scrolls, so children may legitimately lie outside their frame.
     public static let scrollingTypes: Set<String> = ["ScrollView", "Table", "CollectionView", "WebView", "Map", "TextView"]
 
-    public var isInteractive: Bool { Element.interactiveTypes.contains(type) }
-    public var isText: Bool { Element.textTypes.contains(type) }
+    @inlinable public var isInteractive: Bool { Element.interactiveTypes.contains(type) }
+    @inlinable public var isText: Bool { Element.textTypes.contains(type) }
     public var isScrollContainer: Bool { Element.scrollingTypes.contains(type) }
 }

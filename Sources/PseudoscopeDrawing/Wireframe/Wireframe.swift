@@ -227,14 +227,9 @@ public struct Wireframe {
     /// Only what shows something (text, a control) covers what is under it. A window or an empty container is an
     /// outline: a second full-screen window or overlay with nothing in it must not blank the app.
     private func covers(_ i: Int) -> Bool {
-        // Stored fields read in place: a copy of the element (`let e = h[i]`; and asked from this module, each of
-        // its computed properties, `displayText`, `isInteractive`, `isText`, copied it) retained all its strings.
+        // Read in place, through the buffer: a copy of the element (`let e = h[i]`) retained all its strings.
         archive.hierarchy.elements.withUnsafeBufferPointer { e in
-            let type = e[i].type
-            guard type != "Window" else { return false }
-            // `displayText` is not empty exactly when one of the four texts it chooses from is not.
-            return !e[i].label.isEmpty || !e[i].title.isEmpty || !e[i].value.isEmpty || !e[i].placeholderValue.isEmpty
-                || Element.interactiveTypes.contains(type) || Element.textTypes.contains(type)
+            e[i].type != "Window" && (!e[i].displayText.isEmpty || e[i].isInteractive || e[i].isText)
         }
     }
 
