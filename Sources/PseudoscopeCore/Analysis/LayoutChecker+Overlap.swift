@@ -56,26 +56,11 @@ extension LayoutChecker {
             // one finding names them all. A flat parent of a hundred thousand rows at a few positions gives a few.
             // Each reported element's stack found once (hashing its frames a second time to find its stack again
             // was a sixth of the rule on a flat parent).
-            struct StackKey: Hashable {
-                let own: Rect, other: Rect
-                /// One word for the hasher, mixed from the eight numbers' bits: the hasher's work for each of eight
-                /// was most of finding a flat parent's stacks. (Zero is made positive: `-0.0 == 0.0`.)
-                func hash(into hasher: inout Hasher) {
-                    var x: UInt64 = 0
-                    func mix(_ v: Double) {
-                        x = (x ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
-                        x ^= x >> 29
-                    }
-                    mix(own.x); mix(own.y); mix(own.width); mix(own.height)
-                    mix(other.x); mix(other.y); mix(other.width); mix(other.height)
-                    hasher.combine(x)
-                }
-            }
-            var stackOf: [StackKey: Int] = [:]
+            var stackOf: [OverlapStackKey: Int] = [:]
             var stacks: [[Int]] = []
             var stackOfReported = [Int](repeating: 0, count: reported.count)
             for (r, k) in reported.enumerated() {
-                let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
+                let key = OverlapStackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
                 if let s = stackOf[key] {
                     stacks[s].append(k)
                     stackOfReported[r] = s
@@ -115,7 +100,7 @@ extension LayoutChecker {
                                 members.count > 1 ? [("overlapWidth", overlap.width), ("overlapHeight", overlap.height)]
                                     : [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
                 if members.count > 1 {
-                    let key = StackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
+                    let key = OverlapStackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
                     // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
                     // which only the others name.
                     // The members are in tree order already (`reported`), and the others they name nearly so: the two
@@ -383,5 +368,32 @@ enum TopOrder {
             swap(&order, &orderTo)
         }
         return order
+    }
+}
+
+/// A stack of identical overlaps: the frame its elements share and the frame they overlap.
+struct OverlapStackKey: Hashable {
+    let own: Rect, other: Rect
+
+    /// One word for the hasher, mixed from the eight numbers' bits: the hasher's work for each of eight was most of
+    /// finding a flat parent's stacks. (Zero is made positive: `-0.0 == 0.0`.)
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(OverlapStackKey.mixed(own, other, seed: OverlapStackKey.seed))
+    }
+
+    /// The mix starts from a secret of this process's: each step is a bijection of the word so far, so from a
+    /// known start an archive could be made whose frames all mix to one word, and equal words hash equal whatever
+    /// the hasher's own seed (its stacks would then be found by probing past all the others: quadratic).
+    static let seed = UInt64.random(in: .min ... .max)
+
+    static func mixed(_ own: Rect, _ other: Rect, seed: UInt64) -> UInt64 {
+        var x = seed
+        func mix(_ v: Double) {
+            x = (x ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15
+            x ^= x >> 29
+        }
+        mix(own.x); mix(own.y); mix(own.width); mix(own.height)
+        mix(other.x); mix(other.y); mix(other.width); mix(other.height)
+        return x
     }
 }
