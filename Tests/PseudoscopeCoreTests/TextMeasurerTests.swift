@@ -42,6 +42,23 @@ final class TextMeasurerTests: XCTestCase {
         XCTAssertEqual(TextMeasurer.width("Title", style: TextStyle.all[0]).fonts, ["Inter Display Regular"], "display sizes in Inter Display")
     }
 
+    /// Fonts are looked for in fontconfig's default directories before the system's whole configuration is read (a
+    /// quarter of listing a bundle): every face the measurer asks for is the file the whole configuration gives.
+    func testTheFontsFoundQuicklyAreTheOnesTheSystemConfigurationGives() throws {
+        try requireFonts()
+        var compared = 0
+        for script in [TextMeasurer.Script.latin, .cjk, .arabic, .hebrew, .thai, .devanagari, .other] {
+            for weight in [FontWeight.regular, .semibold, .bold] {
+                for size in [17.0, 28.0] {
+                    let files = TextMeasurer.fontFiles(script, weight, size: size)
+                    XCTAssertEqual(files.measuring, files.system, "\(script) \(weight) \(size) pt")
+                    if files.system != nil { compared += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 12, "Inter, Inter Display and Noto Sans CJK JP at least are installed here")
+    }
+
     /// Where no font is installed, the advance tables generated from the same fonts measure Latin text within 3% of
     /// the shaped width (no kerning), and every other script by its average letter.
     func testTheAdvanceTablesStandInForTheFonts() throws {

@@ -12,8 +12,13 @@ int ps_text_available(void);
 
 // The font fontconfig gives for `pattern` (`Inter:style=SemiBold`, `Noto Sans Arabic`), or NULL when it gives
 // none or one of another family than `family` (fontconfig always answers with something: a stand-in font
-// would measure another typeface). Fonts are kept for the process; thread-safe.
+// would measure another typeface). Asked of fontconfig's default font directories first, then of the system's
+// whole configuration (text.c says why). Fonts are kept for the process; thread-safe.
 ps_text_font *ps_text_font_open(const char *pattern, const char *family);
+
+// The file the system's whole fontconfig configuration matches for `pattern` when it is of `family` (1), into
+// `file`; 0 otherwise. `ps_text_font_open` asks the default font directories first: this is what it must agree with.
+int ps_text_system_font_file(const char *pattern, const char *family, char *file, int size);
 
 // The font's file, for saying which font measured.
 const char *ps_text_font_file(const ps_text_font *font);

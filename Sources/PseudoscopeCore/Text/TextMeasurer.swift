@@ -145,6 +145,18 @@ public enum TextMeasurer {
     /// Whether the fonts measure here (HarfBuzz, fontconfig and Inter found); else the advance tables do.
     public static let shapes: Bool = ps_text_available() != 0 && ps_text_font_open("Inter:style=Regular", "Inter") != nil
 
+    /// The file of the font that measures `script` at `weight` and `size`, and the file the system's whole fontconfig
+    /// configuration gives for it (nil where it gives none of that family): the first is found in the default font
+    /// directories when it is there, and must be the second.
+    static func fontFiles(_ script: Script, _ weight: FontWeight, size: Double) -> (measuring: String?, system: String?) {
+        guard let face = script.face(weight, size: size) else { return (nil, nil) }
+        let measuring = ps_text_font_open(face.pattern, face.family).map { String(cString: ps_text_font_file($0)) }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let system = ps_text_system_font_file(face.pattern, face.family, &buffer, Int32(buffer.count)) != 0
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        return (measuring, system)
+    }
+
     /// The text's width on one line at `style`, at most `maxClusters` grapheme clusters of it.
     public static func width(_ text: String, style: TextStyle) -> TextWidth {
         let key = Key(text: text, size: style.size, weight: style.weight)
