@@ -147,6 +147,48 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(table.number(Int.min, Int.max, -1), reference.count, "extreme values are keys like any other")
     }
 
+    /// Labels and identifiers crafted to share the fast hash's slot at every table size up to 1,024 (found by
+    /// trying strings, as an attacker would): the table hardens (each lookup would otherwise walk past every one
+    /// before), and the numbers are still a dictionary's. Ordinary labels, a hundred thousand, never harden it.
+    func testStringsCraftedToCollideHardenTheTableAndKeepTheirNumbers() {
+        var crafted: [String] = []
+        var k = 0
+        while crafted.count < 400 {
+            let s = "Label \(k)"
+            if StringNumbering.hash(s.utf8) & 1023 == 0 { crafted.append(s) }
+            k += 1
+        }
+        var numbering = StringNumbering()
+        for (n, s) in crafted.enumerated() { XCTAssertEqual(numbering.number(s), n, s) }
+        XCTAssertTrue(numbering.hardened, "400 strings in one slot: each lookup walked past the others")
+        for (n, s) in crafted.enumerated().reversed() { XCTAssertEqual(numbering.number(s), n, "found again: \(s)") }
+        XCTAssertEqual(numbering.number("Button"), crafted.count)
+        XCTAssertEqual(numbering.count, crafted.count + 1)
+
+        var ordinary = StringNumbering()
+        for n in 0..<100_000 { XCTAssertEqual(ordinary.number("Cell \(n)"), n) }
+        XCTAssertFalse(ordinary.hardened)
+    }
+
+    /// The same for path steps: triples that share the fast hash's slot harden the table; ordinary ones do not.
+    func testTriplesCraftedToCollideHardenTheTableAndKeepTheirNumbers() {
+        var crafted: [(Int, Int, Int)] = []
+        var c = 0
+        while crafted.count < 400 {
+            if TripleNumbering.hash(7, 2, c) >> 54 == 0 { crafted.append((7, 2, c)) }  // the top 10 bits: the slot of 1,024
+            c += 1
+        }
+        var table = TripleNumbering(capacity: 16)
+        for (n, t) in crafted.enumerated() { XCTAssertEqual(table.number(t.0, t.1, t.2), n) }
+        XCTAssertTrue(table.hardened)
+        for (n, t) in crafted.enumerated().reversed() { XCTAssertEqual(table.number(t.0, t.1, t.2), n, "found again: \(t)") }
+        XCTAssertEqual(table.number(0, 0, 0), crafted.count)
+
+        var ordinary = TripleNumbering(capacity: 16)
+        for n in 0..<100_000 { XCTAssertEqual(ordinary.number(n / 40, n % 7, n % 40), n) }
+        XCTAssertFalse(ordinary.hardened)
+    }
+
     func testNumberedKeysPairAsTheStringKeysDid() throws {
         func reference(_ a: Hierarchy, _ b: Hierarchy) -> [Int?] {
             var aToB = [Int?](repeating: nil, count: a.count), bToA = [Int?](repeating: nil, count: b.count)

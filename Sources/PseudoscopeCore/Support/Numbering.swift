@@ -4,7 +4,19 @@
 /// instructions for a short type name; here an ASCII string is found by a cheap hash of its bytes and proven by
 /// comparing them, and only other strings go to the dictionary (which knows every string numbered, so that two
 /// strings `==` calls equal, `K` and the Kelvin sign `K`, still share a number).
+///
+/// Both tables here hash with a cheap, fixed function, and the strings and numbers they are asked come from the
+/// archive: a crafted archive could make thousands of keys fall in one slot, and each lookup would walk past all of
+/// them (quadratic). A lookup that walks more than `Hardening.longestWalk` slots switches its table, for good, to
+/// the standard library's hasher (SipHash, seeded per process: collisions cannot be made without the seed) and
+/// places every key again. Ordinary inputs never walk that far; a crafted one pays SipHash from then on.
 import Glibc
+
+enum Hardening {
+    /// More slots than this walked in one lookup at most half full is a crafted input, not chance (the longest walk
+    /// in a million keys by a good hash at half load is about 40).
+    static let longestWalk = 96
+}
 
 struct StringNumbering {
     /// Every string numbered, by the number.
@@ -13,6 +25,8 @@ struct StringNumbering {
     /// Open addressing over the ASCII strings numbered: each slot a number plus one (0 when empty).
     private var slots = [Int32](repeating: 0, count: 64)
     private var asciiCount = 0
+    /// Hashing with the seeded standard hasher since a walk grew too long (`Hardening`).
+    private(set) var hardened = false
     /// The ASCII strings' bytes, one after another, and where each number's lie (compared by `memcmp`).
     private var pool: [UInt8] = []
     private var placeOf: [(start: Int, count: Int)] = []
@@ -22,14 +36,21 @@ struct StringNumbering {
     mutating func number(_ s: String) -> Int {
         let found: Int?? = s.utf8.withContiguousStorageIfAvailable { b -> Int? in
             guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let mask = slots.count - 1
-            let h = StringNumbering.hash(b)
+            var mask = slots.count - 1
+            var h = hash(b)
             var k = Int(truncatingIfNeeded: h) & mask
+            var walked = 0
             while slots[k] != 0 {
                 let n = Int(slots[k] - 1)
                 let place = placeOf[n]
                 if place.count == b.count, b.isEmpty || pool.withUnsafeBufferPointer({ memcmp($0.baseAddress! + place.start, b.baseAddress!, b.count) == 0 }) { return n }
                 k = (k + 1) & mask
+                walked += 1
+                if walked > Hardening.longestWalk, !hardened {
+                    harden()
+                    (mask, h, walked) = (slots.count - 1, hash(b), 0)
+                    k = Int(truncatingIfNeeded: h) & mask
+                }
             }
             // Not among the ASCII strings: maybe a string `==` this one came first (not ASCII itself).
             let n = numberByString(s)
@@ -56,13 +77,34 @@ struct StringNumbering {
             // Grown before it is half full, every ASCII string placed again.
             slots = [Int32](repeating: 0, count: slots.count * 2)
             asciiCount = 0
-            for m in strings.indices where m != n && placeOf[m].count >= 0 {
-                insertSlot(m, hash: StringNumbering.hash(pool[placeOf[m].start..<(placeOf[m].start + placeOf[m].count)]))
-                asciiCount += 1
-            }
+            placeAll(except: n)
             asciiCount += 1
         }
         insertSlot(n, hash: hash)
+    }
+
+    /// Every ASCII string but `n` placed again in empty slots (after growing, or hardening).
+    private mutating func placeAll(except n: Int) {
+        for m in strings.indices where m != n && placeOf[m].count >= 0 {
+            insertSlot(m, hash: hash(pool[placeOf[m].start..<(placeOf[m].start + placeOf[m].count)]))
+            asciiCount += 1
+        }
+    }
+
+    private mutating func harden() {
+        hardened = true
+        slots = [Int32](repeating: 0, count: slots.count)
+        asciiCount = 0
+        placeAll(except: -1)
+    }
+
+    private func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        guard hardened else { return StringNumbering.hash(bytes) }
+        var hasher = Hasher()
+        if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            for b in bytes { hasher.combine(b) }
+        }
+        return UInt64(truncatingIfNeeded: hasher.finalize())
     }
 
     private mutating func insertSlot(_ n: Int, hash: UInt64) {
@@ -72,7 +114,8 @@ struct StringNumbering {
         slots[k] = Int32(n + 1)
     }
 
-    /// FNV-1a over the bytes, folded so that the low bits (the slot) depend on all of them.
+    /// FNV-1a over the bytes, folded so that the low bits (the slot) depend on all of them: the fast hash, until
+    /// hardened.
     static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
@@ -88,6 +131,8 @@ struct TripleNumbering {
     private var keys: [(Int, Int, Int)] = []
     private var slots: [Int32]  // a number plus one, 0 when empty
     private var shift: Int
+    /// Hashing with the seeded standard hasher since a walk grew too long (`Hardening`).
+    private(set) var hardened = false
 
     init(capacity: Int) {
         var size = 16, bits = 4
@@ -99,20 +144,38 @@ struct TripleNumbering {
 
     var count: Int { keys.count }
 
-    private func slot(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    /// The fast hash, until hardened: multiply-and-xor, its top bits the slot.
+    static func hash(_ a: Int, _ b: Int, _ c: Int) -> UInt64 {
         var h = UInt64(bitPattern: Int64(a)) &* 0x9E37_79B9_7F4A_7C15
         h = (h ^ UInt64(bitPattern: Int64(b))) &* 0xC2B2_AE3D_27D4_EB4F
         h = (h ^ UInt64(bitPattern: Int64(c))) &* 0x1656_67B1_9E37_79F9
-        return Int(truncatingIfNeeded: (h ^ (h >> 31)) >> UInt64(shift))
+        return h ^ (h >> 31)
+    }
+
+    private func slot(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        guard hardened else { return Int(truncatingIfNeeded: TripleNumbering.hash(a, b, c) >> UInt64(shift)) }
+        var hasher = Hasher()
+        hasher.combine(a)
+        hasher.combine(b)
+        hasher.combine(c)
+        return Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: hasher.finalize()) >> UInt64(shift))
     }
 
     mutating func number(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let mask = slots.count - 1
         var k = slot(a, b, c)
+        var walked = 0
         while slots[k] != 0 {
             let n = Int(slots[k] - 1)
             if keys[n] == (a, b, c) { return n }
             k = (k + 1) & mask
+            walked += 1
+            if walked > Hardening.longestWalk, !hardened {
+                hardened = true
+                slots = [Int32](repeating: 0, count: slots.count)
+                placeAll()
+                (k, walked) = (slot(a, b, c), 0)
+            }
         }
         keys.append((a, b, c))
         slots[k] = Int32(truncatingIfNeeded: keys.count)
@@ -123,6 +186,11 @@ struct TripleNumbering {
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         shift -= 1
+        placeAll()
+    }
+
+    /// Every key placed again in empty slots (after growing, or hardening).
+    private mutating func placeAll() {
         let mask = slots.count - 1
         for (n, key) in keys.enumerated() {
             var k = slot(key.0, key.1, key.2)
