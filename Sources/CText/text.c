@@ -29,7 +29,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 // Two configurations, asked in turn. The measurer asks for a font by its exact family and style and takes no
 // other family (`ps_text_font_open`), so of the system's configuration only its font directories decide what it
 // gets: the rest (aliases, hinting, fallbacks; 47 files on Debian) is about fonts it refuses, and parsing it costs
-// about 30 M instructions, a quarter of listing a bundle. `quick` is fontconfig's default directories and caches
+// about 30 M instructions, a fifth of listing a bundle. `quick` is fontconfig's default directories and caches
 // (those every distribution's fonts.conf names, in its order); `system` is the system's whole configuration, built
 // only when `quick` finds no font of the family asked for (fonts installed elsewhere, a family not installed) or
 // when the user points fontconfig at another configuration (FONTCONFIG_FILE, FONTCONFIG_PATH, FONTCONFIG_SYSROOT).

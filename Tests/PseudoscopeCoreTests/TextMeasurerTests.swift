@@ -43,7 +43,7 @@ final class TextMeasurerTests: XCTestCase {
     }
 
     /// Fonts are looked for in fontconfig's default directories before the system's whole configuration is read (a
-    /// quarter of listing a bundle): every face the measurer asks for is the file the whole configuration gives.
+    /// fifth of listing a bundle): every face the measurer asks for is the file the whole configuration gives.
     func testTheFontsFoundQuicklyAreTheOnesTheSystemConfigurationGives() throws {
         try requireFonts()
         var compared = 0
