@@ -360,6 +360,50 @@ final class XCResultTests: XCTestCase {
         XCTAssertEqual(try TypedObjectParser.parse(good).string("name"), "ok")
     }
 
+    /// The parsed document is flat (each object's members side by side, scalars made into strings when asked):
+    /// members written after a nested object still belong to its parent, elements keep their order, a boxed
+    /// scalar's `_v` and a type with a supertype read as before, and a key is matched whole, not by prefix.
+    func testTypedObjectsKeepEachMemberWithItsOwnObject() throws {
+        typealias S = SyntheticBundle
+        let item = { (n: Int) in S.object("ActionTestAttachment", [("name", .scalar("shot \(n)")), ("payloadRef", S.reference("0~id\(n)"))]) }
+        let doc = S.object("ActionTestSummary", [
+            ("name", .scalar("Wöchentlich ✓")),
+            ("failureSummaries", S.array([S.object("ActionTestFailureSummary", [("message", .scalar("first")), ("attachments", S.array([item(1), item(2)]))]),
+                                          S.object("ActionTestFailureSummary", [("message", .scalar("second"))])])),
+            ("duration", S.object("Double", [("_v", .scalar("1.5"))])),
+            ("names", .scalar("not the name")),
+            ("lineNumber", .scalar("42")),
+        ])
+        var bytes = S.encode(doc)
+        // A supertype in the type declaration: `[T[K2:_nV17:ActionTestSummaryK2:_s[K2:_nV15:ActionTestBase]]…`.
+        let plain = Array("[K2:_nV17:ActionTestSummary]".utf8)
+        let withSuper = Array("[K2:_nV17:ActionTestSummaryK2:_s[K2:_nV14:ActionTestBase]]".utf8)
+        if let r = bytes.firstRange(of: plain) { bytes.replaceSubrange(r, with: withSuper) }
+        let o = try TypedObjectParser.parse(bytes)
+        XCTAssertEqual(o.type, "ActionTestSummary")
+        XCTAssertEqual(o.string("name"), "Wöchentlich ✓")
+        XCTAssertEqual(o.string("names"), "not the name")
+        XCTAssertEqual(o.int("lineNumber"), 42)
+        XCTAssertEqual(o.string("duration"), "1.5")
+        XCTAssertNil(o.string("nam"))
+        let failures = o.array("failureSummaries")
+        XCTAssertEqual(failures.map { $0.string("message") }, ["first", "second"])
+        XCTAssertEqual(failures.map(\.type), ["ActionTestFailureSummary", "ActionTestFailureSummary"])
+        XCTAssertEqual(failures[0].array("attachments").map { $0.string("name") }, ["shot 1", "shot 2"])
+        XCTAssertEqual(failures[0].array("attachments").map { $0.reference("payloadRef") }, ["0~id1", "0~id2"])
+        XCTAssertTrue(failures[1].array("attachments").isEmpty)
+        XCTAssertNil(failures[1].string("name"))
+        guard case .object(let duration)? = o["duration"], case .scalar(let name)? = o["name"] else { return XCTFail("members of the wrong kind") }
+        XCTAssertEqual(duration.type, "Double")
+        XCTAssertEqual(name, "Wöchentlich ✓")
+        // Invalid UTF-8 in a key or a type is refused like one in a value.
+        for bad in [Array("[K2:".utf8) + [0xC3, 0x28] + Array("V1:x]".utf8), Array("[T[K2:_nV2:".utf8) + [0xFF, 0x41] + Array("]]".utf8)] {
+            XCTAssertThrowsError(try TypedObjectParser.parse(bad)) { e in
+                XCTAssertEqual((e as? TypedObjectParser.Failure)?.message, "text is not valid UTF-8")
+            }
+        }
+    }
+
     func testIdsThatAreNotIdsNeverBecomePaths() throws {
         XCTAssertFalse(XCResultBundle.isValidID("0~../../etc/passwd"))
         XCTAssertFalse(XCResultBundle.isValidID("../Info.plist"))
