@@ -248,6 +248,32 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(compared, 8)
     }
 
+    /// A statement is compiled once and run again: each run answers for its own parameters (none kept from the
+    /// run before), a failed statement leaves the next runs whole, and a statement that does not compile is an
+    /// error every time it is asked.
+    func testAStatementRunAgainAnswersForItsOwnParameters() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statements-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("database.sqlite3").path
+        try SyntheticDatabase.write("CREATE TABLE t (k INTEGER, v TEXT); INSERT INTO t VALUES (1, 'one'), (2, 'two'), (2, 'deux'), (3, NULL);", to: path)
+        let reader = try SQLiteReader(readOnly: path)
+        let query = "SELECT v FROM t WHERE k = ? ORDER BY rowid"
+        XCTAssertEqual(try reader.rows(query, [2]).map { $0[0].string }, ["two", "deux"])
+        XCTAssertEqual(try reader.rows(query, [1]).map { $0[0].string }, ["one"])
+        XCTAssertEqual(try reader.rows(query, [9]).count, 0)
+        XCTAssertEqual(try reader.rows(query, [3]).map { $0[0] }, [.null])
+        XCTAssertEqual(try reader.rows(query, [2]).map { $0[0].string }, ["two", "deux"], "the same answer again")
+        XCTAssertEqual(try reader.rows("SELECT v FROM t WHERE k = ? LIMIT 1", [2]).map { $0[0].string }, ["two"])
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try reader.rows("SELECT v FROM nowhere")) { e in
+                XCTAssertTrue((e as? SQLiteReader.Failure)?.message.contains("nowhere") ?? false, "\(e)")
+            }
+        }
+        XCTAssertEqual(try reader.rows(query, [1]).map { $0[0].string }, ["one"], "after a failure")
+        XCTAssertEqual(try reader.rows("SELECT count(*) FROM t").first?.first?.int, 4)
+    }
+
     func testABundleThatHoldsOnlyItsDatabaseListsItsRunsFromIt() throws {
         let path = try xcresults.appendingPathComponent("xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path
         let index = try BundleIndex(XCResultBundle(path: path))

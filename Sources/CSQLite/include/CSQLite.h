@@ -11,7 +11,7 @@
     X(sqlite3_prepare_v2) X(sqlite3_finalize) X(sqlite3_bind_int64) X(sqlite3_step) X(sqlite3_column_count) \
     X(sqlite3_column_type) X(sqlite3_column_int64) X(sqlite3_column_double) X(sqlite3_column_bytes) \
     X(sqlite3_column_text) X(sqlite3_progress_handler) X(sqlite3_db_config) X(sqlite3_limit) \
-    X(sqlite3_open) X(sqlite3_close) X(sqlite3_exec) X(sqlite3_free)
+    X(sqlite3_open) X(sqlite3_close) X(sqlite3_exec) X(sqlite3_free) X(sqlite3_reset) X(sqlite3_clear_bindings)
 
 typedef struct {
 #define PS_SQLITE_POINTER(name) __typeof__(&name) _Nonnull name;

@@ -88,6 +88,7 @@ final class SQLiteReader {
     }
 
     deinit {
+        for s in prepared.values { _ = sqlite.sqlite3_finalize(s) }
         _ = sqlite.sqlite3_close_v2(db)
     }
 
@@ -132,13 +133,37 @@ final class SQLiteReader {
     private var tableNames: Set<String>?
     private var columnNames: [String: Set<String>] = [:]
 
-    /// Runs one statement with integer parameters and returns its rows.
-    func rows(_ sql: String, _ parameters: [Int64] = []) throws -> [[Value]] {
+    /// Statements prepared once and run again with other parameters: the runs of a bundle ask the same few
+    /// questions of each run, and compiling a statement was most of the database's cost (79 compilations, 5.3 M
+    /// instructions, listing the Xcode 26.0.1 bundle). Bounded, though the queries are the code's own few.
+    private var prepared: [String: OpaquePointer] = [:]
+    static let maxPrepared = 64
+
+    func statement(_ sql: String) throws -> OpaquePointer {
+        if let s = prepared[sql] { return s }
         var statement: OpaquePointer?
         guard sqlite.sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let s = statement else {
+            if let s = statement { _ = sqlite.sqlite3_finalize(s) }
             throw Failure(message: SQLiteReader.text(sqlite.sqlite3_errmsg(db)))
         }
-        defer { _ = sqlite.sqlite3_finalize(s) }
+        if prepared.count < SQLiteReader.maxPrepared { prepared[sql] = s }
+        return s
+    }
+
+    /// Runs one statement with integer parameters and returns its rows.
+    func rows(_ sql: String, _ parameters: [Int64] = []) throws -> [[Value]] {
+        let s = try statement(sql)
+        let kept = prepared[sql] != nil
+        // Ready for its next run, whatever this one ends in: reset (which keeps the compiled program), or
+        // finalized when it was not kept.
+        defer {
+            if kept {
+                _ = sqlite.sqlite3_reset(s)
+                _ = sqlite.sqlite3_clear_bindings(s)
+            } else {
+                _ = sqlite.sqlite3_finalize(s)
+            }
+        }
         for (k, p) in parameters.enumerated() { _ = sqlite.sqlite3_bind_int64(s, Int32(k + 1), p) }
         var out: [[Value]] = []
         while true {
