@@ -3,6 +3,7 @@ import PseudoscopeGate
 import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
+import Synchronization
 
 /// Result bundles read from their own storage (docs/xcresult.md), over every real bundle in the shared fixtures.
 final class XCResultTests: XCTestCase {
@@ -434,6 +435,38 @@ final class XCResultTests: XCTestCase {
         }
         // The run still opens: the hierarchy is simply not found in what could be read.
         XCTAssertNotNil(try ArchiveLoader(limits: limits).load(path).hierarchyNote)
+    }
+
+    /// Decompression streams are kept for the next payload: one left mid-frame by a head, or broken by a corrupt
+    /// frame, must still give the next payload exactly as the zstd tool does, on many threads at once.
+    func testAKeptDecompressionStreamStartsEachPayloadAfresh() throws {
+        let path = try bundle("xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult")
+        let names = try FileManager.default.contentsOfDirectory(atPath: path + "/Data").filter { $0.hasPrefix("data.") }
+        // The six largest compressed payloads under 64 KiB (the zstd tool is run only for those).
+        var compressed: [(name: String, raw: [UInt8])] = []
+        for name in names {
+            let raw = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + "/Data/" + name)))
+            if Zstd.isCompressed(raw), raw.count < 64 << 10 { compressed.append((name, raw)) }
+        }
+        var payloads: [(raw: [UInt8], plain: [UInt8])] = []
+        for c in compressed.sorted(by: { $0.raw.count > $1.raw.count }).prefix(6) {
+            payloads.append((c.raw, try referenceDecompress(path, String(c.name.dropFirst(5)))))
+        }
+        let largest = payloads
+        XCTAssertGreaterThan(payloads.count, 3)
+        XCTAssertGreaterThan(payloads[0].plain.count, 1 << 17, "one payload spans more than one output chunk")
+        let corrupt: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0xFF, 0xFF, 0xFF, 0x13, 0x37]
+        let wrong = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            for k in 0..<largest.count {
+                let p = largest[(i + k) % largest.count]
+                let next = largest[(i + k + 1) % largest.count]
+                if (try? Zstd.decompress(corrupt, limit: 1 << 20)) != nil { wrong.withLock { $0 += 1 } }
+                if (try? Zstd.head(p.raw, count: 64, limit: 64 << 20)) != Array(p.plain.prefix(64)) { wrong.withLock { $0 += 1 } }
+                if (try? Zstd.decompress(next.raw, limit: 64 << 20)) != next.plain { wrong.withLock { $0 += 1 } }
+            }
+        }
+        XCTAssertEqual(wrong.withLock { $0 }, 0, "payloads decompressed wrongly by a stream used before")
     }
 
     func testCorruptCompressedDataIsAnErrorNotACrash() throws {

@@ -15,6 +15,9 @@ public struct XCResultBundle: Sendable {
     /// The real path of `Data/`, resolved once when it lies inside the bundle: a data file that is no link is then
     /// read straight from it (resolving each file's path again was a tenth of listing a bundle of 1,000 files).
     let dataFolder: String?
+    /// `<path>/Data/data.` as given, made once: an object's path (for messages, and to tell a missing object) is
+    /// this and its id, not Foundation's path joining again for each of a modern bundle's ~80 reads.
+    private let dataPrefix: String
     let limits: LoadLimits
 
     public struct Error: Swift.Error, Sendable {
@@ -37,6 +40,7 @@ public struct XCResultBundle: Sendable {
         self.path = path
         self.limits = limits
         realPath = FileAccess.realPath(path) ?? path
+        dataPrefix = (path as NSString).appendingPathComponent("Data/data.")
         dataFolder = FileAccess.realPath((path as NSString).appendingPathComponent("Data")).flatMap { [realPath] in
             FileAccess.isInside($0, realPath) && FileAccess.kind($0) == .directory ? $0 : nil
         }
@@ -82,8 +86,9 @@ public struct XCResultBundle: Sendable {
         }
     }
 
+    /// Only for an id `isValidID` accepted: it holds no `/`, so joining it to the prefix is joining the path.
     func dataPath(_ id: String) -> String {
-        (path as NSString).appendingPathComponent("Data/data.\(id)")
+        dataPrefix + id
     }
 
     /// A file of the bundle as it really lies, or why it is not read: nothing is read through a link that leaves
@@ -96,7 +101,9 @@ public struct XCResultBundle: Sendable {
     /// `Data/<name>` as it really lies: straight from the resolved `Data/` when the file is no link (it is then
     /// opened without following links, so none can be swapped in), else resolved and checked like any file.
     func dataFile(_ name: String) throws -> String {
-        if let folder = dataFolder, !name.contains("/") {
+        // By the byte: `String.contains` of a string is Foundation's search (1.7 M instructions of the 92 M that
+        // list the Xcode 26.0.1 bundle went to asking it of each data file's name).
+        if let folder = dataFolder, !name.utf8.contains(UInt8(ascii: "/")) {
             let direct = folder + "/" + name
             if !FileAccess.isLink(direct) { return direct }
         }
