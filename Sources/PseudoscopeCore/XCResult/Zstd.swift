@@ -55,10 +55,9 @@ enum Zstd {
     }
 
     /// A decompression stream with its output chunk, kept for the next payload. A stream is a 94 KiB context, and
-    /// its first frame adds buffers sized by the frame's window: made and freed for each payload (62 to list a
-    /// modern bundle), that and its page faults cost more than decoding the small ones (listing the Xcode 26.0.1
-    /// bundle: 97.2 -> 93.0 M instructions kept). A kept stream holds no more than the largest window it decoded,
-    /// and only as many are kept as decoded at once.
+    /// its first frame adds buffers sized by the frame's window. One was made and freed for each payload (62 to
+    /// list the Xcode 26.0.1 bundle); kept, that listing takes 97.2 -> 93.0 M instructions. A kept stream holds the
+    /// buffers of the largest window it decoded, and only as many are kept as decoded at once.
     final class Decoder: @unchecked Sendable {  // used by one thread at a time: taken from the pool, given back
         let stream: OpaquePointer
         let chunk: UnsafeMutableRawBufferPointer
