@@ -136,19 +136,17 @@ extension XCResultTests {
             let raw = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + "/Data/" + name)))
             if Zstd.isCompressed(raw), raw.count < 64 << 10 { compressed.append((name, raw)) }
         }
-        var payloads: [(raw: [UInt8], plain: [UInt8])] = []
-        for c in compressed.sorted(by: { $0.raw.count > $1.raw.count }).prefix(6) {
-            payloads.append((c.raw, try referenceDecompress(path, String(c.name.dropFirst(5)))))
+        let payloads = try compressed.sorted { $0.raw.count > $1.raw.count }.prefix(6).map { c in
+            (raw: c.raw, plain: try referenceDecompress(path, String(c.name.dropFirst(5))))
         }
-        let largest = payloads
         XCTAssertGreaterThan(payloads.count, 3)
         XCTAssertGreaterThan(payloads[0].plain.count, 1 << 17, "one payload spans more than one output chunk")
         let corrupt: [UInt8] = [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0xFF, 0xFF, 0xFF, 0x13, 0x37]
         let wrong = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: 8) { i in
-            for k in 0..<largest.count {
-                let p = largest[(i + k) % largest.count]
-                let next = largest[(i + k + 1) % largest.count]
+            for k in 0..<payloads.count {
+                let p = payloads[(i + k) % payloads.count]
+                let next = payloads[(i + k + 1) % payloads.count]
                 if (try? Zstd.decompress(corrupt, limit: 1 << 20)) != nil { wrong.withLock { $0 += 1 } }
                 if (try? Zstd.head(p.raw, count: 64, limit: 64 << 20)) != Array(p.plain.prefix(64)) { wrong.withLock { $0 += 1 } }
                 if (try? Zstd.decompress(next.raw, limit: 64 << 20)) != next.plain { wrong.withLock { $0 += 1 } }
