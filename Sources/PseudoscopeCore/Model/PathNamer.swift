@@ -69,10 +69,13 @@ public struct PathNamer: Sendable {
                 path.append(UInt8(ascii: "]"))
             }
         }
-        // Parents' paths as bytes, each built once from its nearest named ancestor's (ancestors down to
-        // `keptAncestorDepth` keep theirs).
-        var parentPaths = [[UInt8]?](repeating: nil, count: h.count)
+        // Parents' paths, each built once from its nearest named ancestor's (ancestors down to `keptAncestorDepth`
+        // keep theirs), all in one buffer: an array of bytes per parent, each first copied from its ancestor's,
+        // was a third of naming a screen whose findings are spread over many parents.
+        var known: [UInt8] = []
+        var from = [Int](repeating: -1, count: h.count), to = [Int](repeating: 0, count: h.count)  // a path's bytes in `known`
         var chain: [Int] = []  // from a parent up to below its nearest named ancestor, reused
+        var text: [UInt8] = []  // the path being built, reused
         var out: [String] = []
         out.reserveCapacity(indices.count)
         for i in indices {
@@ -80,25 +83,30 @@ public struct PathNamer: Sendable {
                 out.append(h.elements[i].type)  // the root: its type alone
                 continue
             }
-            if parentPaths[p] == nil {
+            if from[p] < 0 {
                 chain.removeAll(keepingCapacity: true)
-                var a = p, text: [UInt8] = [], named = false
+                text.removeAll(keepingCapacity: true)
+                var a = p, named = false
                 while true {
                     chain.append(a)
                     guard let up = h.elements[a].parent else { break }
-                    if let known = parentPaths[up] { text = known; named = true; break }
+                    if from[up] >= 0 { text.append(contentsOf: known[from[up]..<to[up]]); named = true; break }
                     a = up
                 }
                 for n in chain.indices.reversed() {
                     if named || n != chain.count - 1 { text.append(UInt8(ascii: "/")) }
                     appendStep(chain[n], to: &text)
-                    if n > 0, h.elements[chain[n]].depth < PathNamer.keptAncestorDepth { parentPaths[chain[n]] = text }
+                    if n == 0 || h.elements[chain[n]].depth < PathNamer.keptAncestorDepth {
+                        from[chain[n]] = known.count
+                        known.append(contentsOf: text)
+                        to[chain[n]] = known.count
+                    }
                 }
-                parentPaths[p] = text
             }
             // The prefix, a slash and the step written into the string's bytes at once: appending them one by
             // one was most of naming a large parent's children.
-            out.append(PathNamer.joined(parentPaths[p]!, h.elements[i].type, ordinal(i, of: p)))
+            let ordinal = ordinal(i, of: p)
+            out.append(known.withUnsafeBufferPointer { PathNamer.joined(UnsafeBufferPointer(rebasing: $0[from[p]..<to[p]]), h.elements[i].type, ordinal) })
         }
         return out
     }
@@ -109,23 +117,21 @@ public struct PathNamer: Sendable {
     static let keptAncestorDepth = 32
 
     /// `prefix/type[ordinal]` (no brackets for an ordinal below zero), written byte by byte into one string.
-    static func joined(_ prefix: [UInt8], _ type: String, _ ordinal: Int) -> String {
+    static func joined(_ p: UnsafeBufferPointer<UInt8>, _ type: String, _ ordinal: Int) -> String {
         var type = type  // (`withUTF8` reads a native string in place)
-        return prefix.withUnsafeBufferPointer { p in
-            type.withUTF8 { t in
-                String(unsafeUninitializedCapacity: p.count + t.count + 23) { out in
-                    let base = UnsafeMutableRawPointer(out.baseAddress!)
-                    if let from = p.baseAddress { base.copyMemory(from: from, byteCount: p.count) }
-                    var n = p.count
-                    out[n] = UInt8(ascii: "/"); n += 1
-                    if let from = t.baseAddress { (base + n).copyMemory(from: from, byteCount: t.count) }
-                    n += t.count
-                    guard ordinal >= 0 else { return n }
-                    out[n] = UInt8(ascii: "["); n += 1
-                    n = NumberText.writeDigits(UInt64(ordinal), into: out, at: n)
-                    out[n] = UInt8(ascii: "]")
-                    return n + 1
-                }
+        return type.withUTF8 { t in
+            String(unsafeUninitializedCapacity: p.count + t.count + 23) { out in
+                let base = UnsafeMutableRawPointer(out.baseAddress!)
+                if let from = p.baseAddress { base.copyMemory(from: from, byteCount: p.count) }
+                var n = p.count
+                out[n] = UInt8(ascii: "/"); n += 1
+                if let from = t.baseAddress { (base + n).copyMemory(from: from, byteCount: t.count) }
+                n += t.count
+                guard ordinal >= 0 else { return n }
+                out[n] = UInt8(ascii: "["); n += 1
+                n = NumberText.writeDigits(UInt64(ordinal), into: out, at: n)
+                out[n] = UInt8(ascii: "]")
+                return n + 1
             }
         }
     }
