@@ -10,9 +10,11 @@ enum ScreenNameProbe {
     static let firstBytes = 4 * 1024
 
     static func read(_ path: String) -> String? {
-        guard BundleAddress.parse(path) == nil else { return nil }
+        // What the path is, asked once: only a folder or a missing path (`BUNDLE#N`) can name a bundle's run.
+        let kind = FileAccess.kind(path)
+        guard kind == .regular || BundleAddress.parse(path) == nil else { return nil }
         var file = path
-        switch FileAccess.kind(path) {
+        switch kind {
         case .regular: break
         case .directory: file = path + "/archive.json"
         default: return nil

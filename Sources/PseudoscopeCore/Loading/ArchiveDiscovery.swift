@@ -115,8 +115,7 @@ public enum ArchiveDiscovery {
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = (folder as NSString).appendingPathComponent(name)
-                let kind = FileAccess.kind(path)
-                let isLink = FileAccess.isLink(path)
+                let (kind, isLink, identity) = FileAccess.entry(path)
                 if isLink, kind != .missing {
                     // A link may point anywhere: follow it only while it stays inside the folder given.
                     guard let real = FileAccess.realPath(path), FileAccess.isInside(real, root) else {
@@ -136,7 +135,7 @@ public enum ArchiveDiscovery {
                 case .regular, .special:
                     if name.lowercased().hasSuffix(".json") {
                         // Each file once, however many links lead to it.
-                        if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
+                        if let id = identity, visited.insert(id).inserted { found.append(path) }
                     } else if ForeignFile.looksPacked(name) {
                         packed.append(path)
                     } else if kind == .regular, Walk.mayBeDump(name), let head = try? FileAccess.readPrefix(path, count: 64 << 10),

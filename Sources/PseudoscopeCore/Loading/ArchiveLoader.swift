@@ -30,8 +30,16 @@ public struct ArchiveLoader: Sendable {
     /// bundle (`BUNDLE.xcresult#N`, docs/xcresult.md).
     public func load(_ path: String) throws -> Archive {
         if path != "-", let address = BundleAddress.parse(path) { return try loadBundle(address, givenPath: path) }
-        if let refused = overLimitFromPrefix(path) { throw refused }
-        let (rawBytes, source) = try read(path)
+        // The file the path names, and its size, found once for the limit's look ahead and the read (each asked
+        // it again: five walks of the path for every archive of a night where one does).
+        let (rawBytes, source): ([UInt8], ArchiveSource)
+        if path == "-" {
+            (rawBytes, source) = try read(path)
+        } else {
+            let (file, size) = try ArchiveLoader.resolve(path)
+            if let size, let refused = overLimitFromPrefix(file, size: size) { throw refused }
+            (rawBytes, source) = try read(file: file)
+        }
         var archive = try load(bytes: rawBytes, source: source)
         if archive.shownStrings.isEmpty { archive.shownStrings = ShownString.fromFiles(archive, limits: limits) }
         return archive
@@ -127,8 +135,12 @@ public struct ArchiveLoader: Sendable {
             let bytes = try FileAccess.readStandardInput(limit: limits.maxFileBytes, limitVariable: variable)
             return (bytes, ArchiveSource(path: "<stdin>", folder: nil))
         }
-        let file = try ArchiveLoader.file(at: path)
-        let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: variable)
+        return try read(file: try ArchiveLoader.file(at: path))
+    }
+
+    /// `read` of the file a path was found to name (`file(at:)`).
+    func read(file: String) throws -> ([UInt8], ArchiveSource) {
+        let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
         let folder = (file as NSString).deletingLastPathComponent
         var source = ArchiveSource(path: file, folder: folder.isEmpty ? "." : folder)
         source.absolutePath = FileAccess.absolute(file)
@@ -137,15 +149,22 @@ public struct ArchiveLoader: Sendable {
 
     /// The file a path names: itself, or a folder's `archive.json`.
     static func file(at path: String) throws -> String {
-        switch FileAccess.kind(path) {
+        try resolve(path).file
+    }
+
+    /// `file(at:)` and that file's size when it is a regular file (nil for anything else), from one `stat`.
+    static func resolve(_ path: String) throws -> (file: String, size: Int?) {
+        guard let st = FileAccess.status(path) else { throw ArchiveError(file: path, message: "no such file or folder") }
+        switch FileAccess.kind(st.st_mode) {
         case .missing: throw ArchiveError(file: path, message: "no such file or folder")
         case .directory:
             let file = (path as NSString).appendingPathComponent("archive.json")
-            if FileAccess.kind(file) == .missing {
+            guard let inner = FileAccess.status(file) else {
                 throw ArchiveError(file: path, message: "folder has no archive.json (an archive folder holds archive.json beside its attachments)")
             }
-            return file
-        case .regular, .special: return path
+            return (file, FileAccess.kind(inner.st_mode) == .regular ? Int(inner.st_size) : nil)
+        case .regular: return (path, Int(st.st_size))
+        case .special: return (path, nil)
         }
     }
 
@@ -162,12 +181,14 @@ public struct ArchiveLoader: Sendable {
     /// and the file is read whole as before. Never taken at the default limits: their prefix is as large as
     /// the largest file read.
     func overLimitFromPrefix(_ path: String) -> ArchiveError? {
-        // Decided from the limits first: at the defaults no file can be larger than the prefix, and every load
-        // passes here, so nothing is asked of the file system then.
+        guard path != "-", let (file, size) = try? ArchiveLoader.resolve(path), let size else { return nil }
+        return overLimitFromPrefix(file, size: size)
+    }
+
+    /// The same, of the regular file `file(at:)` found and its size.
+    func overLimitFromPrefix(_ file: String, size: Int) -> ArchiveError? {
         let (count, overflow) = limits.maxElements.multipliedReportingOverflow(by: ArchiveLoader.prefixBytesPerElement)
-        guard !overflow, count < limits.maxFileBytes, path != "-",
-              let file = try? ArchiveLoader.file(at: path), let size = FileAccess.regularFileSize(file) else { return nil }
-        guard size <= limits.maxFileBytes, size > count,
+        guard !overflow, count < limits.maxFileBytes, size <= limits.maxFileBytes, size > count,
               let prefix = try? FileAccess.readPrefix(file, count: count), prefix.count == count else { return nil }
         guard ForeignFile.kind(of: Array(prefix.prefix(262))) == nil, !(prefix[0] == 0xFF && prefix[1] == 0xFE), !(prefix[0] == 0xFE && prefix[1] == 0xFF),
               DumpImporter.looksLikeArchive(prefix) else { return nil }

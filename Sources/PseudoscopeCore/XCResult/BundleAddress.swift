@@ -15,8 +15,14 @@ public struct BundleAddress: Equatable, Sendable {
     /// The address a path names, or nil when it names no bundle. A path that exists as given is never split at
     /// `#`: a file may have one in its name.
     public static func parse(_ path: String) -> BundleAddress? {
-        if XCResultBundle.isBundle(path) { return BundleAddress(bundle: path, run: nil) }
-        guard FileAccess.kind(path) == .missing, let hash = path.lastIndex(of: "#") else { return nil }
+        // One look at the path first: a file is never a bundle nor a bundle's run, and is most of what is asked
+        // (every archive of a night, twice).
+        switch FileAccess.kind(path) {
+        case .directory: return XCResultBundle.isBundle(path) ? BundleAddress(bundle: path, run: nil) : nil
+        case .missing: break
+        case .regular, .special: return nil
+        }
+        guard let hash = path.lastIndex(of: "#") else { return nil }
         let number = path[path.index(after: hash)...]
         let bundle = String(path[..<hash])
         guard !number.isEmpty, number.count <= 9, number.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(number),
