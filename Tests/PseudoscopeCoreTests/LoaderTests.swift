@@ -193,6 +193,34 @@ final class LoaderTests: XCTestCase {
         XCTAssertThrowsError(try FileAccess.readAll(fd, file: path, limit: 50_000, limitVariable: "X", expected: 40_000), "the limit holds for what it grew by")
     }
 
+    /// A folder's entry asked once says what the three questions asked alone said: its kind (links followed),
+    /// whether it is a link, and the file it is the same as.
+    func testAnEntryIsWhatItsKindLinkAndIdentitySayAlone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-entry-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: dir + "/a.json"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/to-file", withDestinationPath: dir + "/a.json")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/to-sub", withDestinationPath: "sub")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: dir + "/nowhere")
+        XCTAssertEqual(mkfifo(dir + "/fifo", 0o600), 0)
+        let expected: [(String, FileAccess.Kind, Bool, String?)] = [
+            ("a.json", .regular, false, "a.json"), ("sub", .directory, false, "sub"), ("to-file", .regular, true, "a.json"),
+            ("to-sub", .directory, true, "sub"), ("dangling", .missing, true, nil), ("fifo", .special("a FIFO"), false, "fifo"),
+            ("absent", .missing, false, nil),
+        ]
+        for (name, kind, isLink, sameAs) in expected {
+            let entry = FileAccess.entry(dir + "/" + name)
+            XCTAssertEqual(entry.kind, kind, name)
+            XCTAssertEqual(entry.kind, FileAccess.kind(dir + "/" + name), "\(name): as its kind alone")
+            XCTAssertEqual(entry.isLink, isLink, name)
+            XCTAssertEqual(entry.isLink, FileAccess.isLink(dir + "/" + name), "\(name): as asked alone")
+            XCTAssertEqual(entry.identity, sameAs.flatMap { FileAccess.identity(dir + "/" + $0) }, name)
+            XCTAssertEqual(entry.identity, FileAccess.identity(dir + "/" + name), "\(name): as its identity alone")
+        }
+        XCTAssertNotEqual(FileAccess.entry(dir + "/a.json").identity, FileAccess.entry(dir + "/sub").identity)
+    }
+
     func testEverySampleArchiveLoads() throws {
         XCTAssertGreaterThanOrEqual(Fixtures.sampleNames.count, 8)
         for name in Fixtures.sampleNames {
@@ -309,6 +337,54 @@ final class FastPathDifferentialTests: XCTestCase {
             "{\"hierarchy\":{\"type\":\"A\"},\"hierarchy\":{\"type\":\"B\"}}",
         ]
         for (k, json) in edge.enumerated() { assertSame(json, "edge \(k)") }
+    }
+
+    /// Frames in the two orders writers use are read in one pass, every value in its place (width and height told
+    /// apart), white space anywhere; every other shape, and every number the member loop would refuse, reads as the
+    /// general path reads it.
+    func testFramesInTheWritersOrdersAreReadInOnePassAndAllElseAsBefore() throws {
+        let ordered = [
+            "{\"x\":1.5,\"y\":-2,\"width\":393,\"height\":800}",
+            "{\"height\":800,\"width\":393,\"x\":1.5,\"y\":-2}",
+            "{ \"x\" : 1.5 ,\n\t\"y\":-2,\r\n  \"width\": 393, \"height\" :800 }",
+            "{\n  \"height\" : 800,\n  \"width\" : 393,\n  \"x\" : 1.5,\n  \"y\" : -2\n}",
+            "{\"x\":1.50,\"y\":-2.0,\"width\":393.0,\"height\":800.000}",
+        ]
+        for frame in ordered {
+            let bytes = Array(frame.utf8)
+            let read = bytes.withUnsafeBufferPointer { FastHierarchyReader.orderedRect($0, at: 0) }
+            XCTAssertEqual(read?.0, Rect(x: 1.5, y: -2, width: 393, height: 800), frame)
+            XCTAssertEqual(read?.1, bytes.count, "\(frame): read to its closing brace")
+            let json = Fixtures.archiveJSON(content: ["{\"type\":\"Button\",\"frame\":\(frame)}"])
+            XCTAssertTrue(assertSame(json, frame), "\(frame): read by the fast path")
+            let archive = try ArchiveLoader().decodeFast(Array(json.utf8), source: ArchiveSource(path: "d.json", folder: nil))
+            XCTAssertEqual(archive.hierarchy.elements.last?.frame, Rect(x: 1.5, y: -2, width: 393, height: 800), frame)
+            assertNothingReadPastTheEnd(frame)
+        }
+        let others = [
+            "{\"y\":2,\"x\":1,\"width\":3,\"height\":4}", "{\"width\":3,\"height\":4,\"x\":1,\"y\":2}",
+            "{\"x\":1,\"y\":2,\"width\":3,\"height\":4,\"z\":5}", "{\"x\":1,\"x\":9,\"y\":2,\"width\":3,\"height\":4}",
+            "{\"xx\":1,\"y\":2,\"width\":3,\"height\":4}", "{\"heightx\":4,\"width\":3,\"x\":1,\"y\":2}",
+            "{\"x\":1,\"y\":2,\"width\":-3,\"height\":4}", "{\"height\":-0.5,\"width\":3,\"x\":1,\"y\":2}",
+            "{\"x\":1e300,\"y\":2,\"width\":3,\"height\":4}", "{\"x\":15e-1,\"y\":-2.0,\"width\":3.93e2,\"height\":800}", "{\"x\":-0,\"y\":-0.0,\"width\":0,\"height\":1E2}",
+            "{\"x\":\"1\",\"y\":2,\"width\":3,\"height\":4}", "{\"x\":1,\"y\":2,\"width\":3}",
+            "{\"x\":1,\"y\":2,\"width\":3,\"height\":4,}", "{\"x\":01,\"y\":2,\"width\":3,\"height\":4}",
+            "{\"\\u0078\":1,\"y\":2,\"width\":3,\"height\":4}", "{\"x\":1,\"y\":2,\"width\":3,\"height\":4",
+        ]
+        for frame in others {
+            assertSame(Fixtures.archiveJSON(content: ["{\"type\":\"Button\",\"frame\":\(frame)}"]), frame)
+            assertNothingReadPastTheEnd(frame)
+        }
+    }
+
+    /// Cut short anywhere, a frame is not read: the reading asks for no byte past the ones it has (in a debug
+    /// build the buffer's subscript traps on one that it does; its word loads are guarded by their own count).
+    private func assertNothingReadPastTheEnd(_ frame: String, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = Array(frame.utf8)
+        for end in 0..<bytes.count {
+            let read = Array(bytes[..<end]).withUnsafeBufferPointer { FastHierarchyReader.orderedRect($0, at: 0) }
+            XCTAssertNil(read?.0, "\(frame) cut at \(end)", file: file, line: line)
+        }
     }
 
     /// Element types: XCUITest's names are read as their literals (`KnownElementTypes`), and whatever is near one

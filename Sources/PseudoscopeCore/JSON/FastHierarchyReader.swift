@@ -441,6 +441,7 @@ struct FastHierarchyReader {
     }
 
     mutating func rect() throws -> Rect {
+        if let r = orderedRect() { return r }
         var x = Double.nan, y = Double.nan, w = Double.nan, h = Double.nan
         try numbers { key, value in
             switch key {
