@@ -20,7 +20,7 @@ extension FastHierarchyReader {
     static func orderedRect(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Rect, Int)? {
         guard start + 8 <= b.count, b[start] == UInt8(ascii: "{") else { return nil }
         var i = start + 1
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         guard i + 8 <= b.count else { return nil }
         var x = 0.0, y = 0.0, w = 0.0, h = 0.0
         if b[i + 1] == UInt8(ascii: "x") {
@@ -34,22 +34,17 @@ extension FastHierarchyReader {
                   member(b, &i, 0x22_78_22, 3, size: false, into: &x), comma(b, &i),
                   member(b, &i, 0x22_79_22, 3, size: false, into: &y) else { return nil }
         }
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: "}") else { return nil }
         return (Rect(x: x, y: y, width: w, height: h), i + 1)
     }
 
     @inline(__always)
-    private static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
-        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
-    }
-
-    @inline(__always)
     private static func comma(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Bool {
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: ",") else { return false }
         i += 1
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         return true
     }
 
@@ -69,10 +64,10 @@ extension FastHierarchyReader {
         let mask: UInt64 = count == 8 ? ~0 : (1 << UInt64(8 * count)) &- 1
         guard found & mask == word else { return false }
         i += count
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: ":") else { return false }
         i += 1
-        skipSpace(b, &i)
+        skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: "-") || (b[i] >= 0x30 && b[i] <= 0x39),
               let (d, end) = JSONParser.simpleNumber(b, at: i),
               d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, !size || d >= 0 else { return false }

@@ -71,15 +71,12 @@ struct FastHierarchyReader {
     func peek() -> UInt8? { parser.index < b.count ? b[parser.index] : nil }
 
     @inline(__always)
-    mutating func skipWhitespace() {
-        var i = parser.index
-        let n = b.count
-        while i < n {
-            let c = b[i]
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
-            i += 1
-        }
-        parser.index = i
+    mutating func skipWhitespace() { FastHierarchyReader.skipWhitespace(b, &parser.index) }
+
+    /// JSON's white space from `i` on, on the buffer alone (the frame's one-pass reading has no reader to move).
+    @inline(__always)
+    static func skipWhitespace(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int) {
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
     }
 
     /// The next non-space byte must be `c` (a byte, not a `Character`: converting one cost a few percent of reading).
