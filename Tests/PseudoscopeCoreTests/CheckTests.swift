@@ -217,7 +217,7 @@ final class CheckTests: XCTestCase {
                     if !dense { if every { estimated.all += 1 } else { estimated.needed += 1 } }
                     return inks[k]
                 })
-                s.compare(order)
+                s.compare()
                 return s
             }
             let all = sweep(every: true), some = sweep(every: false)
@@ -227,6 +227,71 @@ final class CheckTests: XCTestCase {
             XCTAssertEqual(some.firstOverlap.map(\.height), all.firstOverlap.map(\.height))
         }
         XCTAssertLessThan(estimated.needed, estimated.all * 3 / 4, "siblings that meet nothing are not estimated")
+    }
+
+    /// The sweep's comparisons (a tight loop for siblings that are not controls, pointers, the earliest other's
+    /// overlap measured again at the end) find what comparing each pair as the rule states finds: the same earliest
+    /// other, overlap and count for every sibling, on seeded parents of stacked, nested and scattered frames with
+    /// controls among them, inks missing, equal edges, negative sizes, infinities and NaN.
+    func testTheOverlapSweepFindsWhatComparingEachPairFinds() {
+        var g = SplitMix64(seed: 3_056)
+        let tol = CheckThresholds.overlapTolerance, cap = LayoutChecker.overlapComparisonsPerElement
+        var hits = 0
+        for round in 0..<300 {
+            let n = Int.random(in: 2...(round % 10 == 0 ? 400 : 90), using: &g)
+            var frames: [Rect] = []
+            for _ in 0..<n {
+                if let f = frames.randomElement(using: &g), Int.random(in: 0..<3, using: &g) == 0 {
+                    frames.append(Rect(x: f.x + [0, 0, 1, f.width - 2].randomElement(using: &g)!, y: f.y + [0, 0, 2].randomElement(using: &g)!,
+                                       width: f.width, height: f.height))
+                } else {
+                    let odd: [Double] = [.nan, .infinity, -.infinity, -30, 0]
+                    func number(_ top: Int) -> Double {
+                        Int.random(in: 0..<40, using: &g) == 0 ? odd.randomElement(using: &g)! : Double(Int.random(in: 0...top, using: &g)) / 2
+                    }
+                    frames.append(Rect(x: number(400), y: number(900), width: number(500), height: number(120)))
+                }
+            }
+            let order = frames.indices.sorted { (frames[$0].minY, $0) < (frames[$1].minY, $1) }
+            let controls = frames.indices.map { _ in Int.random(in: 0..<4, using: &g) == 0 }
+            let inks: [Rect?] = frames.indices.map { k in
+                if Int.random(in: 0..<15, using: &g) == 0 { return nil }
+                let f = frames[k], tw = f.width * Double.random(in: 0.2...1, using: &g), th = f.height * Double.random(in: 0.5...1, using: &g)
+                return Rect(x: controls[k] ? f.midX - tw / 2 : f.minX, y: f.midY - th / 2, width: tw, height: th)
+            }
+            var s = LayoutChecker.OverlapSweep()
+            s.estimatesEveryInk = true
+            s.load(order, frames: { frames[$0] }, controls: { controls[$0] }, inks: { inks[$0] })
+            s.compare()
+            // Each pair as the rule states it, at the sweep's positions.
+            var first = [Int](repeating: -1, count: n), overlap = [(Double, Double)](repeating: (0, 0), count: n), count = [Int](repeating: 0, count: n)
+            for k in 0..<n {
+                var m = k + 1
+                while m < min(n, k + cap + 1), frames[order[m]].minY < frames[order[k]].maxY - tol {
+                    defer { m += 1 }
+                    let i = order[k], j = order[m]
+                    guard let a = inks[i], let b = inks[j] else { continue }
+                    let w = min(a.maxX, b.maxX) - max(a.minX, b.minX), h = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                    guard w > tol, h > tol else { continue }
+                    if controls[i] || controls[j], LayoutChecker.nests(frames[i], frames[j]) { continue }
+                    let (on, other) = i < j ? (k, j) : (m, i)
+                    hits += 1
+                    if first[on] < 0 {
+                        first[on] = other; overlap[on] = (w, h)
+                    } else {
+                        count[on] += 1
+                        if other < first[on] { first[on] = other; overlap[on] = (w, h) }
+                    }
+                }
+            }
+            XCTAssertEqual(s.firstOther, first, "round \(round)")
+            XCTAssertEqual(s.others, count, "round \(round)")
+            for k in 0..<n where first[k] >= 0 {
+                XCTAssertEqual(s.firstOverlap[k].width, overlap[k].0, "round \(round), position \(k)")
+                XCTAssertEqual(s.firstOverlap[k].height, overlap[k].1, "round \(round), position \(k)")
+            }
+        }
+        XCTAssertGreaterThan(hits, 5_000, "the parents overlap")
     }
 
     /// A large parent's children are put in the sweep's order by the bits of their tops (`TopOrder`): the same

@@ -36,7 +36,7 @@ extension LayoutChecker {
                 for k in keyed { sorted.append(k.index) }
             }
             sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: { inkArea($0) })
-            sweep.compare(sorted)
+            sweep.compare()
             guard sweep.firstOther.contains(where: { $0 >= 0 }) else { continue }
             let firstOther = sweep.firstOther, firstOverlap = sweep.firstOverlap, others = sweep.others
             // The sweep positions of the elements that overlap, in tree order.
@@ -120,18 +120,40 @@ extension LayoutChecker {
     }
 
     /// The comparisons of the overlap rule for one parent's siblings, sorted by top edge: each sibling with the
-    /// ones after it whose vertical ranges meet it, at most `overlapComparisonsPerElement` of them. What they read
-    /// lies side by side in sweep order, a number per array (a dense stack makes up to 64 comparisons per element;
-    /// reading whole frames from the elements meant a cache miss each). Refilled for each parent (`load`).
+    /// ones after it whose vertical ranges meet it, at most `overlapComparisonsPerElement` of them. What a
+    /// comparison reads of a sibling lies in one entry, the entries side by side in sweep order (a dense stack
+    /// makes up to 64 comparisons per element; reading whole frames from the elements meant a cache miss each, and
+    /// a number per array kept a dozen base addresses live in the loop, more than the registers hold: the spills
+    /// were most of a comparison's instructions). Refilled for each parent (`load`).
     struct OverlapSweep {
-        /// Top edges, and bottom edges less the tolerance: where the comparisons of an element stop.
-        var tops: [Double] = [], reach: [Double] = []
-        var frames: [Rect] = [], controls: [Bool] = []
-        /// Ink areas as edges (`inkArea`; an element without one meets nothing: its edges are inverted).
-        var inkMinX: [Double] = [], inkMaxX: [Double] = [], inkMinY: [Double] = [], inkMaxY: [Double] = []
+        /// What a comparison reads of the sibling at a sweep position: its top edge, its ink area as edges
+        /// (`inkArea`; an element without one meets nothing: its edges are inverted), its element index and
+        /// whether it is a control.
+        ///
+        /// The maxima before the minima: the smaller maxima of both axes are then one vector minimum, and the
+        /// larger minima one vector maximum (with the minima first, the compiler paired each axis's two edges and
+        /// blended them: a third more instructions a comparison).
+        struct Entry {
+            var top: Double
+            var inkMaxX: Double, inkMaxY: Double, inkMinX: Double, inkMinY: Double
+            var element: Int
+            var control: Bool
+        }
+        /// What `compare` found for a sweep position while it runs: the earliest overlapping sibling (`Int.max`
+        /// for none yet), how far they meet, and how many siblings overlap it (the first among them).
+        struct Found {
+            var first: Int = .max
+            var width: Double = 0, height: Double = 0
+            var hits: Int = 0
+        }
+        var entries: [Entry] = []
+        /// Bottom edges less the tolerance: where the comparisons of an element stop.
+        var reach: [Double] = []
+        var frames: [Rect] = []
         /// What `compare` found, for each sweep position: the first overlapping sibling (an element index, -1 for
         /// none), how far they meet (width, height), and how many more overlap it.
         var firstOther: [Int] = [], firstOverlap: [(width: Double, height: Double)] = [], others: [Int] = []
+        private var found: [Found] = []
         /// Estimate every sibling's ink, met or not (what the tests compare the sweep's shortcut with).
         var estimatesEveryInk = false
 
@@ -144,27 +166,24 @@ extension LayoutChecker {
         /// one (a negative or absurd size), every ink is.
         mutating func load(_ order: [Int], frames frame: (Int) -> Rect, controls isControl: (Int) -> Bool, inks ink: (Int) -> Rect?) {
             let tol = CheckThresholds.overlapTolerance
-            tops.removeAll(keepingCapacity: true); reach.removeAll(keepingCapacity: true)
-            frames.removeAll(keepingCapacity: true); controls.removeAll(keepingCapacity: true)
-            inkMinX.removeAll(keepingCapacity: true); inkMaxX.removeAll(keepingCapacity: true)
-            inkMinY.removeAll(keepingCapacity: true); inkMaxY.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true); reach.removeAll(keepingCapacity: true)
+            frames.removeAll(keepingCapacity: true)
             var plain = true
             for i in order {
                 let f = frame(i)
                 frames.append(f)
-                tops.append(f.minY)
+                entries.append(Entry(top: f.minY, inkMaxX: -.infinity, inkMaxY: -.infinity, inkMinX: .infinity, inkMinY: .infinity,
+                                     element: i, control: isControl(i)))
                 reach.append(f.maxY - tol)
-                controls.append(isControl(i))
                 if !(f.width >= 0 && f.height >= 0 && f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) { plain = false }
             }
             let meets = plain && !estimatesEveryInk ? framesMeeting() : nil  // nil: every ink
-            for (k, i) in order.enumerated() {
-                let estimated = meets?[k] ?? true
-                let a = estimated ? ink(i) : nil
-                inkMinX.append(a?.minX ?? .infinity)
-                inkMaxX.append(a?.maxX ?? -.infinity)
-                inkMinY.append(a?.minY ?? .infinity)
-                inkMaxY.append(a?.maxY ?? -.infinity)
+            for (k, i) in order.enumerated() where meets?[k] ?? true {
+                guard let a = ink(i) else { continue }
+                entries[k].inkMinX = a.minX
+                entries[k].inkMaxX = a.maxX
+                entries[k].inkMinY = a.minY
+                entries[k].inkMaxY = a.maxY
             }
         }
 
@@ -180,13 +199,13 @@ extension LayoutChecker {
             var met = 0
             let found = meets.withUnsafeMutableBufferPointer { meets in
                 frames.withUnsafeBufferPointer { frames in
-                    tops.withUnsafeBufferPointer { tops in
+                    entries.withUnsafeBufferPointer { entries in
                         reach.withUnsafeBufferPointer { reach -> Bool in
                             for k in 0..<n {
                                 if k % 32 == 31, met * 4 > (k + 1) * 3 { return false }
                                 let limit = reach[k], end = min(n, k + cap + 1), a = frames[k]
                                 var m = k + 1
-                                while m < end, tops[m] < limit {
+                                while m < end, entries[m].top < limit {
                                     let b = frames[m]
                                     if min(a.maxX, b.maxX) - max(a.minX, b.minX) > tol, min(a.maxY, b.maxY) - max(a.minY, b.minY) > tol {
                                         if !meets[k] { meets[k] = true; met += 1 }
@@ -205,67 +224,105 @@ extension LayoutChecker {
 
         /// Fills `firstOther`, `firstOverlap` and `others`. A pair meets when their ink areas meet by more than the
         /// tolerance both ways and neither is a control whose frame nests with the other's; it is counted on the
-        /// element that comes first in the tree (`order` gives the element at each position), naming the earliest
-        /// other. Arrays, not dictionaries: hashing each comparison was most of this rule's time.
-        mutating func compare(_ order: [Int]) {
+        /// element that comes first in the tree (each entry's `element`), naming the earliest other. Arrays, not
+        /// dictionaries: hashing each comparison was most of this rule's time.
+        mutating func compare() {
             let tol = CheckThresholds.overlapTolerance
             let cap = LayoutChecker.overlapComparisonsPerElement
-            let n = tops.count
-            firstOther.removeAll(keepingCapacity: true); firstOther.append(contentsOf: repeatElement(-1, count: n))
-            firstOverlap.removeAll(keepingCapacity: true); firstOverlap.append(contentsOf: repeatElement((width: 0.0, height: 0.0), count: n))
-            others.removeAll(keepingCapacity: true); others.append(contentsOf: repeatElement(0, count: n))
-            // Through buffers: a dense stack makes 64 comparisons per element, most of them hits, and the arrays'
+            let n = entries.count
+            found.removeAll(keepingCapacity: true); found.append(contentsOf: repeatElement(Found(), count: n))
+            // Through pointers: a dense stack makes 64 comparisons per element, most of them hits, and the arrays'
             // checks and the closures' captures cost more than the comparisons. What the element at `k` finds is
             // kept in locals until its comparisons end (it is the earlier one of most pairs: the sweep's order is the
-            // tree's among equal tops), and stored once.
+            // tree's among equal tops), and stored once; its overlap with the earliest other is measured again then
+            // (keeping the two numbers in the loop took a blend of vectors at every hit).
             frames.withUnsafeBufferPointer { frames in
-            firstOther.withUnsafeMutableBufferPointer { firstOther in
-            firstOverlap.withUnsafeMutableBufferPointer { firstOverlap in
-            others.withUnsafeMutableBufferPointer { others in
-            order.withUnsafeBufferPointer { order in
-            tops.withUnsafeBufferPointer { tops in
+            found.withUnsafeMutableBufferPointer { found in
+            entries.withUnsafeBufferPointer { entries in
             reach.withUnsafeBufferPointer { reach in
-            inkMinX.withUnsafeBufferPointer { x0 in
-            inkMaxX.withUnsafeBufferPointer { x1 in
-            inkMinY.withUnsafeBufferPointer { y0 in
-            inkMaxY.withUnsafeBufferPointer { y1 in
-            controls.withUnsafeBufferPointer { controls in
+                guard let base = entries.baseAddress, let fb = found.baseAddress else { return }
                 for k in 0..<n {
-                    let limit = reach[k], end = min(n, k + cap + 1)
-                    let ax0 = x0[k], ax1 = x1[k], ay0 = y0[k], ay1 = y1[k]
-                    let a = order[k], control = controls[k]
-                    var first = firstOther[k], overlap = firstOverlap[k], count = others[k]
-                    var m = k + 1
-                    while m < end, tops[m] < limit {
-                        defer { m += 1 }
-                        // Rect.intersection's arithmetic: the larger minimum and the smaller maximum of each axis.
-                        let w = min(ax1, x1[m]) - max(ax0, x0[m]), h = min(ay1, y1[m]) - max(ay0, y0[m])
+                    let e = base[k], limit = reach[k]
+                    let stop = base + min(n, k + cap + 1)
+                    var mine = Scan(first: fb[k].first, hits: fb[k].hits, at: -1)
+                    var p = base + (k + 1)
+                    while true {
+                        // Siblings that are not controls, when this one is not either, in the tight loop.
+                        if !e.control { OverlapSweep.scan(e, base: base, found: fb, limit: limit, tol: tol, from: &p, to: stop, into: &mine) }
+                        guard p < stop, p.pointee.top < limit else { break }
+                        defer { p += 1 }
+                        let w = min(e.inkMaxX, p.pointee.inkMaxX) - (p.pointee.inkMinX > e.inkMinX ? p.pointee.inkMinX : e.inkMinX)
+                        let h = min(e.inkMaxY, p.pointee.inkMaxY) - (p.pointee.inkMinY > e.inkMinY ? p.pointee.inkMinY : e.inkMinY)
                         guard w > tol, h > tol else { continue }
                         // A control with its own title or icon laid over it: one contains the other.
-                        if control || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
-                        // Counted on the one first in the tree, naming the earliest other.
-                        let b = order[m]
-                        if a < b {
-                            if first >= 0 {
-                                count += 1
-                                if b < first { first = b; overlap = (w, h) }
-                            } else {
-                                first = b
-                                overlap = (w, h)
-                            }
-                        } else if firstOther[m] >= 0 {
-                            others[m] += 1
-                            if a < firstOther[m] { firstOther[m] = a; firstOverlap[m] = (w, h) }
-                        } else {
-                            firstOther[m] = a
-                            firstOverlap[m] = (w, h)
-                        }
+                        if e.control || p.pointee.control, LayoutChecker.nests(frames[k], frames[p - base]) { continue }
+                        OverlapSweep.count(e, p, base: base, found: fb, width: w, height: h, into: &mine)
                     }
-                    firstOther[k] = first
-                    firstOverlap[k] = overlap
-                    others[k] = count
+                    if mine.at >= 0 {
+                        let o = base[mine.at]
+                        fb[k].first = mine.first
+                        fb[k].width = min(e.inkMaxX, o.inkMaxX) - (o.inkMinX > e.inkMinX ? o.inkMinX : e.inkMinX)
+                        fb[k].height = min(e.inkMaxY, o.inkMaxY) - (o.inkMinY > e.inkMinY ? o.inkMinY : e.inkMinY)
+                    }
+                    fb[k].hits = mine.hits
                 }
-            }}}}}}}}}}}}
+            }}}}
+            firstOther.removeAll(keepingCapacity: true); firstOverlap.removeAll(keepingCapacity: true); others.removeAll(keepingCapacity: true)
+            for f in found {
+                firstOther.append(f.hits > 0 ? f.first : -1)
+                firstOverlap.append((width: f.width, height: f.height))
+                others.append(max(0, f.hits - 1))
+            }
+        }
+
+        /// What one element's comparisons found so far on its own side: the earliest later sibling it overlaps
+        /// (`Int.max` for none), how many it overlaps, and the sweep position of a new earliest (-1 for none).
+        struct Scan {
+            var first: Int, hits: Int, at: Int
+        }
+
+        /// The comparisons of `e`, not a control, from `p` while its siblings are not controls either (no frame
+        /// nests then): `p` is left at the first that is, or where the comparisons end. Each edge's arithmetic is
+        /// `min` and `max`'s, written so the compiler keeps it in vector minima and maxima: the larger of two
+        /// minima is the later one when it is greater, as `max` gives (for equal numbers either, their difference
+        /// with a larger maximum is the same; with a NaN the earlier, as `max` gives).
+        private static func scan(_ e: Entry, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>, limit: Double, tol: Double,
+                                 from p: inout UnsafePointer<Entry>, to stop: UnsafePointer<Entry>, into mine: inout Scan) {
+            let ex0 = e.inkMinX, ex1 = e.inkMaxX, ey0 = e.inkMinY, ey1 = e.inkMaxY, a = e.element
+            var q = p, first = mine.first, hits = mine.hits, at = mine.at
+            while q < stop, q.pointee.top < limit, !q.pointee.control {
+                let w = min(ex1, q.pointee.inkMaxX) - (q.pointee.inkMinX > ex0 ? q.pointee.inkMinX : ex0)
+                let h = min(ey1, q.pointee.inkMaxY) - (q.pointee.inkMinY > ey0 ? q.pointee.inkMinY : ey0)
+                if w > tol, h > tol {
+                    // Counted on the one first in the tree, naming the earliest other.
+                    let b = q.pointee.element
+                    if a < b {
+                        hits &+= 1
+                        if b < first { first = b; at = q - base }
+                    } else {
+                        let r = fb + (q - base)
+                        r.pointee.hits &+= 1
+                        if a < r.pointee.first { r.pointee.first = a; r.pointee.width = w; r.pointee.height = h }
+                    }
+                }
+                q += 1
+            }
+            p = q
+            mine = Scan(first: first, hits: hits, at: at)
+        }
+
+        /// A pair that meets, counted on the one first in the tree, naming the earliest other.
+        private static func count(_ e: Entry, _ p: UnsafePointer<Entry>, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>,
+                                  width w: Double, height h: Double, into mine: inout Scan) {
+            let a = e.element, b = p.pointee.element
+            if a < b {
+                mine.hits &+= 1
+                if b < mine.first { mine.first = b; mine.at = p - base }
+            } else {
+                let r = fb + (p - base)
+                r.pointee.hits &+= 1
+                if a < r.pointee.first { r.pointee.first = a; r.pointee.width = w; r.pointee.height = h }
+            }
         }
     }
 
