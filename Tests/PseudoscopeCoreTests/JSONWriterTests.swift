@@ -67,6 +67,26 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Runs of multi-byte letters are passed over without looking for a plain run before each letter: a scalar
+    /// that needs escaping is still caught after any run of letters of any length, at the end of a string too, on
+    /// seeded strings of Hangul, CJK, Arabic, Cyrillic, emoji, ASCII and the scalars that are escaped.
+    func testEscapesAreFoundAfterRunsOfMultiByteLetters() {
+        let letters: [Unicode.Scalar] = ["한", "국", "確", "認", "ب", "ع", "Ж", "é", "😀", "\u{1F1E9}", "\u{10000}", "ｱ", "a", " ", "."]
+        let escaped: [Unicode.Scalar] = ["\u{202E}", "\u{00AD}", "\u{200B}", "\u{FEFF}", "\u{E0001}", "\u{85}", "\u{9F}", "\u{061C}",
+                                          "\u{1160}", "\u{180E}", "\u{2066}", "\u{3164}", "\u{FFA0}", "\u{FFF9}", "\n", "\"", "\\", "\u{7F}"]
+        var g = SplitMix64(seed: 88)
+        for _ in 0..<3_000 {
+            var s = ""
+            for _ in 0..<Int.random(in: 0...40, using: &g) {
+                let pick = Int.random(in: 0..<10, using: &g) == 0 ? escaped.randomElement(using: &g)! : letters.randomElement(using: &g)!
+                s.unicodeScalars.append(pick)
+            }
+            var w = JSONWriter()
+            w.string(nil, s)
+            XCTAssertEqual(w.text, reference(s), s.debugDescription)
+        }
+    }
+
     /// Strings are scanned eight bytes a step: a character that needs escaping is caught at every position of a
     /// word, and long plain runs arrive whole.
     func testEscapesAreFoundAtEveryPositionOfALongString() {

@@ -122,7 +122,18 @@ public struct JSONWriter {
             // the specials, the tags); every other letter (CJK, Hangul, Arabic, Cyrillic, emoji) is copied as it is.
             // And only after these second bytes (an Arabic or kana text, whose every letter has one of those lead
             // bytes, was decoded scalar by scalar): a superset of `TerminalText.needsEscape`'s, decided below.
-            if !JSONWriter.mayNeedEscape(lead: c, then: b[i + 1]) { i += length; continue }
+            if !JSONWriter.mayNeedEscape(lead: c, then: b[i + 1]) {
+                i += length
+                // The letters after it while they are multi-byte and need nothing either (a Korean, Chinese or Arabic
+                // word), without looking for a plain run before each: that look was half of writing such a text.
+                // Where one may need escaping, or an ASCII byte comes, the loop above takes it, as it would have.
+                while i < n, b[i] >= 0x80 {
+                    let d = b[i], next = d >= 0xF0 ? 4 : d >= 0xE0 ? 3 : 2
+                    guard i + next <= n, !JSONWriter.mayNeedEscape(lead: d, then: b[i + 1]) else { break }
+                    i += next
+                }
+                continue
+            }
             var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
             if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) {
