@@ -288,30 +288,20 @@ extension LayoutChecker {
         /// with a larger maximum is the same; with a NaN the earlier, as `max` gives).
         private static func scan(_ e: Entry, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>, limit: Double, tol: Double,
                                  from p: inout UnsafePointer<Entry>, to stop: UnsafePointer<Entry>, into mine: inout Scan) {
-            let ex0 = e.inkMinX, ex1 = e.inkMaxX, ey0 = e.inkMinY, ey1 = e.inkMaxY, a = e.element
-            var q = p, first = mine.first, hits = mine.hits, at = mine.at
+            let ex0 = e.inkMinX, ex1 = e.inkMaxX, ey0 = e.inkMinY, ey1 = e.inkMaxY
+            var q = p, found = mine
             while q < stop, q.pointee.top < limit, !q.pointee.control {
                 let w = min(ex1, q.pointee.inkMaxX) - (q.pointee.inkMinX > ex0 ? q.pointee.inkMinX : ex0)
                 let h = min(ey1, q.pointee.inkMaxY) - (q.pointee.inkMinY > ey0 ? q.pointee.inkMinY : ey0)
-                if w > tol, h > tol {
-                    // Counted on the one first in the tree, naming the earliest other.
-                    let b = q.pointee.element
-                    if a < b {
-                        hits &+= 1
-                        if b < first { first = b; at = q - base }
-                    } else {
-                        let r = fb + (q - base)
-                        r.pointee.hits &+= 1
-                        if a < r.pointee.first { r.pointee.first = a; r.pointee.width = w; r.pointee.height = h }
-                    }
-                }
+                if w > tol, h > tol { count(e, q, base: base, found: fb, width: w, height: h, into: &found) }
                 q += 1
             }
             p = q
-            mine = Scan(first: first, hits: hits, at: at)
+            mine = found
         }
 
         /// A pair that meets, counted on the one first in the tree, naming the earliest other.
+        @inline(__always)
         private static func count(_ e: Entry, _ p: UnsafePointer<Entry>, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>,
                                   width w: Double, height h: Double, into mine: inout Scan) {
             let a = e.element, b = p.pointee.element
