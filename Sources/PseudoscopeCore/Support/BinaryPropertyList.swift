@@ -169,7 +169,8 @@ struct BinaryPropertyList {
     /// A dictionary's members whose keys are strings, by key (the first of equal keys wins).
     func dictionary(_ index: Int) throws -> [String: Int]? {
         guard case .dictionary(let keys, let values) = try object(index) else { return nil }
-        var out: [String: Int] = [:]
+        // Sized once: an element snapshot's node has some thirty keys, and growing to them rehashed four times.
+        var out = [String: Int](minimumCapacity: min(keys.count, values.count))
         for (k, v) in zip(keys, values) {
             if let name = string(k), out[name] == nil { out[name] = v }
         }

@@ -48,3 +48,47 @@ extension String {
         self = text
     }
 }
+
+extension StringProtocol {
+    /// Every occurrence of `needle` replaced by `replacement`, matched on UTF-8 bytes from the left, matches not
+    /// overlapping. Foundation's `replacingOccurrences(of:with:)` bridges both strings to NSString and searches
+    /// them through CFString (a result bundle's few dozen platform names and test names: 1.8 M instructions, most
+    /// of it the bridging's first use); for the needles given here, all ASCII, it finds the same matches.
+    func utf8Replacing(_ needle: String, with replacement: String) -> String {
+        let n = needle.utf8.count
+        guard n > 0, var found = utf8Range(of: needle) else { return String(self) }
+        var out = ""
+        var rest = self[...]
+        while true {
+            out += rest[..<found.lowerBound]
+            out += replacement
+            rest = rest[found.upperBound...]
+            guard let next = rest.utf8Range(of: needle) else { break }
+            found = next
+        }
+        out += rest
+        return out
+    }
+
+    /// Without the white space at either end, by the scalar, as Foundation's `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)` cuts it: its set is the scalars with Unicode's White_Space property (tab to
+    /// carriage return, space, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000) and
+    /// the zero width space U+200B (every scalar compared in FoundationAgreementTests). `trimmingWhitespace()` cuts
+    /// whole characters, a space that a combining mark follows too.
+    func trimmingWhiteSpaceScalars() -> String { trimmingScalars { $0.properties.isWhitespace || $0 == "\u{200B}" } }
+
+    /// Without the scalars `cut` accepts at either end (Foundation's `trimmingCharacters(in:)` of that set).
+    func trimmingScalars(_ cut: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, cut(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, cut(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(self[start..<end])
+    }
+
+    /// Whether the text is empty or only spaces and tabs: nothing is left after Foundation's
+    /// `trimmingCharacters(in: .whitespaces)`, whose set is Unicode's space separators (Zs), the tab and U+200B.
+    var isBlankLine: Bool {
+        unicodeScalars.allSatisfy { $0 == "\t" || $0 == "\u{200B}" || $0.properties.generalCategory == .spaceSeparator }
+    }
+}

@@ -161,7 +161,7 @@ public struct BundleIndex: Sendable {
                 if let d = result?.reference("diagnosticsRef") { diagnostics.append(d) }
                 guard let testsRef = result?.reference("testsRef") else { continue }
                 let device = action.object("runDestination")?.object("targetDeviceRecord")
-                let platform = device?.object("platformRecord")?.string("userDescription").map { $0.replacingOccurrences(of: " Simulator", with: "") }
+                let platform = device?.object("platformRecord")?.string("userDescription").map { $0.utf8Replacing(" Simulator", with: "") }
                 let tests: XCObject
                 do {
                     tests = try bundle.object(testsRef)
@@ -224,7 +224,7 @@ public struct BundleIndex: Sendable {
 
     /// `Class/testName()` and `Class.testName()` name the same test.
     static func caseName(_ s: String) -> String {
-        s.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "()", with: "")
+        s.utf8Replacing(".", with: "/").utf8Replacing("()", with: "")
     }
 
     /// The file of a document location URL, without its fragment.
@@ -276,7 +276,7 @@ public struct BundleIndex: Sendable {
                 // `1150(11E605b)`: Xcode 11.5.0 as four digits, then the build.
                 let token = text.prefix { $0 != "," && $0 != " " && !$0.isNewline }
                 let digits = token.prefix { $0.isNumber }
-                let build = token.drop { $0.isNumber }.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+                let build = String(token.drop { $0.isNumber }).trimmingScalars { $0 == "(" || $0 == ")" }
                 if digits.count >= 3, let n = Int(digits) {
                     let major = n / 100, minor = (n / 10) % 10, patch = n % 10
                     return "\(major).\(minor)" + (patch > 0 ? ".\(patch)" : "") + (build.isEmpty ? "" : " (\(build))")
@@ -290,7 +290,7 @@ public struct BundleIndex: Sendable {
 extension Optional where Wrapped == String {
     /// Nil for nil and for `""`.
     var nonEmpty: String? {
-        guard let s = self, !s.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let s = self, !s.isBlankLine else { return nil }
         return s
     }
 }

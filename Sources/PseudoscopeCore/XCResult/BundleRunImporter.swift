@@ -38,7 +38,7 @@ public struct BundleRunImporter: Sendable {
         let summary = try run.summaryID.map { try bundle.object($0) }
         var record = RunRecord()
         record.failures = (summary?.array("failureSummaries") ?? []).map {
-            RunRecord.FailureRecord(message: $0.string("message")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", file: $0.string("fileName"),
+            RunRecord.FailureRecord(message: $0.string("message")?.trimmingWhiteSpaceScalars() ?? "", file: $0.string("fileName"),
                                     line: $0.int("lineNumber"), timestamp: $0.string("timestamp"))
         }
         record.attachments = collectAttachments(summary)
@@ -192,7 +192,7 @@ public struct BundleRunImporter: Sendable {
     public static func failingElement(in message: String) -> (identifier: String, label: String, frame: Rect, type: String)? {
         // An element line: a capitalized type followed by a frame.
         var search = message[...]
-        while let r = search.range(of: ", {{") {
+        while let r = search.utf8Range(of: ", {{") {
             let before = search[..<r.lowerBound]
             let typeStart = before.lastIndex { !($0.isLetter || $0.isNumber) }.map { before.index(after: $0) } ?? before.startIndex
             // The element line ends where the message goes on (`, error: …`): at the first key no element has.
@@ -225,17 +225,17 @@ public struct BundleRunImporter: Sendable {
     /// type from `matching type Button` when the message names one ("" when it does not).
     static func predicateTarget(in message: String) -> (identifier: String, label: String, frame: Rect, type: String)? {
         var type = ""
-        if let r = message.range(of: "matching type ") {
+        if let r = message.utf8Range(of: "matching type ") {
             let word = String(message[r.upperBound...].prefix { $0.isLetter })
             if ElementTypeNames.names.contains(word) { type = word }
         }
-        if let r = message.range(of: "\" IN identifiers"), let open = message[..<r.lowerBound].lastIndex(of: "\"") {
+        if let r = message.utf8Range(of: "\" IN identifiers"), let open = message[..<r.lowerBound].lastIndex(of: "\"") {
             let name = String(message[message.index(after: open)..<r.lowerBound])
             if !name.isEmpty, !name.contains("\n") { return (name, "", .zero, type) }
         }
         for key in ["identifier", "label"] {
             var search = message[...]
-            while let r = search.range(of: key) {
+            while let r = search.utf8Range(of: key) {
                 search = search[r.upperBound...]
                 var t = search.drop { $0 == " " }
                 guard t.hasPrefix("==") else { continue }
@@ -255,7 +255,7 @@ public struct BundleRunImporter: Sendable {
     /// not an element attribute ends the element line.
     static func elementLinePart(_ s: String) -> String {
         var search = s.startIndex
-        while let comma = s[search...].range(of: ", ") {
+        while let comma = s[search...].utf8Range(of: ", ") {
             let next = s[comma.upperBound...]
             let word = next.prefix { $0.isLetter }
             if !word.isEmpty, next.dropFirst(word.count).hasPrefix(":"), !DebugDescriptionParser.knownKeys.contains(String(word)) {

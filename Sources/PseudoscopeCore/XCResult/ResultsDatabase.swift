@@ -144,7 +144,7 @@ struct ResultsDatabase {
                """, [action]).first {
             run.device = d[0].string.nonEmpty ?? d[3].string.nonEmpty
             run.osVersion = d[1].string.nonEmpty
-            run.platform = d[2].string.nonEmpty.map { $0.replacingOccurrences(of: " Simulator", with: "") }
+            run.platform = d[2].string.nonEmpty.map { $0.utf8Replacing(" Simulator", with: "") }
         }
     }
 
@@ -188,7 +188,7 @@ struct ResultsDatabase {
             WHERE i.testCaseRun_fk = ?1 ORDER BY \(order == "NULL" ? "i.rowid" : "\(order), i.rowid")
             """
         return try attempt { try reader.rows(sql, [run]) }.map { row in
-            let message = (row[0].string.nonEmpty ?? row[1].string.nonEmpty ?? "(no message)").trimmingCharacters(in: .whitespacesAndNewlines)
+            let message = (row[0].string.nonEmpty ?? row[1].string.nonEmpty ?? "(no message)").trimmingWhiteSpaceScalars()
             return Issue(message: message, file: row[3].string.nonEmpty, line: row[4].int.flatMap { $0 > 0 && $0 < 10_000_000 ? Int($0) : nil },
                          timestamp: row[2].double)
         }

@@ -51,14 +51,13 @@ public struct XCResultBundle: Sendable {
         } catch let e as ArchiveError {
             throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
         }
-        guard let plist = PropertyList.parse(infoBytes) as? [String: Any] else {
+        guard let plist = PlistNode.parse(infoBytes), case .dictionary = plist else {
             throw ArchiveError(file: infoPath, message: "is not a property list")
         }
-        let version = plist["version"] as? [String: Any]
-        guard let major = (version?["major"] as? NSNumber)?.intValue else {
+        guard let major = plist["version"]?["major"]?.intValue else {
             throw ArchiveError(file: infoPath, place: "version.major", message: "missing: not a result bundle Pseudoscope knows")
         }
-        let minor = (version?["minor"] as? NSNumber)?.intValue ?? 0
+        let minor = plist["version"]?["minor"]?.intValue ?? 0
         guard major == 3 else {
             throw ArchiveError(file: infoPath, place: "version.major", message: "result bundle format \(major).\(minor) is not supported (Pseudoscope reads format 3, Xcode 11 to 27)")
         }
@@ -73,7 +72,7 @@ public struct XCResultBundle: Sendable {
             }
             throw ArchiveError(file: path, message: "the bundle has no Data/ folder")
         }
-        guard let rootHash = (plist["rootId"] as? [String: Any])?["hash"] as? String, XCResultBundle.isValidID(rootHash) else {
+        guard let rootHash = plist["rootId"]?["hash"]?.stringValue, XCResultBundle.isValidID(rootHash) else {
             throw ArchiveError(file: infoPath, place: "rootId.hash", message: "missing or not an object id")
         }
         rootID = rootHash
