@@ -40,6 +40,46 @@ final class ModernXcodeTests: XCTestCase {
         }
     }
 
+    /// The element trailer found by the byte is where the characters find it, on every line of the real App UI
+    /// hierarchies and on each line made harder: marks that combine with `<`, `>` or the space, a prepended sign
+    /// before the space, letters of other scripts in the trailer, spaces after it.
+    func testTheTrailerFoundByTheByteIsWhereTheCharactersFindIt() throws {
+        let dumps = try FileManager.default.contentsOfDirectory(atPath: try SharedFixtures.require(SharedFixtures.realDumps).path)
+            .filter { $0.hasPrefix("appuihierarchy-") }.sorted()
+        var lines: [String] = []
+        for name in dumps {
+            let text = try String(contentsOfFile: SharedFixtures.realDumps.appendingPathComponent(name).path, encoding: .utf8)
+            lines += text.split(separator: "\n").map(String.init)
+        }
+        XCTAssertGreaterThan(lines.count, 200)
+        var decided = 0, found = 0
+        func check(_ line: String) {
+            let slice = Substring(line)
+            let characters = AppUIHierarchyParser.characterTrailerStart(slice)
+            if let bytes = AppUIHierarchyParser.asciiTrailerStart(slice) {
+                decided += 1
+                XCTAssertEqual(bytes, characters, line)
+            }
+            XCTAssertEqual(AppUIHierarchyParser.trailerStart(slice), characters, line)
+            if characters != nil { found += 1 }
+        }
+        for line in lines { check(line) }
+        // The bytes decide the real lines (the characters are the exception), and most of them hold an element.
+        XCTAssertGreaterThanOrEqual(decided, lines.count * 95 / 100)
+        XCTAssertGreaterThan(found, lines.count / 2)
+        for line in lines {
+            check(line + "  ")
+            check(line.replacingOccurrences(of: " <", with: "<"))
+            check(line.replacingOccurrences(of: " <", with: " <\u{301}"))
+            check(line.replacingOccurrences(of: " <", with: " \u{301}<"))
+            check(line.replacingOccurrences(of: " <", with: "\u{600} <"))
+            check(line + "\u{301}")
+            check(line.replacingOccurrences(of: "AX element", with: "AX élément"))
+            check(line.replacingOccurrences(of: "element pid: ", with: "element pid: ٣"))
+            check(line.replacingOccurrences(of: ">", with: "> x"))
+        }
+    }
+
     func testEveryRealAppUIHierarchyDumpIsReadWhole() throws {
         let dumps = try FileManager.default.contentsOfDirectory(atPath: try SharedFixtures.require(SharedFixtures.realDumps).path)
             .filter { $0.hasPrefix("appuihierarchy-") }.sorted()
