@@ -145,4 +145,32 @@ final class FoundationAgreementTests: XCTestCase {
         XCTAssertEqual("  Button failed\n".trimmingWhiteSpaceScalars(), "Button failed")
         XCTAssertEqual("(17A400)".trimmingScalars { $0 == "(" || $0 == ")" }, "17A400")
     }
+
+    /// A frame's numbers read in place are the numbers `Double` reads from each word, words that are no number
+    /// passed over, exactly four or none (seeded words of every shape a frame text may hold).
+    func testFrameNumbersAreWhatDoubleReadsOfEachWord() {
+        func expected(_ inner: String) -> (Double, Double, Double, Double)? {
+            let n = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).compactMap { Double(String($0)) }
+            return n.count == 4 ? (n[0], n[1], n[2], n[3]) : nil
+        }
+        let words = ["0.0", "-0.0", "440.0", "956", "12.345678901234", "1234567890.12345", "0.1", "00.5", "1.", ".5", "+3", "-", "1e3",
+                     "inf", "-inf", "nan", "0x1p3", "abc", "3.0.1", "12345678901234567890", "9007199254740993", "-12.5e-3", "é", "1,5"]
+        var seed: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        var agreed = 0
+        for _ in 0..<4000 {
+            let count = 2 + next(5)
+            let inner = (0..<count).map { _ in words[next(words.count)] }.enumerated().map { k, w in k == 2 ? "}, {" + w : w }.joined(separator: ", ")
+            let ours = DebugDescriptionParser.frameNumbers(Substring(inner))
+            let theirs = expected(inner)
+            XCTAssertEqual(ours == nil, theirs == nil, inner)
+            if let a = ours, let b = theirs {
+                // Bit for bit: the same doubles, signs of zero and NaN included.
+                XCTAssertEqual([a.0, a.1, a.2, a.3].map(\.bitPattern), [b.0, b.1, b.2, b.3].map(\.bitPattern), inner)
+                agreed += 1
+            }
+        }
+        XCTAssertGreaterThan(agreed, 200)
+        XCTAssertEqual(DebugDescriptionParser.parseFrame("{{0.0, 0.0}, {440.0, 956.0}} rest")?.0, Rect(x: 0, y: 0, width: 440, height: 956))
+    }
 }
