@@ -271,4 +271,30 @@ final class KeywordSearchTests: XCTestCase {
             XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .brackets), text.filter { $0 == "[" }.count, text.debugDescription)
         }
     }
+
+    /// A needle found where the bytes lie in one piece is where walking them finds it: in strings, their
+    /// substrings (offsets into a larger string) and arrays, needles at the start, the end, overlapping a near
+    /// miss, repeated, absent, multi-byte (seeded).
+    func testBytesFoundInOnePieceWhereWalkingFindsThem() {
+        var seed: UInt64 = 0xB17E5
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        let pieces = ["a", "b", "ab", "aab", ", ", "{{", "é", "東", "<", " <", "\r", "x"]
+        var hits = 0
+        for _ in 0..<3000 {
+            let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
+            let needle = (0..<(1 + next(3))).map { _ in pieces[next(pieces.count)] }.joined()
+            let walked = text.utf8.walkedBytesRange(of: needle)
+            XCTAssertEqual(text.utf8.bytesRange(of: needle), walked, "\(text) / \(needle)")
+            if walked != nil { hits += 1 }
+            let bytes = Array(text.utf8)
+            XCTAssertEqual(bytes.bytesRange(of: needle), bytes.walkedBytesRange(of: needle), "\(text) / \(needle)")
+            let cut = text.utf8.count / 3
+            if let from = text.utf8.index(text.startIndex, offsetBy: cut, limitedBy: text.endIndex), text.unicodeScalars.indices.contains(from) {
+                let sub = text[from...]
+                XCTAssertEqual(sub.utf8.bytesRange(of: needle), sub.utf8.walkedBytesRange(of: needle), "\(sub) / \(needle)")
+            }
+        }
+        XCTAssertGreaterThan(hits, 300)
+        XCTAssertNil("abc".utf8.bytesRange(of: ""))
+    }
 }

@@ -18,8 +18,36 @@ extension Collection where Element == UInt8 {
         needle.isEmpty || bytesRange(of: needle) != nil
     }
 
-    /// The first range of `needle`'s UTF-8 bytes (nil for an empty needle).
+    /// The first range of `needle`'s UTF-8 bytes (nil for an empty needle). Where the bytes lie in one piece
+    /// (a native string's, an array's) the C library finds them (`memchr` for the first byte, `memcmp` for the rest): the generic walk below, index by
+    /// index, was an eighth of reading a 100,000-element dump.
     func bytesRange(of needle: String) -> Range<Index>? {
+        guard !needle.isEmpty else { return nil }
+        var key = needle
+        let found = withContiguousStorageIfAvailable { hay -> Int? in
+            key.withUTF8 { k -> Int? in
+                guard let base = hay.baseAddress, hay.count >= k.count else { return nil }
+                // Each place the first byte is (memchr), then the rest compared (memcmp).
+                let first = Int32(k[0]), last = hay.count - k.count
+                var at = 0
+                while at <= last, let hit = memchr(base + at, first, last - at + 1) {
+                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + offset, k.baseAddress!, k.count) == 0 { return offset }
+                    at = offset + 1
+                }
+                return nil
+            }
+        }
+        if let found {
+            guard let offset = found else { return nil }
+            let start = index(startIndex, offsetBy: offset)
+            return start..<index(start, offsetBy: needle.utf8.count)
+        }
+        return walkedBytesRange(of: needle)
+    }
+
+    /// `bytesRange(of:)` by walking the collection, for bytes that do not lie in one piece.
+    func walkedBytesRange(of needle: String) -> Range<Index>? {
         let n = Array(needle.utf8)
         guard let first = n.first, count >= n.count else { return nil }
         var i = startIndex
