@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(name: "PseudoscopeScreensTests", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport",
                                                                 "PseudoscopeTestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"],
+                    exclude: ["Golden"]),
     ]
 )

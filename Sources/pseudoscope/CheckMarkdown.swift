@@ -1,29 +1,26 @@
+import Foundation
 import PseudoscopeCore
 
-/// `check --markdown`: the findings as a Markdown report to paste into a ticket. A section per archive: the
-/// test and mode, the run, the failure, a table of findings with their evidence, and the command that opens the
+/// `check --markdown`: the night as a Markdown report to paste into a ticket. A section per run: the test and mode,
+/// the run, the failure, its verdict, a table of findings with their evidence, and the command that opens the
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
-    /// The report, an archive's section at a time as its findings are read back.
-    static func write(_ night: CheckNight, triage: TriageSummary = TriageSummary(), passed: [String] = [], to stream: inout ReportStream) throws {
-        let outcomes = night.outcomes
-        let checked = outcomes.filter(\.checked)
-        let blocked = checked.filter { night.counts($0).blocking > 0 }.count
-        let notChecked = outcomes.count - checked.count
-        var out = "# Pseudoscope check: \(checked.count) archive\(checked.count == 1 ? "" : "s") checked, \(blocked) blocked"
-            + (notChecked > 0 ? ", \(notChecked) not checked" : "") + (passed.isEmpty ? "" : ", \(passed.count) bundle\(passed.count == 1 ? "" : "s") passed") + "\n"
-        if !passed.isEmpty {
-            out += "\n## Passed\n\n" + passed.map { "- \(Handover.code($0)): the bundle holds no failed tests\n" }.joined()
+    /// The report, a run's section at a time as its findings are read back.
+    static func write(_ night: Night, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
+        let t = night.totals
+        var out = "# Pseudoscope check: \(t.checked) archive\(t.checked == 1 ? "" : "s") checked, \(t.blocked) blocked"
+            + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
+            + (t.passed > 0 ? ", \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : "") + "\n\n"
+        out += "Findings: \(t.counts.phrase)" + (t.counts.new > 0 ? ", \(t.counts.new) new" : "") + "\n"
+        if !night.passed.isEmpty {
+            out += "\n## Passed\n\n" + night.passed.map { "- \(Handover.code($0)): the bundle holds no failed tests\n" }.joined()
         }
-        for o in outcomes {
+        for o in night.outcomes {
             try stream.text(out)
             out = "\n"
+            let v = o.verdict
             guard let s = o.summary else {
-                if let e = o.error {
-                    out += "## \(Handover.code(o.path))\n\n- **Could not be read:** \(Handover.md(e.located))\n"
-                } else {
-                    out += "## \(Handover.code(o.path))\n\n- **Not checked:** \(Handover.md(o.notChecked ?? ""))\n"
-                }
+                out += "## \(Handover.code(o.path))\n\n- **\(v.isUnreadable ? "Could not be read" : "Not checked"):** \(Handover.md(v.reason ?? ""))\n"
                 continue
             }
             out += "## \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
@@ -31,57 +28,39 @@ enum CheckMarkdown {
             out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
             let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
             out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
-            if let note = s.hierarchyNote {
-                out += (o.checked ? "- Accepted without a hierarchy: " : "- **Not checked:** ") + "\(Handover.md(note))\n"
-                continue
+            if let pairing = v.pairing.note { out += "- " + Handover.md(pairing) + "\n" }
+            switch v.status {
+            case .notChecked(let why): out += "- **Not checked:** \(Handover.md(why))\n"; continue
+            case .acceptedWithoutHierarchy(let why): out += "- Accepted without a hierarchy: \(Handover.md(why))\n"; continue
+            case .checked, .unreadable: break
             }
-            out += "- Findings: \(night.counts(o).phrase)\n"
-            // Handed over as bytes, after what waits (Markdown goes out as UTF-8 whatever the terminal: never made ASCII).
-            try stream.text(out)
-            out = ""
-            var part = TextBytes(capacity: 64 + 200 * (night.counts(o).blocking + night.counts(o).review))
-            try night.putPart(.markdown, of: o, into: &part)
-            try stream.text(part)
+            out += "- Verdict: " + (v.blocks ? "**blocked**" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
+            out += table(try night.findings(of: o), archive: s)
         }
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
         try stream.text(out)
     }
 
-    /// An archive's findings as its section's table, with the command that opens the inspector on each element
-    /// (its part of the report: `CheckPart`); nothing when it has none.
-    static func putFindings(_ found: UnsafeBufferPointer<Finding>, of archive: ArchiveSummary, into table: inout TextBytes) {
-        guard let base = found.baseAddress, !found.isEmpty else { return }
-        table.put("\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n")
-        // The table's rows written as bytes: a night's report has a hundred thousand. Each finding read in place
-        // through a pointer (`let f = found[k]` copied it, retaining all its strings, and freed the copy).
-        for k in found.indices {
-            let f = base + k
-            table.put("| "); table.put(f.pointee.severity.rawValue); table.put(" | "); table.put(f.pointee.rule.rawValue); table.put(" | ")
-            Handover.putCode(elementNamed: f.pointee.elementType, identifier: f.pointee.identifier, text: f.pointee.text, frame: f.pointee.frame, into: &table)
-            table.put(" | ")
-            Handover.putMarkdown(f.pointee.message, into: &table)
-            let known = Finding.known(at: f)
-            if f.pointee.novelty == .new || known != nil || !f.pointee.hints.isEmpty {
-                let notes = [f.pointee.novelty == .new ? "**new**" : nil, known.map { Handover.md($0.summary) }].compactMap { $0 } + f.pointee.hints.map(Handover.md)
-                table.put(" ("); table.put(notes.joined(separator: "; ")); table.put(")")
-            }
-            table.put(" | ")
-            Handover.putEvidence(f.pointee.evidence, into: &table)
-            table.put(" |\n")
+    /// A run's findings as its section's table, with the command that opens the inspector on each element; nothing
+    /// when it has none.
+    static func table(_ found: [Finding], archive: ArchiveSummary) -> String {
+        guard !found.isEmpty else { return "" }
+        var out = "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
+        for f in found {
+            let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
+            let evidence = TextBytes.string(capacity: 64) { Handover.putEvidence(f.evidence, into: &$0) }
+            out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))"
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + " | \(evidence) |\n"
         }
-        table.put("\nOpen on a finding's element:\n\n")
+        out += "\nOpen on a finding's element:\n\n"
         var seen = Set<String>()
         let opened = Handover.shellQuoted(archivePath(archive.sourcePath))
-        for k in found.indices {
-            let target = base[k].identifier.isEmpty ? base[k].elementPath : base[k].identifier
+        for f in found {
+            let target = f.identifier.isEmpty ? f.elementPath : f.identifier
             guard !target.isEmpty, seen.insert(target).inserted else { continue }
-            // Written into the table's bytes and made inline code there (`Handover.code` of the same text).
-            table.put("- ")
-            let start = table.count
-            table.put("pseudoscope "); table.put(opened); table.put(" --select "); table.put(Handover.shellQuoted(target))
-            Handover.putCode(from: start, into: &table)
-            table.put("\n")
+            out += "- " + Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))") + "\n"
         }
+        return out
     }
 
     /// A folder archive is opened by its folder.

@@ -1,49 +1,22 @@
 import PseudoscopeCore
 import PseudoscopeDrawing
-import PseudoscopeScreens
 
-/// The `--json` shape of `check` (documented in docs/checks.md).
+/// The `--json` shape of `check` (documented in docs/checks.md): each run's verdict and findings, and the night's
+/// groups when asked, as the engine decided them (`Night`).
 enum CheckJSON {
-    /// The report, handed over in pieces of about a megabyte as it is made, an archive's findings read back as
-    /// it is written.
-    static func write(_ night: CheckNight, grouped: Bool = false, triage: TriageSummary = TriageSummary(), passed: [String] = [],
-                      to stream: inout ReportStream) throws {
+    /// The report, handed over in pieces of about a megabyte as it is made, a run's findings read back as it is
+    /// written.
+    static func write(_ night: Night, grouped: Bool = false, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
         triage.write(&w)
         // Bundles whose tests all passed: nothing to check, and said so.
         w.beginArray("passed")
-        for b in passed { w.string(nil, b) }
+        for b in night.passed { w.string(nil, b) }
         w.endArray()
-        if grouped {
-            let g = CheckGroups(night)
-            w.beginArray("byRule")
-            for r in g.byRule {
-                w.beginObject()
-                w.string("rule", r.rule.rawValue)
-                w.number("archives", Double(r.archives))
-                w.number("findings", Double(r.findings))
-                w.number("blocking", Double(r.blocking))
-                w.endObject()
-            }
-            w.endArray()
-            w.beginArray("byScreen")
-            for s in g.byScreen {
-                w.beginObject()
-                w.string("screen", s.screen)
-                w.beginArray("modes")
-                for m in s.modes { w.string(nil, m) }
-                w.endArray()
-                w.number("blocking", Double(s.blocking))
-                w.number("review", Double(s.review))
-                w.beginObject("rules")
-                for (r, n) in s.rules { w.number(r.rawValue, Double(n)) }
-                w.endObject()
-                w.endObject()
-            }
-            w.endArray()
-        }
+        writeTotals(night.totals, into: &w)
+        if grouped { writeGroups(CheckGroups(night), into: &w) }
         w.beginArray("archives")
         for o in night.outcomes {
             w.beginObject()
@@ -51,35 +24,27 @@ enum CheckJSON {
             w.string("test", o.summary?.test)
             w.string("screen", o.summary?.screen)
             w.string("mode", o.summary?.mode.rawValue)
-            w.string("error", o.error?.description)
+            w.string("error", o.error?.description ?? (o.verdict.isUnreadable ? o.verdict.reason : nil))
             // Green means checked: every entry says whether it was, and why not.
-            w.bool("checked", o.checked)
-            if let why = o.reason { w.string("reason", why) }
+            w.bool("checked", o.verdict.isChecked)
+            if let why = o.verdict.reason { w.string("reason", why) }
             if let s = o.summary {
                 w.string("failureMessage", s.failureMessage)
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let r = s.run { w.runOrigin("run", r) }
                 // How the rtl pair rule met the run, in the words every command uses.
-                switch s.pairing {
-                case .notApplicable: break
+                switch o.verdict.pairing {
+                case .notApplicable, .pending: break
                 case .pairedWith(let partner): w.string("pairedWith", partner)
-                case .noPartner: w.string("pairRuleNotRun", s.pairing.note)
+                case .noPartner: w.string("pairRuleNotRun", o.verdict.pairing.note)
                 }
             }
-            let counts = night.counts(o)
-            w.number("blocking", Double(counts.blocking))
-            w.number("blockingKnown", Double(counts.blockingKnown))
-            w.number("blockingNow", Double(counts.blockingNow))
-            w.number("review", Double(counts.review))
+            writeCounts(o.verdict.counts, into: &w)
             w.beginArray("findings")
-            if let written = try night.writtenPart(.json, of: o) {
-                written.withUnsafeBufferPointer { w.values($0) }
-            } else {
-                try night.findings(o).withUnsafeBufferPointer { found in
-                    try putFindings(found, into: &w) { try $0.flush { try stream.pass($0) } }
-                }
+            for f in try night.findings(of: o) {
+                w.finding(f)
+                if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
             }
-            if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
             w.endArray()
             w.endObject()
         }
@@ -88,102 +53,121 @@ enum CheckJSON {
         w.newline()
         try w.flush { try stream.pass($0) }
     }
-}
 
-extension CheckJSON {
-    /// An archive's findings as the values of its `findings` array (its part of the report: `CheckPart`);
-    /// `whenFull` is given the writer whenever it holds a piece's worth.
-    static func putFindings(_ found: UnsafeBufferPointer<Finding>, into w: inout JSONWriter, whenFull: (inout JSONWriter) throws -> Void) rethrows {
-        // By pointer: a for-in loop, the array's subscript, even the buffer's, copies each finding (retaining all
-        // its strings) before writing it; the writer reads it in place.
-        guard let first = found.baseAddress else { return }
-        for k in found.indices {
-            w.finding(at: first + k)
-            if w.count >= ReportStream.piece { try whenFull(&w) }
+    /// A verdict's counts, as every entry and group writes them.
+    static func writeCounts(_ n: FindingCounts, into w: inout JSONWriter) {
+        w.number("blocking", Double(n.blocking))
+        w.number("blockingKnown", Double(n.blockingKnown))
+        w.number("blockingNow", Double(n.blockingNow))
+        w.number("review", Double(n.review))
+        w.number("known", Double(n.known))
+        w.number("new", Double(n.new))
+        w.number("still", Double(n.still))
+    }
+
+    /// The night's totals: what the text report's last line and the exit status say.
+    static func writeTotals(_ t: Night.Totals, into w: inout JSONWriter) {
+        w.beginObject("totals")
+        w.number("checked", Double(t.checked))
+        w.number("blocked", Double(t.blocked))
+        w.number("accepted", Double(t.accepted))
+        w.number("notChecked", Double(t.notChecked))
+        w.number("unreadable", Double(t.unreadable))
+        w.number("passed", Double(t.passed))
+        writeCounts(t.counts, into: &w)
+        w.endObject()
+    }
+
+    static func writeGroups(_ g: CheckGroups, into w: inout JSONWriter) {
+        w.beginArray("byRule")
+        for r in g.byRule {
+            w.beginObject()
+            w.string("rule", r.count.rule.rawValue)
+            w.number("archives", Double(r.runs))
+            w.number("findings", Double(r.count.findings))
+            w.number("blocking", Double(r.count.blocking))
+            w.number("blockingNow", Double(r.count.blockingNow))
+            w.endObject()
         }
+        w.endArray()
+        w.beginArray("byScreen")
+        for s in g.byScreen {
+            w.beginObject()
+            w.string("screen", s.screen)
+            w.beginArray("modes")
+            for m in s.modes { w.string(nil, m) }
+            w.endArray()
+            writeCounts(s.counts, into: &w)
+            w.beginObject("rules")
+            for (r, n) in s.rules { w.number(r.rawValue, Double(n)) }
+            w.endObject()
+            w.endObject()
+        }
+        w.endArray()
     }
 }
 
-/// JUnit XML: one test case per archive and a failure per blocking finding, so CI shows them natively.
+/// JUnit XML: one test case per run; a run whose findings block has one failure holding every blocking finding
+/// (most CI viewers show only a case's first failure), the others in its system-out.
 enum JUnitReport {
-    static func write(_ night: CheckNight, passed: [String] = [], to out: inout ReportStream) throws {
-        let outcomes = night.outcomes
-        let failures = outcomes.filter { night.counts($0).blockingNow > 0 }.count
+    static func write(_ night: Night, to out: inout ReportStream) throws {
+        let t = night.totals
         // What could not be checked is an error, not a skip: CI must not show it green.
-        let errors = outcomes.filter { !$0.checked }.count
-        let tests = outcomes.count + passed.count
+        let errors = t.notChecked + t.unreadable
+        let tests = night.outcomes.count + night.passed.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"pseudoscope\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        x += "<testsuites name=\"pseudoscope\" tests=\"\(tests)\" failures=\"\(t.blocked)\" errors=\"\(errors)\">\n"
+        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(tests)\" failures=\"\(t.blocked)\" errors=\"\(errors)\">\n"
         // A bundle whose tests all passed is a passing test case: CI shows what ran green, not only what failed.
-        for b in passed {
+        for b in night.passed {
             x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
         }
         try out.text(x)
-        for o in outcomes {
+        for o in night.outcomes {
             let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
             var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
-            if let e = o.error {
-                x += "      <error message=\"\(escape(e.message))\">\(escape(e.description))</error>\n"
-            } else if let why = o.notChecked {
+            switch o.verdict.status {
+            case .unreadable(let why):
+                x += "      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n"
+            case .notChecked(let why):
                 x += "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
+            case .acceptedWithoutHierarchy(let why):
+                // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
+                x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
+            case .checked:
+                x += findings(try night.findings(of: o), verdict: o.verdict)
             }
-            var t = TextBytes(capacity: x.utf8.count + 200 * night.counts(o).blocking + 100 * night.counts(o).review)
-            t.put(x)
-            try night.putPart(.junit(acceptNoHierarchy: night.acceptNoHierarchy), of: o, into: &t)
-            t.put("    </testcase>\n")
-            try out.text(t)
+            try out.text(x + "    </testcase>\n")
         }
         try out.text("  </testsuite>\n</testsuites>\n")
     }
 
-    /// An archive's findings in its test case (its part of the report: `CheckPart`): why it is skipped, when it is
-    /// (accepted without a hierarchy, or only known issues block), a failure per blocking finding and the others in
-    /// its system-out.
-    static func putFindings(_ found: UnsafeBufferPointer<Finding>, of archive: ArchiveSummary, acceptNoHierarchy: Bool, into t: inout TextBytes) {
-        if acceptNoHierarchy, let note = archive.hierarchyNote {
-            // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
-            t.put("      <skipped message=\""); putEscaped("accepted without a hierarchy: " + note, into: &t); t.put("\"/>\n")
-        } else if let base = found.baseAddress, !found.indices.contains(where: { Finding.blocks(at: base + $0) }) {
+    /// A judged run's findings in its test case: one failure for those that block now, a skip when only known
+    /// issues block, and every other finding in its system-out.
+    static func findings(_ found: [Finding], verdict: Verdict) -> String {
+        var x = ""
+        let blocking = found.filter(\.blocks)
+        if let first = blocking.first {
+            let more = blocking.count > 1 ? " (and \(blocking.count - 1) more blocking finding\(blocking.count == 2 ? "" : "s"))" : ""
+            x += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(escape(first.elementReference + ": " + first.message + more))\">"
+            x += blocking.map { f in
+                escape(([f.rule.rawValue + " " + f.elementPath, f.message + (f.known.map { " (" + $0.summary + ")" } ?? ""), "fingerprint " + f.fingerprint] + f.hints)
+                    .joined(separator: "\n"))
+            }.joined(separator: newline + newline)
+            x += "</failure>\n"
+        } else if verdict.counts.blockingKnown > 0 {
             // Only known issues block here: skipped, with the reason, until the baseline entry expires.
             let known = found.filter { $0.severity == .blocking && !$0.blocks }
-            if !known.isEmpty {
-                t.put("      <skipped message=\""); putEscaped(known.compactMap { $0.known?.summary }.joined(separator: "; "), into: &t); t.put("\"/>\n")
-            }
+            x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
         }
-        // The findings written as bytes, each piece escaped where it is put (escaping is by the character, so the
-        // pieces escaped one by one read as the whole would): a night's report has a hundred thousand.
-        // Each finding read in place through a pointer: `let f = found[k]` copied it (retaining all its strings) and
-        // freed the copy, three times a finding over the two lists.
-        guard let base = found.baseAddress else { return }
-        var others = 0
-        for k in found.indices {
-            let f = base + k
-            guard Finding.blocks(at: f) else { others += 1; continue }
-            t.put("      <failure type=\""); t.put(f.pointee.rule.rawValue); t.put("\" message=\"")
-            putEscaped(Finding.elementReference(at: f), into: &t); t.put(": "); putEscaped(f.pointee.message, into: &t)
-            if let k = Finding.known(at: f) { putEscaped(" (" + k.summary + ")", into: &t) }
-            t.put("\">")
-            // The pieces that are constants written as they escape (a line break as `&#10;`).
-            putEscaped(f.pointee.elementPath, into: &t); t.put(JUnitReport.newline); putEscaped(f.pointee.message, into: &t)
-            t.put(JUnitReport.newline); t.put("fingerprint "); putEscaped(f.pointee.fingerprint, into: &t)
-            for h in f.pointee.hints { t.put(JUnitReport.newline); putEscaped(h, into: &t) }
-            t.put("</failure>\n")
-        }
-        guard others > 0 else { return }
-        t.put("      <system-out>")
-        var first = true
-        for k in found.indices where !Finding.blocks(at: base + k) {
-            let f = base + k
-            if !first { t.put(JUnitReport.newline) }
-            first = false
-            let known = Finding.known(at: f)
-            t.put(known != nil ? "known " : "review "); t.put(f.pointee.rule.rawValue); t.put(" ")
-            putEscaped(Finding.elementReference(at: f), into: &t); t.put(": "); putEscaped(f.pointee.message, into: &t)
-            t.put(" ["); putEscaped(f.pointee.fingerprint, into: &t); t.put("]")
-            if let k = known { putEscaped(" " + k.summary, into: &t) }
-        }
-        t.put("</system-out>\n")
+        let others = found.filter { !$0.blocks }
+        guard !others.isEmpty else { return x }
+        x += "      <system-out>"
+        x += others.map { f in
+            escape((f.known != nil ? "known " : "review ") + f.rule.rawValue + " " + f.elementReference + ": " + f.message + " [" + f.fingerprint + "]"
+                + (f.known.map { " " + $0.summary } ?? ""))
+        }.joined(separator: newline)
+        return x + "</system-out>\n"
     }
 
     /// A line break as `putEscaped` writes it.

@@ -22,23 +22,19 @@ struct TriageSummary {
 
     init() {}
 
-    init(_ triage: Triage?, _ outcomes: [CheckCommand.Outcome]) {
+    init(_ triage: Triage?, _ night: Night) {
         guard let triage else { return }
         usedBaseline = triage.baseline != nil
-        // Without a baseline or a previous run there is nothing to summarize: no pass over every finding.
+        // Without a baseline or a previous run there is nothing to summarize.
         guard triage.baseline != nil || triage.previous != nil else { return }
-        // From the tallies: the findings themselves wait in the night's spool.
-        var fingerprints = Set<String>()
-        var new = 0, still = 0
-        for case let s? in outcomes.map(\.summary) {
-            fingerprints.formUnion(s.tally.fingerprints)
-            new += s.tally.new
-            still += s.tally.still
-        }
-        let screens = Set(outcomes.compactMap { $0.summary?.screen })
-        stale = triage.stale(fingerprints, screens: screens)
+        // Every finding's fingerprint, kept by each summary for this: the findings themselves wait in the spool.
+        let summaries = night.outcomes.compactMap(\.summary)
+        let fingerprints = Set(summaries.flatMap(\.fingerprints))
+        stale = triage.stale(fingerprints, screens: Set(summaries.map(\.screen)))
         if triage.previous != nil {
-            since = (new, still, triage.gone(fingerprints, runs: Set(outcomes.compactMap { $0.summary.map { "\($0.screen)|\($0.mode.rawValue)" } })))
+            // New and still there as the verdicts count them: the same numbers as each run's.
+            since = (night.totals.counts.new, night.totals.counts.still,
+                     triage.gone(fingerprints, runs: Set(summaries.map { "\($0.screen)|\($0.mode.rawValue)" })))
         }
     }
 

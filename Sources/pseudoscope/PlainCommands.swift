@@ -90,7 +90,7 @@ struct InfoCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
-        var lines = ArchiveText.infoLines(one.archive, findings: one.findings, strings: one.verdict.strings, pairing: one.verdict.pairing) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        var lines = ArchiveText.infoLines(one.archive, verdict: one.verdict.verdict, strings: one.verdict.strings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
         lines.append(TerminalText.sanitize("  picture     " + screenshotStatus(one.archive)))
         let blocking = one.verdict.counts.blockingNow > 0
         let roles = lines.map { line -> (String, StyleRole) in

@@ -26,15 +26,16 @@ enum Harness {
     }
 
     /// Runs the binary with pipes for stdin, stdout and stderr (so it is never interactive).
-    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL? = nil) throws -> Result {
         // Always a pipe, empty when no text is given: what the binary reads on stdin is never the test's own.
-        try launch(binary, args, stdin: Data((stdin ?? "").utf8), environment: environment)
+        try launch(binary, args, stdin: Data((stdin ?? "").utf8), environment: environment, in: directory)
     }
 
     /// Starts `executable` in the C.UTF-8 locale with `environment` added, gives it `stdin` through a pipe
     /// (nil: /dev/null), and collects both outputs.
-    static func launch(_ executable: String, _ args: [String], stdin: Data?, environment: [String: String]) throws -> Result {
+    static func launch(_ executable: String, _ args: [String], stdin: Data?, environment: [String: String], in directory: URL? = nil) throws -> Result {
         let p = Process()
+        if let directory { p.currentDirectoryURL = directory }
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment

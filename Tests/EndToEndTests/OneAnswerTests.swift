@@ -116,8 +116,13 @@ final class OneAnswerTests: XCTestCase {
                 guard case .inspector(let inspector) = d.app.top else { XCTFail("Enter opens \(label): \(d.screen)"); continue }
                 XCTAssertEqual(inspector.findings.map(Self.seen), want.findings, "the inspector: \(label)")
                 XCTAssertEqual(inspector.findings.map(\.fingerprint), want.fingerprints, "the inspector's fingerprints: \(label)")
-                let n = FindingCounts(inspector.findings)
-                XCTAssertTrue(d.screen.contains("\(n.blocking) blocking" + (n.blockingKnown > 0 ? " (\(n.blockingKnown) known)" : "")), "the header counts: \(label)")
+                // The header shows check's verdict: its counts, or that the run was not checked.
+                let header = d.screen.split(separator: "\n").first.map(String.init) ?? ""
+                if want.checked {
+                    XCTAssertTrue(header.contains("\(want.counts.blocking) blocking" + (want.counts.known > 0 ? " (\(want.counts.known) known)" : "")), "the header counts: \(label): \(header)")
+                } else {
+                    XCTAssertTrue(header.contains("not checked"), "the header says it was not checked: \(label): \(header)")
+                }
                 compared += want.findings.count
             }
             XCTAssertGreaterThan(compared, 80)
@@ -132,6 +137,8 @@ final class OneAnswerTests: XCTestCase {
         var counts: Counts
         /// Why check could not check it, when the input holds no run at all (a bundle of a failed build).
         var noRun: String?
+        /// Whether check judged it (a run without a hierarchy is read and not checked).
+        var checked = true
     }
 
     /// `check --json`'s archives by path.
@@ -149,7 +156,8 @@ final class OneAnswerTests: XCTestCase {
             out[path] = Judged(findings: seen, fingerprints: findings.map { $0["fingerprint"] as? String ?? "" },
                                counts: Counts(blocking: a["blocking"] as? Int ?? -1, known: a["blockingKnown"] as? Int ?? -1,
                                               review: a["review"] as? Int ?? -1, new: seen.filter(\.new).count),
-                               noRun: a["checked"] as? Bool == false && path.hasSuffix(".xcresult") ? a["reason"] as? String : nil)
+                               noRun: a["checked"] as? Bool == false && path.hasSuffix(".xcresult") ? a["reason"] as? String : nil,
+                               checked: a["checked"] as? Bool != false)
         }
         return out
     }

@@ -54,29 +54,37 @@ final class FindingSpoolTests: XCTestCase {
         XCTAssertEqual(try spool.write([]).count, 0)
     }
 
-    func testTheTallyCountsAsTheReportsCount() {
+    /// A verdict counts the findings a filter shows, as a person counting the list by hand would.
+    func testTheVerdictCountsWhatTheFilterShows() {
         let entry = Baseline.Entry(fingerprint: "b01eb6d04ea9e989", reason: "known", owner: "@team", expires: CalendarDay(year: 2026, month: 12, day: 31))
         let findings = shapes(entry: entry)
-        let tally = FindingTally(findings)
-        XCTAssertEqual(tally.counts(), FindingCounts(findings))
         for minSeverity in Severity.allCases {
             for rules in [nil, [Rule.overlappingText], [Rule.rtlNotMirrored, .textTruncated]] as [Set<Rule>?] {
+                let filter = FindingFilter(minSeverity: minSeverity, rules: rules)
+                let v = Verdict(findings: findings, hierarchyNote: nil, pairing: .notApplicable, filter: filter, acceptsNoHierarchy: false)
                 let kept = findings.filter { $0.severity <= minSeverity && (rules?.contains($0.rule) ?? true) }
-                XCTAssertEqual(tally.counts(minSeverity: minSeverity, rules: rules), FindingCounts(kept), "\(minSeverity) \(String(describing: rules))")
-                XCTAssertEqual(tally.known(minSeverity: minSeverity, rules: rules), kept.filter { $0.known.map { !$0.expired } ?? false }.count)
+                let label = "\(minSeverity) \(String(describing: rules))"
+                XCTAssertEqual(v.counts.blocking, kept.filter { $0.severity == .blocking }.count, label)
+                XCTAssertEqual(v.counts.review, kept.filter { $0.severity == .review }.count, label)
+                XCTAssertEqual(v.counts.blockingKnown, kept.filter { $0.severity == .blocking && $0.known?.expired == false }.count, label)
+                XCTAssertEqual(v.counts.new, kept.filter { $0.novelty == .new }.count, label)
+                XCTAssertEqual(v.counts.still, kept.filter { $0.novelty == .still }.count, label)
+                XCTAssertEqual(v.byRule.map(\.findings).reduce(0, +), kept.count, label)
+                XCTAssertEqual(v.blocks, kept.contains { $0.severity == .blocking && $0.known?.expired != false }, label)
+                XCTAssertEqual(filter.shown(findings), kept, label)
             }
         }
-        XCTAssertEqual(tally.new, findings.filter { $0.novelty == .new }.count)
-        XCTAssertEqual(tally.still, findings.filter { $0.novelty == .still }.count)
-        XCTAssertEqual(tally.fingerprints.count, findings.count)
-        XCTAssertEqual(tally.count(of: .rtlNotMirrored).blocking, findings.filter { $0.rule == .rtlNotMirrored && $0.severity == .blocking }.count)
+        // A run without a hierarchy is not checked, whatever it counts, unless accepted.
+        let none = Verdict(findings: [], hierarchyNote: "no hierarchy", pairing: .notApplicable, filter: FindingFilter(), acceptsNoHierarchy: false)
+        XCTAssertEqual(none.status, .notChecked("no hierarchy"))
+        XCTAssertFalse(none.isChecked)
+        XCTAssertTrue(Verdict(findings: [], hierarchyNote: "no hierarchy", pairing: .notApplicable, filter: FindingFilter(), acceptsNoHierarchy: true).isChecked)
     }
 
-    /// The reports' parts that a night's workers write (`FindingSpool.Reports`) are those of the findings the run
-    /// set gives each archive: also for an rtl run whose batch met another partner than the one the run set pairs it
-    /// with (its parts, written with the first partner's findings, are written again from the findings).
-    func testEachArchivesPartsAreThoseOfItsFindingsAfterPairing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-parts-\(getpid())")
+    /// A night judged with a spool gives every run the findings and verdict it gets without one: also an rtl run
+    /// whose batch met another partner than the one the run set pairs it with (it is judged again).
+    func testANightInTheSpoolIsTheNightInMemoryAfterPairing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-spool-night-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -98,40 +106,25 @@ final class FindingSpoolTests: XCTestCase {
             paths.append(path)
         }
         XCTAssertEqual(Engine.batches(paths.map(ScreenNameProbe.read)).first?.count, 8, "the far screen's first batch is full")
-        // A part that names every finding and the archive it is written for.
-        let part: FindingSpool.Reports.Part = { found, archive, out in
-            out.put(archive.path + "\n")
-            for k in found.indices { out.put("\(found[k].rule.rawValue) \(found[k].elementPath) \(found[k].message) \(found[k].fingerprint)\n") }
-        }
-        func written(_ findings: [Finding], _ s: ArchiveSummary) -> String {
-            var t = TextBytes()
-            findings.withUnsafeBufferPointer { part($0, s, &t) }
-            return t.string
-        }
         let engine = Engine(loader: ArchiveLoader())
-        let reference = engine.judgeAll(paths).map { try? $0.get() }
-        for keeps in [nil, { (f: Finding) in f.rule == .rtlNotMirrored }] as [(@Sendable (Finding) -> Bool)?] {
-            let reports = FindingSpool.Reports(keeps: keeps, parts: [part, part])
-            let spool = try FindingSpool(folder: NSTemporaryDirectory(), reports: reports)
-            let night = engine.judgeAll(paths, spool: spool)
+        let reference = paths.map { try? engine.judge($0, among: paths.map { try? engine.summarize($0).get() }).get() }
+        for rules in [nil, [Rule.rtlNotMirrored]] as [Set<Rule>?] {
+            var filtered = engine
+            filtered.filter = FindingFilter(rules: rules)
+            let spool = try FindingSpool(folder: NSTemporaryDirectory())
+            let night = filtered.judgeAll(paths, spool: spool)
             for (k, result) in night.enumerated() {
                 let s = try result.get(), expected = try XCTUnwrap(reference[k])
+                XCTAssertNotNil(s.spooled, s.path)
                 XCTAssertEqual(s.pairing, expected.pairing, s.path)
-                XCTAssertEqual(s.counts, expected.counts, s.path)
-                let shown = reports.shown(expected.findings)
-                for p in 0..<2 {
-                    // As a report reads it: the part its worker wrote, else written now from the findings.
-                    let report = p < s.parts.count ? String(decoding: try spool.readPart(s.parts[p]), as: UTF8.self)
-                        : written(reports.shown(try s.loadFindings(from: spool, baseline: nil)), s)
-                    XCTAssertEqual(report, written(shown, expected), "\(s.path), part \(p)")
-                }
+                XCTAssertEqual(try s.loadFindings(from: spool, baseline: nil), expected.findings, s.path)
+                XCTAssertEqual(s.verdict, filtered.verdict(expected.findings, hierarchyNote: nil, pairing: expected.pairing), s.path)
             }
             let far = try night[0].get(), near = try night[10].get()
             XCTAssertEqual(far.pairing, .pairedWith(paths[8]), "paired with the normal run")
-            XCTAssertTrue(try XCTUnwrap(reference[0]).findings.contains { $0.rule == .rtlNotMirrored }, "the normal partner finds what the expanded one did not")
-            XCTAssertEqual(near.parts.count, 2, "a pair its batch met is written by the worker")
-            XCTAssertTrue(try XCTUnwrap(reference[10]).findings.contains { $0.rule == .rtlNotMirrored }, "with the pair rule's findings")
-            XCTAssertEqual(try night[9].get().parts.count, 2, "an LTR run's parts are written by the worker")
+            XCTAssertGreaterThan(far.counts.blocking, 0, "the normal partner finds what the expanded one did not")
+            XCTAssertEqual(near.pairing, .pairedWith(paths[9]))
+            XCTAssertGreaterThan(near.verdict.byRule.first { $0.rule == .rtlNotMirrored }?.findings ?? 0, 0, "with the pair rule's findings")
         }
     }
 }

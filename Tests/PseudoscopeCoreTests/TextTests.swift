@@ -12,6 +12,15 @@ final class TextTests: XCTestCase {
         XCTAssertEqual("plain\ntext".normalizingLineBreaks(), "plain\ntext")
         XCTAssertEqual("a\r\nb\nc\r\n\r\nd".splitLines().map(String.init), ["a", "b", "c", "", "d"])
         XCTAssertEqual("\r\nfirst\r\nsecond".splitLines(omittingEmpty: true).first.map(String.init), "first")
+        // With a limit, the first lines of the whole split and no more, empty ones skipped or kept alike.
+        for text in ["", "a", "a\n", "\n\na\r\n\r\nb\nc", "a\r\nb\n\nc\rd\n", "\n\n\n"] {
+            for omitting in [false, true] {
+                let all = text.splitLines(omittingEmpty: omitting)
+                for limit in 0...5 {
+                    XCTAssertEqual(text.splitLines(omittingEmpty: omitting, limit: limit), Array(all.prefix(limit)), "\(text.debugDescription) \(omitting) \(limit)")
+                }
+            }
+        }
     }
 
     /// The byte-wise paths of trimming agree with trimming by characters: a blank a mark combines with is one
@@ -298,3 +307,4 @@ final class KeywordSearchTests: XCTestCase {
         XCTAssertNil("abc".utf8.bytesRange(of: ""))
     }
 }
+

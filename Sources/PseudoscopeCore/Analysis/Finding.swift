@@ -123,10 +123,14 @@ public struct Finding: Equatable, Sendable {
         self.otherArchive = otherArchive
     }
 
+    /// Every field: a test that compares findings must see a lost hint, a swapped label or a dropped stack.
     public static func == (a: Finding, b: Finding) -> Bool {
         a.rule == b.rule && a.severity == b.severity && a.element == b.element && a.elementPath == b.elementPath
-            && a.message == b.message && a.otherArchive == b.otherArchive
+            && a.elementType == b.elementType && a.identifier == b.identifier && a.label == b.label && a.text == b.text
+            && a.frame == b.frame && a.message == b.message && a.otherArchive == b.otherArchive
             && a.evidence.map(\.name) == b.evidence.map(\.name) && a.evidence.map(\.value) == b.evidence.map(\.value)
+            && a.fingerprint == b.fingerprint && a.hints == b.hints && a.stack == b.stack && a.known == b.known
+            && a.novelty == b.novelty
     }
 
     /// The element as every message names it (`ElementName`): `Button 'checkout.confirm'`, `StaticText "Dark Mode"`,

@@ -34,10 +34,22 @@ public struct RunComparison: Sendable {
     /// The mirroring faults of B as every command reports them: B's `rtl-not-mirrored` findings, the one-archive
     /// rule's where it already named an element (the back button) and the pair rule's elsewhere.
     public var notMirroredFindings: [Finding] { findingsB.filter { $0.rule == .rtlNotMirrored } }
+
+    /// The worst a run's findings on an element say of it: blocking now, or only for review (known issues among
+    /// them); nil when it has none. What a row's mark shows, as `check` would judge it.
+    public func worst(on element: Int?, inB: Bool) -> Severity? {
+        guard let element else { return nil }
+        let found = (inB ? findingsB : findingsA).filter { $0.element == element || $0.stack?.members.contains(element) == true }
+        if found.isEmpty { return nil }
+        return found.contains(where: \.blocks) ? .blocking : .review
+    }
     /// Each run's own findings, with the pair rule's on B, as the engine judged them (`Engine.findings`): what the
     /// wireframes of a comparison highlight and what every other command gives the same runs.
     public let findingsA: [Finding]
     public let findingsB: [Finding]
+    /// Each run's verdict, as the engine decides it from those findings: what the comparison's header and marks show.
+    public let verdictA: Verdict
+    public let verdictB: Verdict
 
     /// Whether B is to be read as the mirror of A.
     public var isMirrorPair: Bool { RunComparison.isMirrorPair(a, b) }
@@ -80,6 +92,8 @@ public struct RunComparison: Sendable {
         findingsA = engine.findings(a)
         let judgedB = Engine.withPairFindings(engine.findings(b), pair)
         findingsB = judgedB
+        verdictA = engine.verdict(findingsA, hierarchyNote: a.hierarchyNote, pairing: .notApplicable)
+        verdictB = engine.verdict(judgedB, hierarchyNote: b.hierarchyNote, pairing: mirror ? .pairedWith(a.source.path) : .notApplicable)
         var (found, unknown) = RunComparison.diff(a, b, rows, mirror: mirror, notMirrored: mirrorResult.notMirrored)
         // One message per fault: an element that did not mirror is described as its finding describes it.
         for k in found.indices where found[k].kind == .notMirrored {

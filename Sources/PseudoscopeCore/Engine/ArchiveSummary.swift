@@ -19,26 +19,23 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// Nil for a v1 archive; the dump format for an imported dump.
     public var importedFormat: String?
     public var elementCount: Int
-    /// The archive's findings, with the rtl pair rule's once the run set has been paired.
+    /// The archive's final findings (the pair rule's among them), unless they wait in a spool (`spooled`).
     public var findings: [Finding]
     /// Which failed run of a result bundle, when it comes from one.
     public var run: RunOrigin?
     /// Why nothing was checked: the source holds no hierarchy for this run.
     public var hierarchyNote: String?
-    /// How the rtl pair rule met this run (`Engine`): set once the run set is paired.
-    public var pairing: Pairing = .notApplicable
-    /// Where the findings wait when they wait in a spool (`Engine.judgeAll(_:spool:)`, a night's `check`): the
-    /// archive's own, then the pair rule's. `tally` then counts them all and `loadFindings` reads them back.
-    public var spooled: [FindingSpool.Ref] = []
-    public var tally = FindingTally()
-    public var isSpooled: Bool { !spooled.isEmpty }
-    /// Each report's part for this archive, written by the worker that judged it (`FindingSpool.Reports`), in the
-    /// spool's order; empty when a report writes it from the findings. An rtl run's parts hold the pair rule's
-    /// findings of the partner its batch met (`partsPair`), and are dropped should the run set pair it otherwise.
-    public var parts: [FindingSpool.Ref] = []
-    var partsPair: RunSetPair?
-    /// Whether the findings are away (in the spool, or in the reports' parts): `tally` counts them then.
-    public var findingsAway: Bool { isSpooled || !parts.isEmpty }
+    /// How the rtl pair rule met this run: `.pending` until the run set is paired.
+    public var pairing: Pairing { verdict.pairing }
+    /// The run's verdict (`Engine.settle`): what every report and view shows of it.
+    public internal(set) var verdict: Verdict
+    /// Where the findings wait when a night's `check` put them in its spool (`FindingSpool`).
+    public internal(set) var spooled: FindingSpool.Ref?
+    /// Every finding's fingerprint, shown or not, when a baseline or a previous run asks (stale entries, what is
+    /// gone); empty otherwise.
+    public internal(set) var fingerprints: [String] = []
+    /// The partner whose pair findings `findings` hold (its path as given), for an rtl run paired in its batch.
+    var pairedPath: String?
 
     public init(path: String, archive a: Archive, findings: [Finding]) {
         self.path = path
@@ -58,6 +55,9 @@ public struct ArchiveSummary: Sendable, Equatable {
         run = a.run
         hierarchyNote = a.hierarchyNote
         self.findings = findings
+        // Provisional until the engine settles the run (`Engine.settle`): an rtl run's pair rule has not run yet.
+        let pairing: Pairing = a.mode == .rtl && a.hierarchyNote == nil ? .pending : .notApplicable
+        verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false)
     }
 
     /// The runs this one is listed with: those of its screen. A run without a hierarchy (a unit test's failure)
@@ -69,9 +69,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// language: `normal (es)`. Two locale runs of a screen are told apart where the mode alone reads the same.
     public var runLabel: String { languages.first.map { "\(mode.rawValue) (\($0))" } ?? mode.rawValue }
 
-    /// The findings counted as every view counts them (`2 blocking (2 known), 0 review`).
-    /// (Counted through the buffer: the list asks this of every archive on every screen it draws.)
-    public var counts: FindingCounts { findingsAway ? tally.counts() : FindingCounts(findings) }
+    /// The findings counted as the verdict counts them (`2 blocking (2 known), 0 review`).
+    public var counts: FindingCounts { verdict.counts }
     /// Findings that block now: blocking, and not a known issue still within its baseline entry.
     public var blocksNow: Int { counts.blockingNow }
     /// Findings that were not in the previous run (`--since`).
@@ -97,30 +96,9 @@ public struct ArchiveSummary: Sendable, Equatable {
         return line.count > 60 ? String(line.prefix(59)) + "…" : line
     }
 
-    /// Moves the archive's own findings into the spool, keeping their tally: a night's memory then holds no finding.
-    public mutating func spill(into spool: FindingSpool) throws {
-        guard !isSpooled else { return }
-        tally = FindingTally(findings)
-        spooled = [try spool.write(findings)]
-        findings = []
-    }
-
-    /// Writes each report's part of the findings (`FindingSpool.writeParts`) in place of them, keeping their tally:
-    /// for a run that the pair rule does not touch, whose findings are final once it is checked.
-    mutating func writeParts(into spool: FindingSpool) throws {
-        guard !findingsAway else { return }
-        let all = FindingTally(findings)
-        parts = try spool.writeParts(findings, of: self)
-        tally = all
-        findings = []
-    }
-
-    /// The findings, in memory or read back from the spool (the pair rule's merged in, sorted as every view sorts
-    /// them: as `Engine.withPairFindings` made them).
+    /// The final findings, in memory or read back from the spool.
     public func loadFindings(from spool: FindingSpool?, baseline: Baseline?) throws -> [Finding] {
-        guard isSpooled, let spool else { return findings }
-        var all: [Finding] = []
-        for ref in spooled { all += try spool.read(ref, baseline: baseline) }
-        return spooled.count == 1 && findings.isEmpty ? all : LayoutChecker.sorted(all + findings)
+        guard let ref = spooled, let spool else { return findings }
+        return try spool.read(ref, baseline: baseline)
     }
 }

@@ -14,6 +14,10 @@ public struct Engine: Sendable {
     /// and sets this false, unless a baseline or a previous run (which match fingerprints) is given; an archive
     /// opened from the list is judged again in full (`judge`).
     public var namesSummaryFindings = true
+    /// Which findings the verdicts count and the reports show (`check --min-severity`, `--rule`).
+    public var filter = FindingFilter()
+    /// Whether a run without a hierarchy is accepted as checked (`check --accept-no-hierarchy`).
+    public var acceptsNoHierarchy = false
 
     public init(loader: ArchiveLoader, triage: Triage? = nil, context: CheckContext = CheckContext()) {
         self.loader = loader
@@ -33,41 +37,77 @@ public struct Engine: Sendable {
         return out
     }
 
-    /// The findings a summary keeps: named unless the list does not need it (`namesSummaryFindings`).
-    func summaryFindings(_ a: Archive) -> [Finding] {
-        guard !namesSummaryFindings, triage == nil else { return findings(a) }
-        return LayoutChecker(a, context: context).findings(named: false)
+    /// A run's verdict from its final findings: the one place it is decided (`Verdict`).
+    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing) -> Verdict {
+        Verdict(findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy)
     }
 
-    /// Loads and checks one archive into a summary; the hierarchy is dropped once the summary is made.
+    /// Gives a summary its final findings and the verdict they make; with a spool, the findings wait there, so a
+    /// night's memory holds its verdicts and not its findings.
+    func settle(_ s: inout ArchiveSummary, findings: [Finding], pairing: Pairing, spool: FindingSpool?) {
+        s.verdict = verdict(findings, hierarchyNote: s.hierarchyNote, pairing: pairing)
+        s.fingerprints = triage == nil ? [] : findings.map(\.fingerprint)
+        s.findings = findings
+        s.spooled = nil
+        if let spool, let ref = try? spool.write(findings) {
+            s.spooled = ref
+            s.findings = []
+        }
+    }
+
+    /// Loads and checks one archive into a summary, its own findings settled (an rtl run's pair rule waits for the
+    /// run set: `pairAll`); the hierarchy is dropped once the summary is made.
     public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
-        loader.loadResult(path).map { ArchiveSummary(path: path, archive: $0, findings: summaryFindings($0)) }
+        loader.loadResult(path).map { a in
+            var s = ArchiveSummary(path: path, archive: a, findings: [])
+            settle(&s, findings: findings(a, named: namesSummaryFindings), pairing: s.pairing, spool: nil)
+            return s
+        }
+    }
+
+    /// A summary with its findings marked again by the triage (after `b` wrote the baseline), and its verdict
+    /// decided again from them.
+    public func retriage(_ summary: ArchiveSummary) -> ArchiveSummary {
+        var s = summary
+        var found = s.findings
+        triage?.apply(&found)
+        settle(&s, findings: found, pairing: s.pairing, spool: nil)
+        return s
     }
 
     // MARK: - One run in full
 
     /// One run, judged in full: its archive, its findings (the pair rule's among them for an rtl run), how it was
-    /// paired, and the strings each element shows. `among` are the other inputs given with it (a run set's, for a
-    /// run opened from the list); the partner is looked for there first, then beside the run.
+    /// paired, its verdict, and the strings each element shows. `among` are the other inputs given with it (a run
+    /// set's, for a run opened from the list); the partner is looked for there first, then beside the run.
     ///
     /// `named: false`: its findings without paths, fingerprints and hints (`findings(_:named:)`), for a view that
     /// lists none.
     public func judge(_ path: String, among inputs: [ArchiveSummary?] = [], named: Bool = true) -> Result<RunVerdict, ArchiveError> {
         loader.loadResult(path).map { archive in
-            var verdict = RunVerdict(archive: archive, findings: findings(archive, named: named))
-            verdict.strings = ElementStrings(archive, catalog: context.strings)
-            guard archive.mode == .rtl, archive.hierarchyNote == nil else { return verdict }
-            let partner = Engine.partner(rtl: ArchiveSummary(path: path, archive: archive, findings: []), among: inputs)
-                .flatMap { try? loader.load($0) }
-                ?? partnerBeside(archive, path: path, excluding: Set(inputs.compactMap { $0?.path }))
-            if let ltr = partner {
-                verdict.findings = Engine.withPairFindings(verdict.findings, pairFindings(ltr: ltr, rtl: archive))
-                verdict.pairing = .pairedWith(ltr.source.path)
-            } else {
-                verdict.pairing = .noPartner
-            }
-            return verdict
+            let (found, pairing, _) = finalFindings(archive, path: path, among: inputs, named: named)
+            var run = RunVerdict(archive: archive, findings: found, verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing))
+            run.strings = ElementStrings(archive, catalog: context.strings)
+            return run
         }
+    }
+
+    /// A run's final findings and how the pair rule met it: its own, and for an rtl run with a hierarchy the pair
+    /// rule's against its partner (among `inputs`, else beside it), and the partner's path as it was named. What
+    /// every command and view judges a run by.
+    /// `own`: its own findings, when they were just made.
+    func finalFindings(_ archive: Archive, path: String, among inputs: [ArchiveSummary?], own made: [Finding]? = nil,
+                       named: Bool) -> ([Finding], Pairing, partner: String?) {
+        let own = made ?? findings(archive, named: named)
+        guard archive.mode == .rtl, archive.hierarchyNote == nil else { return (own, .notApplicable, nil) }
+        var partner: (path: String, archive: Archive)?
+        if let p = Engine.partner(rtl: ArchiveSummary(path: path, archive: archive, findings: []), among: inputs), let a = try? loader.load(p) {
+            partner = (p, a)
+        } else if let beside = partnerBeside(archive, path: path, excluding: Set(inputs.compactMap { $0?.path })) {
+            partner = beside
+        }
+        guard let (ltrPath, ltr) = partner else { return (own, .noPartner, nil) }
+        return (Engine.withPairFindings(own, pairFindings(ltr: ltr, rtl: archive)), .pairedWith(ltr.source.path), ltrPath)
     }
 
     /// The LTR run of an rtl run's screen among a run set's inputs, by `partnerRank`: its path.
@@ -82,79 +122,61 @@ public struct Engine: Sendable {
 
     /// The LTR run of an archive's screen beside it (`PartnerSearch`: its folder, the gate's sibling mode
     /// folders), normal before expanded. Candidates the run set already held are not read again.
-    func partnerBeside(_ rtl: Archive, path: String, excluding: Set<String>) -> Archive? {
-        var best: (rank: Int, archive: Archive)?
+    func partnerBeside(_ rtl: Archive, path: String, excluding: Set<String>) -> (path: String, archive: Archive)? {
+        var best: (rank: Int, path: String, archive: Archive)?
         for c in PartnerSearch.candidates(for: path, limits: loader.limits) where !excluding.contains(c) {
             // The screen by the file's first bytes, when it says: only candidates that may be the partner are read.
             if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
             // A quiet load: a candidate that does not read is simply not the partner.
             guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil else { continue }
             guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
-            if best == nil || rank < best!.rank { best = (rank, a) }
+            if best == nil || rank < best!.rank { best = (rank, c, a) }
             if rank == 0 { break }
         }
-        return best?.archive
+        return best.map { ($0.path, $0.archive) }
     }
 
     // MARK: - A run set
 
-    /// Every input, on every core, in the order given, then paired: what `check`, the plain list and the
-    /// interactive list show.
+    /// Every input, on every core, in the order given, each settled with its verdict: what `check`, the plain
+    /// list and the interactive list show. With a spool, the findings wait there (`FindingSpool`).
     ///
     /// Archives that name the same screen are read together, in batches (the screen read from the file's first
     /// bytes, a hint only), so that the pair rule compares runs already loaded instead of reading both again;
-    /// a batch's archives are dropped when the batch is done, so memory stays that of a few archives. The
-    /// pairs themselves are chosen from all summaries: a pair the batches did not bring together is read again,
-    /// and an rtl run with no partner among the inputs is paired with one found beside it.
+    /// a batch's archives are dropped when the batch is done, so memory stays that of a few archives. Which LTR
+    /// run an rtl run is paired with is decided over the whole run set (`pairAll`): a run its batch paired
+    /// otherwise is judged again.
     public func judgeAll(_ paths: [String], spool: FindingSpool? = nil) -> [Result<ArchiveSummary, ArchiveError>] {
         let hints = ConcurrentMap.map(paths) { ScreenNameProbe.read($0) }
-        let done = ConcurrentMap.map(Engine.batches(hints)) { checkBatch($0, paths, spool: spool) }
+        let done = ConcurrentMap.map(Engine.batches(hints)) { judgeBatch($0, paths, spool: spool) }
         var slots = [Result<ArchiveSummary, ArchiveError>?](repeating: nil, count: paths.count)
-        var ready: [Int: [PairCheck]] = [:]  // by rtl index
-        for batch in done {
-            for (k, r) in batch.results { slots[k] = r }
-            for c in batch.pairs { ready[c.pair.rtl, default: []].append(c) }
-        }
+        for batch in done { for (k, r) in batch { slots[k] = r } }
         var results = slots.map { $0! }
-        let summaries = results.map { try? $0.get() }
-        let pairs = Engine.pairs(summaries)
-        func prepared(_ p: RunSetPair) -> PairCheck? { ready[p.rtl]?.first { $0.pair == p } }
-        let rest = ConcurrentMap.map(pairs.filter { prepared($0) == nil }) { Engine.spill(checkPair($0), rtl: summaries[$0.rtl], spool: spool) }
-        var checks = pairs.compactMap(prepared) + rest
-        checks += pairBeside(summaries, paired: Set(pairs.map(\.rtl)), spool: spool)
-        checks.sort { $0.pair.rtl < $1.pair.rtl }
-        for c in checks {
-            if case .success(var s) = results[c.pair.rtl] {
-                Engine.merge(c, into: &s)
-                results[c.pair.rtl] = .success(s)
-            }
-        }
-        // Parts whose pair the run set did not confirm (it paired the run with no one): written from the findings.
-        for k in results.indices {
-            if case .success(var s) = results[k], s.partsPair != nil {
-                s.parts = []
-                s.partsPair = nil
-                results[k] = .success(s)
-            }
-        }
+        for (k, r) in pairAll(results.map { try? $0.get() }, spool: spool) { results[k] = r }
         return results
     }
 
-    /// The pair rule for the rtl runs of a run set that have no partner among its inputs, with the partner found
-    /// beside each (its folder, the gate's sibling mode folders), read once; each one with none is marked so.
-    public func pairBeside(_ summaries: [ArchiveSummary?], paired: Set<Int>, spool: FindingSpool? = nil) -> [PairCheck] {
-        let inputs = Set(summaries.compactMap { $0?.path })
-        let lonely = summaries.indices.filter { k in
-            guard !paired.contains(k), let s = summaries[k] else { return false }
-            return s.mode == .rtl && s.hierarchyNote == nil
+    /// The rtl runs of a run set paired as the run set decides (`pairs`: the best LTR run of the screen among the
+    /// inputs, else one found beside the run, else none). A run its batch judged with that partner, or with none
+    /// among the inputs, is kept; one not yet paired (the list's) or paired otherwise is judged again. The runs
+    /// settled anew, by their index.
+    public func pairAll(_ summaries: [ArchiveSummary?], spool: FindingSpool? = nil) -> [Int: Result<ArchiveSummary, ArchiveError>] {
+        var chosen: [Int: String] = [:]
+        for p in Engine.pairs(summaries) { chosen[p.rtl] = p.ltrPath }
+        let waiting = summaries.indices.filter { k in
+            guard let s = summaries[k], s.mode == .rtl, s.hierarchyNote == nil else { return false }
+            return s.pairing == .pending || (chosen[k] != nil && chosen[k] != s.pairedPath)
         }
-        return ConcurrentMap.map(lonely) { k -> PairCheck in
-            let s = summaries[k]!
-            let none = PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ""), ltrSourcePath: "", findings: .success([]), found: false)
-            guard let rtl = try? loader.load(s.path), let ltr = partnerBeside(rtl, path: s.path, excluding: inputs) else { return none }
-            return Engine.spill(PairCheck(pair: RunSetPair(rtl: k, rtlPath: s.path, ltr: -1, ltrPath: ltr.source.path), ltrSourcePath: ltr.source.path,
-                                          findings: .success(pairFindings(ltr: ltr, rtl: rtl))), rtl: s, spool: spool)
+        let judged = ConcurrentMap.map(waiting) { k -> Result<ArchiveSummary, ArchiveError> in
+            var s = summaries[k]!
+            return loader.loadResult(s.path).map { archive in
+                let (found, pairing, partner) = finalFindings(archive, path: s.path, among: summaries, named: namesSummaryFindings)
+                s.pairedPath = partner
+                settle(&s, findings: found, pairing: pairing, spool: spool)
+                return s
+            }
         }
+        return Dictionary(uniqueKeysWithValues: zip(waiting, judged))
     }
 
     /// At most this many archives, and this many elements in all, are held at once by one batch.
@@ -176,73 +198,46 @@ public struct Engine: Sendable {
         return out
     }
 
-    /// Loads and checks a batch's archives, and applies the pair rule to the pairs they make among themselves
-    /// while they are loaded.
-    func checkBatch(_ batch: [Int], _ paths: [String], spool: FindingSpool? = nil) -> (results: [(Int, Result<ArchiveSummary, ArchiveError>)], pairs: [PairCheck]) {
-        var results: [(Int, Result<ArchiveSummary, ArchiveError>)] = []
+    /// Loads and checks a batch's archives, and settles each: an rtl run with the pair rule against the partner
+    /// the batch holds (`pairs` among the batch), else one found beside it, which `pairAll` keeps unless the run
+    /// set pairs it otherwise.
+    func judgeBatch(_ batch: [Int], _ paths: [String], spool: FindingSpool?) -> [(Int, Result<ArchiveSummary, ArchiveError>)] {
+        var summaries: [ArchiveSummary?] = []
         var loaded: [Int: Archive] = [:]
         var held = 0
-        for k in batch {
+        var errors: [Int: ArchiveError] = [:]
+        for (j, k) in batch.enumerated() {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                var s = ArchiveSummary(path: paths[k], archive: a, findings: summaryFindings(a))
-                // Put away at once: a night's findings never sit in memory together. (Should the spool fail, they
-                // wait in memory instead.) An rtl run's wait for the pair rule of its batch when the reports write
-                // parts (below): its parts then hold the pair rule's findings too.
-                if let spool, !Engine.waitsForPair(s, spool) { Engine.putAway(&s, into: spool) }
-                results.append((k, .success(s)))
-                if batch.count > 1, held + a.hierarchy.count <= Engine.batchElements {
-                    loaded[k] = a
+                summaries.append(ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings)))
+                // An rtl run is kept for its pair rule; the others while the batch's budget lasts, for theirs.
+                if a.mode == .rtl || (batch.count > 1 && held + a.hierarchy.count <= Engine.batchElements) {
+                    loaded[j] = a
                     held += a.hierarchy.count
                 }
             case .failure(let e):
-                results.append((k, .failure(e)))
+                summaries.append(nil)
+                errors[j] = e
             }
         }
-        var pairs: [PairCheck] = []
-        if loaded.count > 1 {
-            pairs = Engine.pairs(results.map { try? $0.1.get() }).compactMap { p in
-                let (r, l) = (batch[p.rtl], batch[p.ltr])
-                guard let rtl = loaded[r], let ltr = loaded[l] else { return nil }
-                return PairCheck(pair: RunSetPair(rtl: r, rtlPath: paths[r], ltr: l, ltrPath: paths[l]), ltrSourcePath: ltr.source.path,
-                                 findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
+        var partnerOf: [Int: Int] = [:]
+        for p in Engine.pairs(summaries) where loaded[p.rtl] != nil && loaded[p.ltr] != nil { partnerOf[p.rtl] = p.ltr }
+        return batch.enumerated().map { j, k in
+            guard var s = summaries[j] else { return (k, .failure(errors[j]!)) }
+            var found = s.findings
+            var pairing = s.pairing
+            if let l = partnerOf[j], let rtl = loaded[j], let ltr = loaded[l] {
+                found = Engine.withPairFindings(found, pairFindings(ltr: ltr, rtl: rtl))
+                pairing = .pairedWith(ltr.source.path)
+                s.pairedPath = paths[batch[l]]
+            } else if s.pairing == .pending, let rtl = loaded[j] {
+                // No partner in the batch: one beside the run, while it is loaded (a run read from standard input
+                // cannot be read again).
+                (found, pairing, s.pairedPath) = finalFindings(rtl, path: s.path, among: summaries, own: found, named: namesSummaryFindings)
             }
+            settle(&s, findings: found, pairing: pairing, spool: spool)
+            return (k, .success(s))
         }
-        guard let spool else { return (results, pairs) }
-        var byIndex: [Int: ArchiveSummary] = [:]
-        for j in results.indices {
-            guard case .success(var s) = results[j].1 else { continue }
-            if Engine.waitsForPair(s, spool) {
-                // Its parts with the pair rule's findings of the partner met here, which the run set's pairing
-                // confirms (`merge`); its findings go to the spool beside them, for the pairing that does not.
-                if let c = pairs.first(where: { $0.pair.rtl == results[j].0 }), case .success(let found) = c.findings,
-                   let parts = try? spool.writeParts(Engine.withPairFindings(s.findings, found), of: s) {
-                    s.parts = parts
-                    s.partsPair = c.pair
-                }
-                if (try? s.spill(into: spool)) == nil {
-                    // The spool could not take them: they wait in memory, and the reports write from them.
-                    s.parts = []
-                    s.partsPair = nil
-                }
-                results[j].1 = .success(s)
-            }
-            byIndex[results[j].0] = s
-        }
-        return (results, pairs.map { Engine.spill($0, rtl: byIndex[$0.pair.rtl], spool: spool) })
-    }
-
-    /// Whether a run's findings wait for its batch's pair rule before they are put away: an rtl run's, when the
-    /// reports write parts.
-    static func waitsForPair(_ s: ArchiveSummary, _ spool: FindingSpool) -> Bool {
-        spool.reports != nil && s.mode == .rtl && s.hierarchyNote == nil && !s.findingsAway
-    }
-
-    /// A run's findings put away: as the reports' parts when the spool writes them and no pair rule can add to
-    /// them (a run that is not rtl), else into the spool as they are.
-    static func putAway(_ s: inout ArchiveSummary, into spool: FindingSpool) {
-        if spool.reports != nil, s.mode != .rtl || s.hierarchyNote != nil, (try? s.writeParts(into: spool)) != nil { return }
-        try? s.spill(into: spool)
     }
 
     /// The LTR partner of each rtl archive of a screen among the inputs: by `partnerRank`, the first of the best.
@@ -279,65 +274,6 @@ public struct Engine: Sendable {
         return found
     }
 
-    /// Reads both runs of a pair again and applies the pair rule.
-    public func checkPair(_ pair: RunSetPair) -> PairCheck {
-        do {
-            let rtl = try loader.load(pair.rtlPath), ltr = try loader.load(pair.ltrPath)
-            return PairCheck(pair: pair, ltrSourcePath: ltr.source.path, findings: .success(pairFindings(ltr: ltr, rtl: rtl)))
-        } catch let e as ArchiveError {
-            return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(e))
-        } catch {
-            return PairCheck(pair: pair, ltrSourcePath: pair.ltrPath, findings: .failure(ArchiveError(file: pair.rtlPath, message: "\(error)")))
-        }
-    }
-
-    /// Adds a pair's findings to the rtl run's summary, and says how it was paired. A pair finding on an element
-    /// that the one-archive rule already reported is left out.
-    public static func merge(_ check: PairCheck, into summary: inout ArchiveSummary) {
-        if summary.partsPair != nil {
-            // Parts written with the findings of the partner its batch met: kept when the run set pairs it so, else
-            // written again from the findings.
-            var confirmed = check.found && check.pair == summary.partsPair
-            if case .failure = check.findings { confirmed = false }
-            if !confirmed { summary.parts = [] }
-            summary.partsPair = nil
-        }
-        guard check.found else {
-            summary.pairing = .noPartner
-            return
-        }
-        guard case .success(let pairFindings) = check.findings else { return }
-        if let ref = check.spooled {
-            // Spilled already (`spill`), with the tally of those kept.
-            summary.spooled.append(ref)
-            summary.tally.add(check.tally)
-        } else if summary.isSpooled {
-            // Its own findings are in the spool: the pair rule's wait beside them in memory, counted in the tally.
-            let kept = pairFindings.filter { !summary.tally.mirroredElements.contains($0.element ?? -1) }
-            summary.findings = LayoutChecker.sorted(summary.findings + kept)
-            summary.tally.add(kept)
-        } else {
-            summary.findings = withPairFindings(summary.findings, pairFindings)
-        }
-        summary.pairing = .pairedWith(check.ltrSourcePath)
-    }
-
-    /// A pair's findings moved into the spool beside the rtl run's own, as soon as they are made, leaving out those
-    /// on an element the one-archive rule already reported (as `merge` does): a night holds none in memory.
-    static func spill(_ check: PairCheck, rtl: ArchiveSummary?, spool: FindingSpool?) -> PairCheck {
-        guard let spool, let rtl, rtl.isSpooled, check.found, case .success(let found) = check.findings else { return check }
-        var out = check
-        let kept = found.filter { !rtl.tally.mirroredElements.contains($0.element ?? -1) }
-        do {
-            out.spooled = try spool.write(kept)
-            out.tally.add(kept)
-            out.findings = .success([])
-        } catch {
-            // The spool could not take them: they wait in memory instead.
-        }
-        return out
-    }
-
     /// An archive's own findings with the pair rule's added, sorted.
     public static func withPairFindings(_ own: [Finding], _ pair: [Finding]) -> [Finding] {
         let already = Set(own.filter { $0.rule == .rtlNotMirrored }.compactMap(\.element))
@@ -366,23 +302,5 @@ public struct RunSetPair: Equatable, Sendable {
         self.rtlPath = rtlPath
         self.ltr = ltr
         self.ltrPath = ltrPath
-    }
-}
-
-/// The pair rule's outcome for one pair, or, when no partner was found at all (`found` false), that it did not run.
-public struct PairCheck: Equatable, Sendable {
-    public var pair: RunSetPair
-    public var ltrSourcePath: String
-    public var findings: Result<[Finding], ArchiveError>
-    public var found = true
-    /// Where the findings wait when they were moved into the night's spool (`Engine.spill`), and their tally.
-    public var spooled: FindingSpool.Ref?
-    public var tally = FindingTally()
-
-    public init(pair: RunSetPair, ltrSourcePath: String, findings: Result<[Finding], ArchiveError>, found: Bool = true) {
-        self.pair = pair
-        self.ltrSourcePath = ltrSourcePath
-        self.findings = findings
-        self.found = found
     }
 }

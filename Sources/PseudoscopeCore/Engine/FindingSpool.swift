@@ -15,36 +15,7 @@ public final class FindingSpool: Sendable {
 
     private let fd: Int32
     private let end = Mutex<Int>(0)
-    /// The reports' parts that each archive's worker writes here in place of its findings (`writeParts`).
-    public let reports: Reports?
-
-    /// Each report's part for one archive (text lines, JSON values, XML, Markdown rows), written by the worker
-    /// that judged the archive, from its findings as the reports filter them: the night's reports then copy
-    /// bytes, and no finding is written out and read back (that and the findings' second set of strings were a
-    /// fifth of a findings-heavy night's `check`; docs/performance.md). A report with no part here for an
-    /// archive writes it from the findings with the same `Part`: one writer of each.
-    public struct Reports: Sendable {
-        /// Writes an archive's part of one report from its findings (filtered, sorted) after what `out` holds.
-        public typealias Part = @Sendable (_ findings: UnsafeBufferPointer<Finding>, _ archive: ArchiveSummary, _ out: inout TextBytes) -> Void
-        /// Which findings the reports show (`--min-severity`, `--rule`); nil for all of them.
-        public let keeps: (@Sendable (Finding) -> Bool)?
-        public let parts: [Part]
-
-        public init(keeps: (@Sendable (Finding) -> Bool)?, parts: [Part]) {
-            self.keeps = keeps
-            self.parts = parts
-        }
-
-        /// The findings the reports show, in the order given.
-        public func shown(_ findings: [Finding]) -> [Finding] {
-            guard let keeps else { return findings }
-            return findings.filter(keeps)
-        }
-    }
-
-    public init(folder: String, reports: Reports? = nil) throws {
-        // No part asked for (`check --group` counts): the findings are spooled as they are.
-        self.reports = reports?.parts.isEmpty == false ? reports : nil
+    public init(folder: String) throws {
         var template = Array((folder + "/pseudoscope-spool-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw ArchiveError(file: folder, message: "cannot make a temporary file for the night's findings: \(String(cString: strerror(errno)))") }
@@ -64,23 +35,6 @@ public final class FindingSpool: Sendable {
         }
         return try out.bytes.withBytes { try put($0, count: findings.count) }
     }
-
-    /// Writes each report's part (`reports`) of an archive's findings; returns where each is, in the reports'
-    /// order. Thread-safe.
-    public func writeParts(_ findings: [Finding], of archive: ArchiveSummary) throws -> [Ref] {
-        guard let reports else { return [] }
-        let shown = reports.shown(findings)
-        return try shown.withUnsafeBufferPointer { found in
-            try reports.parts.map { part in
-                var text = TextBytes(capacity: 64 + 512 * found.count)  // (a JSON finding takes about 450 bytes)
-                part(found, archive, &text)
-                return try text.bytes.withUnsafeBufferPointer { try put($0, count: found.count) }
-            }
-        }
-    }
-
-    /// A part that `writeParts` wrote, as its bytes.
-    public func readPart(_ ref: Ref) throws -> [UInt8] { try bytes(ref) }
 
     /// Bytes written at the spool's end, in a range of their own.
     private func put(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) throws -> Ref {

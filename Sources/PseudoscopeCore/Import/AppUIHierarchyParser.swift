@@ -16,13 +16,10 @@ enum AppUIHierarchyParser {
     /// so that a large dump of another format is not scanned twice).
     static func recognizes(_ text: String) -> Bool {
         guard text.utf8Contains(" element pid: ") else { return false }
-        var looked = 0
-        for line in text.splitLines(omittingEmpty: true) {
-            if trailerStart(Substring(DebugDescriptionParser.stripPrefixes(String(line)))) != nil { return true }
-            looked += 1
-            if looked >= 64 { break }
+        // The first 64 lines that hold anything decide; the rest of a large dump is not split to find them.
+        return text.splitLines(omittingEmpty: true, limit: 64).contains { line in
+            trailerStart(Substring(DebugDescriptionParser.stripPrefixes(String(line)))) != nil
         }
-        return false
     }
 
     /// How many more lines a label with line breaks may take before the line that ends it with the trailer.

@@ -25,8 +25,9 @@ extension StringProtocol {
 
     /// The lines of the text, split at LF and at CRLF. Found by the byte: splitting by `Character` breaks the
     /// whole text into graphemes, a fifth of reading a large dump. (A line feed is a grapheme of its own, or the
-    /// end of a CRLF, so every cut falls between characters.)
-    public func splitLines(omittingEmpty: Bool = false) -> [SubSequence] {
+    /// end of a CRLF, so every cut falls between characters.) With a `limit`, only the first that many lines
+    /// (what a format's sniff looks at), without splitting the rest of a large text.
+    public func splitLines(omittingEmpty: Bool = false, limit: Int = .max) -> [SubSequence] {
         let u = utf8
         var lines: [SubSequence] = []
         var start = u.startIndex
@@ -36,13 +37,16 @@ extension StringProtocol {
             let b = u[i]
             if b == 0x0A {
                 let end = lastCR ?? i
-                if !omittingEmpty || end != start { lines.append(self[start..<end]) }
+                if !omittingEmpty || end != start {
+                    if lines.count == limit { return lines }
+                    lines.append(self[start..<end])
+                }
                 start = u.index(after: i)
             }
             lastCR = b == 0x0D ? i : nil
             i = u.index(after: i)
         }
-        if !omittingEmpty || start != u.endIndex { lines.append(self[start..<u.endIndex]) }
+        if lines.count < limit, !omittingEmpty || start != u.endIndex { lines.append(self[start..<u.endIndex]) }
         return lines
     }
 }

@@ -46,7 +46,9 @@ public struct ComparisonReport {
         }
         if c.differences.isEmpty { list.append(("No differences.", .normal)) }
         for (n, d) in c.differences.enumerated() {
-            let role: StyleRole = d.kind == .onlyInA ? .onlyInA : d.kind == .onlyInB ? .onlyInB : d.kind == .notMirrored ? .blocking : .normal
+            // An unmirrored element drawn as its finding is judged (blocking now, or for review), as `check` says.
+            let judged: StyleRole = d.kind != .notMirrored ? .normal : c.worst(on: d.b, inB: true) == .blocking ? .blocking : .review
+            let role: StyleRole = d.kind == .onlyInA ? .onlyInA : d.kind == .onlyInB ? .onlyInB : judged
             for l in DisplayWidth.wrap(TerminalText.sanitize("[\(n + 1)] \(d.kind.rawValue): \(d.message)"), to: max(width, 20), indent: "      ") { list.append((l, role)) }
         }
         if !c.notMirroredFindings.isEmpty {

@@ -216,7 +216,8 @@ public enum ArchiveText {
     }
 
     /// The lines of `pseudoscope info`: the five things the gate archived.
-    public static func infoLines(_ a: Archive, findings: [Finding], strings: ElementStrings = ElementStrings(), pairing: Pairing = .notApplicable,
+    /// The verdict is the engine's (`RunVerdict.verdict`): its counts, or that the run was not checked, as every report says.
+    public static func infoLines(_ a: Archive, verdict: Verdict, strings: ElementStrings = ElementStrings(),
                                  attachmentStatus: (String) -> String) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
@@ -284,9 +285,9 @@ public enum ArchiveText {
                 ? "shaped with HarfBuzz in Inter and Noto, fonts metric-close to iOS's"
                 : "built-in advance tables (HarfBuzz, fontconfig or the fonts are not installed here)"))
         }
-        let counts = FindingCounts(findings)
-        add("Findings    \(counts.phrase)" + (counts.new > 0 ? ", \(counts.new) new" : ""))
-        if let note = pairing.note { add("  pairing   \(note)") }
+        let counts = verdict.counts
+        add("Findings    " + (verdict.isNotChecked ? "not checked: \(verdict.reason ?? "")" : counts.phrase + (counts.new > 0 ? ", \(counts.new) new" : "")))
+        if let note = verdict.pairing.note { add("  pairing   \(note)") }
         for hint in FalseAlarmHints.hints(a) { add("  hint      \(hint)") }
         if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }
         out.append("")

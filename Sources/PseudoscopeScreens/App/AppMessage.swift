@@ -20,7 +20,7 @@ public enum AppMessage: Sendable {
     case screenshotLoaded(Result<Picture, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not, and the inspector's findings marked
     /// again with the baseline as written.
-    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding])
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding], verdict: Verdict)
     /// A search index built in the background, for the inspectors of this archive.
     case searchIndexBuilt(SearchIndex, archive: String)
     /// Something the session has to say (text outside ASCII shown as `?`, a run opened without its partner).

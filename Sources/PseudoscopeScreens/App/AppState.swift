@@ -74,8 +74,8 @@ public struct AppState {
             return resolve(effects)
         case .runSet(let m):
             guard case .runSet(var list) = stack[0] else { return [] }
-            if case .pairsChecked(let checks) = m {
-                let lonely = checks.filter { !$0.found }.count
+            if case .paired(let runs) = m {
+                let lonely = runs.values.filter { (try? $0.get())?.pairing == .noPartner }.count
                 if lonely > 0 {
                     addNote("\(lonely) rtl run\(lonely == 1 ? "" : "s") had no LTR run of \(lonely == 1 ? "its" : "their") screen given or found beside \(lonely == 1 ? "it" : "them"): the pair rule did not run for \(lonely == 1 ? "it" : "them")")
                 }
@@ -114,10 +114,10 @@ public struct AppState {
                 s = .inspector(x)
                 return e
             }
-        case .baselineWritten(let entries, let result, let findings):
+        case .baselineWritten(let entries, let result, let findings, let verdict):
             var effects = updateTop { s in
                 guard case .inspector(var x) = s else { return [] }
-                let e = x.update(.baselineWritten(entries: entries, result: result, findings: findings))
+                let e = x.update(.baselineWritten(entries: entries, result: result, findings: findings, verdict: verdict))
                 s = .inspector(x)
                 return e
             }

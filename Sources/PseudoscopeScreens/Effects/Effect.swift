@@ -16,7 +16,7 @@ public enum Effect: Equatable, Sendable {
     /// Load and check these run-set inputs; each answers `.runSet(.received(…))`.
     case load(paths: [String])
     /// Pair the run set's rtl runs with their LTR runs (among the inputs, else beside them) and apply the pair
-    /// rule; answers `.runSet(.pairsChecked(…))`.
+    /// rule; answers `.runSet(.paired(…))`.
     case pairRunSet([ArchiveSummary?])
     /// Judge one run in full to inspect it, its partner looked for among the run set's inputs first (`Engine.judge`);
     /// answers `.opened` or `.runSet(.openFailed)`.
@@ -33,7 +33,8 @@ public enum Effect: Equatable, Sendable {
     case loadPicture(PictureRequest)
     /// Add known issues to a baseline file, then mark `findings` again with the baseline as written (the triage
     /// `check --baseline` applies); answers `.baselineWritten`.
-    case addToBaseline(path: String, entries: [Baseline.Entry], findings: [Finding])
+    /// `verdict` is the run's before: its state and pairing, for the verdict the marked findings make.
+    case addToBaseline(path: String, entries: [Baseline.Entry], findings: [Finding], verdict: Verdict)
     /// Mark a run set's summaries again with the known issues as they now are; answers `.runSet(.retriaged)`.
     case retriage([ArchiveSummary?])
     /// Build a large archive's search index while the user looks at the first frame; answers `.searchIndexBuilt`.

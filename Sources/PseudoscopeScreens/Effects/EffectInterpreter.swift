@@ -15,9 +15,7 @@ public enum EffectInterpreter {
         case .load(let paths):
             return [.runSet(.received(paths.enumerated().map { k, p in LoadedEntry(index: k, entry: RunSetEntry(path: p, result: engine.summarize(p))) }))]
         case .pairRunSet(let summaries):
-            let pairs = Engine.pairs(summaries)
-            let checks = pairs.map { engine.checkPair($0) } + engine.pairBeside(summaries, paired: Set(pairs.map(\.rtl)))
-            return [.runSet(.pairsChecked(checks))]
+            return [.runSet(.paired(engine.pairAll(summaries)))]
         case .inspect(let path, let among):
             switch engine.judge(path, among: among) {
             case .success(let verdict): return [.opened(verdict)]
@@ -38,7 +36,7 @@ public enum EffectInterpreter {
                 return try Picture.load(try request.resolve().mapError { ArchiveError(file: name, message: $0.reason) }.get(), archive: nil, limits: limits, maxPixels: maxPixels)
             }.mapError { ($0 as? ArchiveError) ?? ArchiveError(file: name, message: "\($0)") }
             return [.screenshotLoaded(result)]
-        case .addToBaseline(let path, let entries, let findings):
+        case .addToBaseline(let path, let entries, let findings, let before):
             do {
                 let new = try BaselineFile.add(entries, to: path)
                 // The baseline as written, read back: what every finding from now on is marked with.
@@ -49,17 +47,14 @@ public enum EffectInterpreter {
                     engine.triage = triage
                     triage.apply(&marked)
                 }
-                return [.baselineWritten(entries: entries, result: .success(new), findings: marked)]
+                return [.baselineWritten(entries: entries, result: .success(new), findings: marked,
+                                         verdict: engine.verdict(marked, hierarchyNote: before.hierarchyNote, pairing: before.pairing))]
             } catch {
-                return [.baselineWritten(entries: entries, result: .failure((error as? ArchiveError) ?? ArchiveError(file: path, message: "\(error)")), findings: findings)]
+                return [.baselineWritten(entries: entries, result: .failure((error as? ArchiveError) ?? ArchiveError(file: path, message: "\(error)")), findings: findings, verdict: before)]
             }
         case .retriage(let summaries):
-            guard let triage = engine.triage else { return [] }
-            return [.runSet(.retriaged(summaries.map { s in
-                guard var s = s else { return nil }
-                triage.apply(&s.findings)
-                return s
-            }))]
+            guard engine.triage != nil else { return [] }
+            return [.runSet(.retriaged(summaries.map { $0.map(engine.retriage) }))]
         case .buildSearchIndex(let source):
             return [.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive)]
         case .close, .quit, .repaint, .copy, .showPlain, .showNotes:

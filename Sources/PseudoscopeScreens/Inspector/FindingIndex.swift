@@ -2,14 +2,13 @@ import PseudoscopeCore
 import PseudoscopeDrawing
 
 /// One inspector's findings, indexed once: by element, the elements that have any (in tree order, for `f`/`F`),
-/// the counts every view shows, and the worst severity inside each element's subtree (so a collapsed node shows
+/// and the worst severity inside each element's subtree (so a collapsed node shows
 /// that something inside it needs a look). Built here and built again, never patched, when the findings change
 /// (known issues recorded with `b`).
 public struct FindingIndex: Sendable {
     public let findings: [Finding]
     public let byElement: [Int: [Finding]]
     public let elements: [Int]
-    public let counts: FindingCounts
     public let worstInside: [Severity?]
 
     public init(_ findings: [Finding], hierarchy h: Hierarchy) {
@@ -25,7 +24,6 @@ public struct FindingIndex: Sendable {
         }
         self.byElement = byElement
         elements = byElement.keys.sorted()
-        counts = FindingCounts(findings)
         // Children come after their parent in pre-order: one backward pass carries each worst severity up.
         var inside = [Severity?](repeating: nil, count: h.count)
         func worse(_ a: Severity?, _ b: Severity?) -> Severity? {

@@ -23,7 +23,7 @@ public enum InspectorMessage: Equatable, Sendable {
     case searchIndexReady(SearchIndex)
     /// Recording the selection's findings as known issues (`b`): start, type the answers, and the write's result.
     case startBaseline, promptInput(String), promptBackspace, promptCommit, promptCancel
-    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding])
+    case baselineWritten(entries: [Baseline.Entry], result: Result<Int, ArchiveError>, findings: [Finding], verdict: Verdict)
     case chrome(ChromeMessage)
     case click(x: Int, y: Int)
     /// The mouse wheel: rows down (positive) or up.

@@ -121,12 +121,13 @@ extension InspectorState {
             chrome.message = "Nothing recorded"
         case .promptCommit:
             return commitBaselineStep()
-        case .baselineWritten(let entries, let result, let marked):
+        case .baselineWritten(let entries, let result, let marked, let judged):
             switch result {
             case .success(let new):
                 // Marked by the effect interpreter with the baseline as written, as `check --baseline` marks them
                 // (the expiry typed, not a guess): the index is built again from them.
                 index = FindingIndex(marked, hierarchy: archive.hierarchy)
+                verdict = judged
                 chrome.message = "Recorded \(entries.count) known issue\(entries.count == 1 ? "" : "s") in \(baselinePath ?? "the baseline")" + (new < entries.count ? " (\(entries.count - new) replaced)" : "")
             case .failure(let e):
                 chrome.message = "Not recorded: \(e.description)"
@@ -200,7 +201,7 @@ extension InspectorState {
                 Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: archive.screen, element: f.elementReference,
                                reason: p.reason, owner: p.owner, expires: day)
             }
-            return [.addToBaseline(path: path, entries: entries, findings: findings)]
+            return [.addToBaseline(path: path, entries: entries, findings: findings, verdict: verdict)]
         }
         baselinePrompt = p
         return []

@@ -9,7 +9,10 @@ public struct InspectorState: InteractiveScreen {
     public let archive: Archive
     /// The findings, indexed once (`FindingIndex`): built again, not patched, when known issues are recorded (`b`).
     public internal(set) var index: FindingIndex
-    public let pairing: Pairing
+    /// The run's verdict as the engine decided it (`Engine.judge`), decided again by the engine when `b` marks
+    /// findings known: what the header shows.
+    public internal(set) var verdict: Verdict
+    public var pairing: Pairing { verdict.pairing }
     public let wireframe: Wireframe
     /// The wireframe drawn without selection, reused while only the selection moves.
     let wireframeCache = WireframeCache()
@@ -66,6 +69,7 @@ public struct InspectorState: InteractiveScreen {
     public init(verdict: RunVerdict, width: Int, height: Int, glyphs: Glyphs, select: Int? = nil, settings: InspectorSettings = InspectorSettings()) {
         self.init(archive: verdict.archive, findings: verdict.findings, width: width, height: height, glyphs: glyphs, pairing: verdict.pairing,
                   select: select, settings: settings, strings: verdict.strings)
+        self.verdict = verdict.verdict
     }
 
     public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil,
@@ -74,7 +78,8 @@ public struct InspectorState: InteractiveScreen {
         baselinePath = settings.baselinePath
         today = settings.today ?? today
         self.strings = strings
-        self.pairing = pairing
+        // Without the engine's word (a test's state): the verdict these findings make as they are.
+        verdict = Verdict(findings: findings, hierarchyNote: archive.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false)
         wireframe = Wireframe(archive: archive, findings: findings)
         index = FindingIndex(findings, hierarchy: archive.hierarchy)
         namer = PathNamer(archive.hierarchy)

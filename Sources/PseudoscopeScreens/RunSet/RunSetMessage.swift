@@ -10,8 +10,9 @@ public enum RunSetMessage: Equatable, Sendable {
     case scroll(Int)
     /// Inputs that finished loading (the driver delivers what has arrived in batches).
     case received([LoadedEntry])
-    /// The pair rule's results, once every input is in.
-    case pairsChecked([PairCheck])
+    /// The rtl runs judged again with the partner the run set gives them (`Engine.pairAll`), by index, once every
+    /// input is in.
+    case paired([Int: Result<ArchiveSummary, ArchiveError>])
     /// The summaries marked again with the known issues as they now are (after `b` in an inspector).
     case retriaged([ArchiveSummary?])
     /// An archive or comparison could not be opened.

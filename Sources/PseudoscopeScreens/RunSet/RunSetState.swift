@@ -22,21 +22,26 @@ public struct RunSetState: InteractiveScreen {
     /// The filter before typing began, restored by Esc.
     private var filterBefore = ""
     public private(set) var loadedCount = 0
+    /// The first `loadable` paths are loaded; the rest are inputs read as not checked.
+    private let loadable: Int
     /// Whether the pair rule has been asked for (once everything is loaded).
     private var pairsRequested = false
     /// Until the user moves, the cursor stays on the first row while archives arrive and the order settles.
     private var userMoved = false
 
-    public init(paths: [String], width: Int, height: Int, glyphs: Glyphs) {
-        self.paths = paths
-        entries = Array(repeating: nil, count: paths.count)
+    /// The inputs that hold no run to judge (`notChecked`, from discovery) are rows too, after those to load.
+    public init(paths: [String], notChecked: [ArchiveError] = [], width: Int, height: Int, glyphs: Glyphs) {
+        self.paths = paths + notChecked.map(\.file)
+        loadable = paths.count
+        entries = Array(repeating: nil, count: paths.count) + notChecked.map { Optional(RunSetEntry(path: $0.file, notChecked: $0.message)) }
+        loadedCount = notChecked.count
         chrome = ScreenChrome(width: width, height: height, glyphs: glyphs)
         list = ListCursor(count: 0, pageSize: max(1, height - 4))
         rebuild()
     }
 
     /// The effects that start the list: load every input.
-    public func start() -> [Effect] { paths.isEmpty ? [] : [.load(paths: paths)] }
+    public func start() -> [Effect] { loadable == 0 ? [] : [.load(paths: Array(paths.prefix(loadable)))] }
 
     public var isLoading: Bool { loadedCount < paths.count }
     public var message: String? { chrome.message }
@@ -82,7 +87,7 @@ public struct RunSetState: InteractiveScreen {
 
     public mutating func update(_ m: RunSetMessage) -> [Effect] {
         switch m {
-        case .received, .pairsChecked, .retriaged: break
+        case .received, .paired, .retriaged: break
         default: chrome.message = nil
         }
         switch m {
@@ -152,11 +157,9 @@ public struct RunSetState: InteractiveScreen {
                 pairsRequested = true
                 if summaries.contains(where: { $0?.mode == .rtl }) { return [.pairRunSet(summaries)] }
             }
-        case .pairsChecked(let checks):
-            for c in checks {
-                guard c.pair.rtl < entries.count, var s = entries[c.pair.rtl]?.summary else { continue }
-                Engine.merge(c, into: &s)
-                entries[c.pair.rtl]?.summary = s
+        case .paired(let runs):
+            for (k, result) in runs where k < entries.count && entries[k] != nil {
+                entries[k] = RunSetEntry(path: entries[k]!.path, result: result)
             }
             rebuild()
         case .retriaged(let marked):
@@ -208,14 +211,14 @@ public struct RunSetState: InteractiveScreen {
         if let m = modeFilter, e.summary?.mode != m { return false }
         switch severityFilter {
         case .all: break
-        case .withFindings: if e.counts.blocking + e.counts.review == 0 && e.error == nil { return false }
-        case .blocking: if e.counts.blockingNow == 0 && e.error == nil { return false }
+        case .withFindings: if e.counts.total == 0 && e.problem == nil { return false }
+        case .blocking: if !e.verdict.blocks && e.problem == nil { return false }
         case .new: if (e.summary?.newFindings ?? 0) == 0 { return false }
         }
         if !filterText.isEmpty {
             let q = filterText.lowercased()
             let s = e.summary
-            let hay = [e.path, s?.test ?? "", s?.screen ?? "", s?.mode.rawValue ?? "", s?.locale ?? "", s?.failingIdentifier ?? "", e.error ?? ""]
+            let hay = [e.path, s?.test ?? "", s?.screen ?? "", s?.mode.rawValue ?? "", s?.locale ?? "", s?.failingIdentifier ?? "", e.problem ?? ""]
             if !hay.contains(where: { $0.lowercased().contains(q) }) { return false }
         }
         return true
@@ -243,10 +246,11 @@ public struct RunSetState: InteractiveScreen {
             }
             return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
                          test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
-                         errors: sorted.contains { entries[$0]?.error != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))
+                         errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))
         }.sorted { x, y in
             switch sort {
-            case .blocking: return x.blocking != y.blocking ? x.blocking > y.blocking : (x.errors != y.errors ? x.errors > y.errors : x.test < y.test)
+            // Within a severity, runs that were judged before inputs that were not (unreadable, not checked).
+            case .blocking: return x.blocking != y.blocking ? x.blocking > y.blocking : (x.errors != y.errors ? x.errors < y.errors : x.test < y.test)
             case .test: return x.test != y.test ? x.test < y.test : paths[x.members[0]] < paths[y.members[0]]
             case .mode: return x.mode != y.mode ? x.mode < y.mode : x.test < y.test
             }

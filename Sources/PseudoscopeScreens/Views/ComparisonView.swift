@@ -14,10 +14,12 @@ public enum ComparisonView {
         var c = Canvas(width: s.width, height: s.height, asciiOnly: s.glyphs.isASCII)
         let cmp = s.comparison
         c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        let pair = FindingCounts(cmp.notMirroredFindings)
-        let blocking = pair.blockingNow
-        let known = pair.blockingKnown > 0 ? " (\(pair.blockingKnown) known)" : ""
-        let summary = "\(cmp.differences.count) difference\(cmp.differences.count == 1 ? "" : "s")" + (cmp.isMirrorPair ? ", \(pair.blocking) blocking not mirrored\(known)" : "")
+        // The rtl run's verdict on its pair rule, as the engine counts it.
+        let pair = cmp.verdictB.byRule.first { $0.rule == .rtlNotMirrored }
+        let (pairBlocking, pairNow) = (pair?.blocking ?? 0, pair?.blockingNow ?? 0)
+        let blocking = cmp.verdictA.counts.blockingNow + cmp.verdictB.counts.blockingNow
+        let known = pairBlocking > pairNow ? " (\(pairBlocking - pairNow) known)" : ""
+        let summary = "\(cmp.differences.count) difference\(cmp.differences.count == 1 ? "" : "s")" + (cmp.isMirrorPair ? ", \(pairBlocking) blocking not mirrored\(known)" : "")
         let screens = cmp.a.screen == cmp.b.screen ? cmp.a.screen : "\(cmp.a.screen) ↔ \(cmp.b.screen) (different screens!)"
         let title = "Compare \(screens): A \(cmp.a.mode.banner) ↔ B \(cmp.b.mode.banner) · \(summary)"
         c.put(DisplayWidth.clip(TerminalText.sanitize(title), to: s.width, ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: blocking > 0 ? .blocking : .header)
@@ -56,8 +58,11 @@ public enum ComparisonView {
             let kinds = s.differencesByRow[p].map { s.comparison.differences[$0].kind }
             let selected = p == s.cursor
             if selected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
-            let mark = kinds.isEmpty ? " " : (kinds.contains(.notMirrored) ? s.glyphs.blockingMark : (kinds.contains(.onlyInA) || kinds.contains(.onlyInB) ? "±" : "~"))
-            let markRole: StyleRole = selected ? .selected : kinds.contains(.notMirrored) ? .blocking : kinds.isEmpty ? .normal : .review
+            // A finding's mark as `check` judges it (blocking now, or for review); else what kind of difference.
+            let worst = [s.comparison.worst(on: pair.a, inB: false), s.comparison.worst(on: pair.b, inB: true)].compactMap { $0 }.min()
+            let mark = worst == .blocking ? s.glyphs.blockingMark : worst == .review ? s.glyphs.reviewMark
+                : kinds.isEmpty ? " " : (kinds.contains(.onlyInA) || kinds.contains(.onlyInB) ? "±" : "~")
+            let markRole: StyleRole = selected ? .selected : worst == .blocking ? .blocking : worst == nil && kinds.isEmpty ? .normal : .review
             c.put(mark, x: r.x, y: y, role: markRole, maxWidth: 1)
             for (column, element, archive, isB) in [(r.x + 2, pair.a, a, false), (r.x + half + 4, pair.b, b, true)] {
                 let text: String

@@ -26,7 +26,7 @@ enum DetailsPane {
             for l in DisplayWidth.wrap(TerminalText.sanitize(text), to: width, indent: "  ") { lines.append((l, role)) }
         }
         if s.showArchiveDetails {
-            for l in ArchiveText.infoLines(s.archive, findings: s.findings, strings: s.strings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
+            for l in ArchiveText.infoLines(s.archive, verdict: s.verdict, strings: s.strings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
         } else {
             elementLines(s, add)
         }

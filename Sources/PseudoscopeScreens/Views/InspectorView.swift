@@ -26,14 +26,16 @@ public enum InspectorView {
 
     static func drawHeader(_ c: inout Canvas, _ s: InspectorState) {
         c.fill(x: 0, y: 0, width: s.width, height: 1, role: .header)
-        let n = s.index.counts
+        // The engine's verdict: a run it could not judge says so rather than counting nothing as a pass.
+        let n = s.verdict.counts
         let known = n.blockingKnown > 0 ? " (\(n.blockingKnown) known)" : ""
-        let counts = " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review "
+        let counts = s.verdict.isNotChecked ? " not checked: no hierarchy "
+            : " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review "
         let blocking = n.blockingNow
         let cw = DisplayWidth.of(counts)
         let header = ArchiveText.fittedHeader(s.archive, mirror: s.mirror, width: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis)
         c.put(header, x: 0, y: 0, role: .header)
-        c.put(counts, x: s.width - cw, y: 0, role: blocking > 0 ? .blocking : .header)
+        c.put(counts, x: s.width - cw, y: 0, role: blocking > 0 || s.verdict.isNotChecked ? .blocking : .header)
     }
 
     /// The second line: what the test itself said when it failed, where it is seen on open, and, for an rtl run,

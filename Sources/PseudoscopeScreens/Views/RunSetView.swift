@@ -17,7 +17,7 @@ public enum RunSetView {
     /// Columns that fit: the test and failing identifier take what the fixed columns leave.
     static func columns(width: Int) -> [Column] {
         var fixed: [Column] = [
-            Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error == nil ? "…" : "error") },
+            Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error != nil ? "error" : $0.notChecked != nil ? "-" : "…") },
             Column(title: "BLK", width: 4) { $0.countColumn($0.counts.blocking) },
             Column(title: "REV", width: 4) { $0.countColumn($0.counts.review) },
         ]
@@ -34,7 +34,7 @@ public enum RunSetView {
         let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
         let testWidth = rest * 65 / 100
         return [fixed[0], fixed[1], fixed[2]]
-            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.error ?? e.path) }]
+            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.problem ?? e.path) }]
             + Array(fixed.dropFirst(3))
             + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingSummary ?? "" }]
     }
@@ -72,8 +72,8 @@ public enum RunSetView {
             let entry = s.entries[index] ?? RunSetEntry(loading: s.paths[index])
             if selected { c.fill(x: 0, y: y, width: s.chrome.width, height: 1, role: .selected) }
             let n = entry.counts
-            let mark = entry.error != nil ? "!" : n.blockingNow > 0 ? s.chrome.glyphs.blockingMark : n.blocking + n.review > 0 ? s.chrome.glyphs.reviewMark : " "
-            let markRole: StyleRole = selected ? .selected : entry.error != nil || n.blockingNow > 0 ? .blocking : .review
+            let mark = entry.problem != nil ? "!" : n.blockingNow > 0 ? s.chrome.glyphs.blockingMark : n.total > 0 ? s.chrome.glyphs.reviewMark : " "
+            let markRole: StyleRole = selected ? .selected : entry.problem != nil || n.blockingNow > 0 ? .blocking : .review
             c.put(mark, x: 0, y: y, role: markRole, maxWidth: 1)
             // The first row of a screen's group names it; the others are indented under it.
             let screen = entry.summary?.group
@@ -83,7 +83,7 @@ public enum RunSetView {
             for col in cols {
                 var text = TerminalText.sanitize(col.value(entry))
                 if col.title.hasPrefix("TEST"), continues { text = "  " + text }
-                let role: StyleRole = selected ? .selected : (entry.error != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
+                let role: StyleRole = selected ? .selected : (entry.problem != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
                 let cut = col.keepsEnd ? DisplayWidth.clipKeepingEnd(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
                     : DisplayWidth.clip(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
                 c.put(cut, x: cx, y: y, role: role)
@@ -98,7 +98,7 @@ public enum RunSetView {
         } else if s.isLoading {
             left = "Loading \(s.loadedCount)/\(s.paths.count)…"
         } else if let k = s.selectedEntry, let e = s.entries[k] {
-            left = e.error ?? e.summary.map { "\($0.failureMessage)" } ?? e.path
+            left = e.problem ?? e.summary.map { "\($0.failureMessage)" } ?? e.path
         } else {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PseudoscopeCore
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeScreens
 @testable import PseudoscopeDrawing
@@ -65,27 +66,6 @@ enum Golden {
     }
 
     static func assert(_ actual: String, matches name: String, file: StaticString = #filePath, line: UInt = #line) {
-        let url = folder.appendingPathComponent(name + ".txt")
-        let expected = try? String(contentsOf: url, encoding: .utf8)
-        if expected == actual { return }
-        if ProcessInfo.processInfo.environment["PSEUDOSCOPE_RECORD"] == "1" {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            XCTFail("re-recorded \(name).txt: review the diff, then run the tests again without PSEUDOSCOPE_RECORD", file: file, line: line)
-            return
-        }
-        guard let expected = expected else {
-            XCTFail("missing golden file \(name).txt; record it with PSEUDOSCOPE_RECORD=1 swift test", file: file, line: line)
-            return
-        }
-        let e = expected.components(separatedBy: "\n"), a = actual.components(separatedBy: "\n")
-        var diff = "golden \(name).txt differs (⏎ marks line ends; re-record with PSEUDOSCOPE_RECORD=1):\n"
-        for k in 0..<max(e.count, a.count) {
-            let el = k < e.count ? e[k] : nil, al = k < a.count ? a[k] : nil
-            if el == al { continue }
-            if let el = el { diff += "- \(k + 1): \(el)⏎\n" }
-            if let al = al { diff += "+ \(k + 1): \(al)⏎\n" }
-        }
-        XCTFail(diff, file: file, line: line)
+        if let failure = GoldenText.mismatch(actual, file: folder.appendingPathComponent(name + ".txt")) { XCTFail(failure, file: file, line: line) }
     }
 }
