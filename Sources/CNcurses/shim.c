@@ -3,6 +3,7 @@
 #include <term.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -123,8 +124,23 @@ static void ps_set(int sig, void (*handler)(int)) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
+    // On the alternate stack where the thread has one: a stack overflow's SIGSEGV has no stack left to run the
+    // handler on, and without it the terminal stayed in the alternate screen with the mouse on.
+    sa.sa_flags = SA_RESTART | SA_ONSTACK;
     sigaction(sig, &sa, &ps_previous[sig]);
+}
+
+int ps_alternate_signal_stack(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) return 0;
+    // Kept for the thread's life (threads here live as long as the process): never freed.
+    size_t size = 64 * 1024;
+    stack_t alt;
+    alt.ss_sp = malloc(size);
+    if (!alt.ss_sp) return -1;
+    alt.ss_size = size;
+    alt.ss_flags = 0;
+    return sigaltstack(&alt, NULL);
 }
 
 void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_path, int wake_fd) {
@@ -132,6 +148,7 @@ void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_pa
     ps_log_fd = log_fd;
     ps_wake_fd = wake_fd;
     strncpy(ps_log_path, log_path ? log_path : "", sizeof ps_log_path - 1);
+    ps_alternate_signal_stack();
     for (unsigned i = 0; i < PS_COUNT(ps_quit_signals); i++) ps_set(ps_quit_signals[i], ps_on_quit_signal);
     for (unsigned i = 0; i < PS_COUNT(ps_crash_signals); i++) ps_set(ps_crash_signals[i], ps_on_crash);
     ps_set(SIGCONT, ps_on_continue);

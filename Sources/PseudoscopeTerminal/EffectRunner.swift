@@ -1,3 +1,4 @@
+import CNcurses
 import Dispatch
 import Foundation
 import PseudoscopeCore
@@ -59,6 +60,8 @@ final class EffectRunner: Sendable {
                 let workers = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount - 1))
                 let next = Atomic<Int>(0)
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    // Every worker that reads an input can crash on it: the terminal is restored from its own stack.
+                    _ = ps_alternate_signal_stack()
                     var engine = snapshot
                     while true {
                         let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -74,12 +77,21 @@ final class EffectRunner: Sendable {
             }
             return
         }
-        queue.async {
+        onWorker {
             var engine = self.engine.withLock { $0 }
             let answers = EffectInterpreter.perform(effect, engine: &engine, maxPixels: maxPixels)
             // A baseline written changes what every later finding is marked with.
             if case .addToBaseline = effect { self.engine.withLock { $0.triage = engine.triage } }
             self.post(answers)
+        }
+    }
+
+    /// Runs `body` on a worker that has an alternate signal stack: should it overflow its stack on a crafted input,
+    /// the crash handler still restores the terminal.
+    func onWorker(_ body: @escaping @Sendable () -> Void) {
+        queue.async {
+            _ = ps_alternate_signal_stack()
+            body()
         }
     }
 }

@@ -81,7 +81,12 @@ public enum InteractiveSession {
             replacedOutsideASCII = replacedOutsideASCII || frame.replacedOutsideASCII
             terminal.draw(frame, fullRepaint: fullRepaint)
             fullRepaint = false
-            if first && options.crashAfterFirstFrame { fatalError("injected fault: crash after the first frame") }
+            if first, let fault = options.fault {
+                switch fault {
+                case .crashAfterFirstFrame: fatalError("injected fault: crash after the first frame")
+                case .stackOverflowOnAWorker: runner.onWorker { _ = InteractiveSession.overflow(0) }
+                }
+            }
             first = false
             // Wait for a key, a result of background work, or a continue after a stop.
             var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
@@ -141,5 +146,16 @@ final class WakePipe: Sendable {
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(readEnd, &buffer, buffer.count) > 0 {}
+    }
+}
+
+extension InteractiveSession {
+    /// Recurses until the stack runs out (the injected fault `stack-overflow-on-a-worker`): the work after the call
+    /// keeps it from becoming a loop.
+    static func overflow(_ n: Int) -> Int {
+        guard n < Int.max else { return n }  // never reached: the stack runs out first
+        var frame = [n]
+        frame.append(overflow(n + 1))
+        return frame.reduce(0, +)
     }
 }

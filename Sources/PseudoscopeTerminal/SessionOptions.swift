@@ -15,8 +15,13 @@ public struct SessionOptions: Sendable {
     public var useColor: Bool
     /// Inside tmux (`TMUX` set): clipboard sequences are wrapped for tmux's passthrough.
     public var insideTmux: Bool
-    /// Test-only fault injection: trap right after the first frame, to test that the terminal comes back.
-    public var crashAfterFirstFrame: Bool
+    /// Test-only fault injection (`PSEUDOSCOPE_FAULT`): right after the first frame, trap, or overflow a worker's
+    /// stack, to test that the terminal comes back.
+    public enum InjectedFault: String, Sendable {
+        case crashAfterFirstFrame = "crash-after-first-frame"
+        case stackOverflowOnAWorker = "stack-overflow-on-a-worker"
+    }
+    public var fault: InjectedFault?
     /// `--graphics`: nil asks the terminal (auto).
     public var graphics: GraphicsChoice?
     /// `TERM_PROGRAM` (iTerm2 draws its protocol but answers no query for it).
@@ -27,12 +32,12 @@ public struct SessionOptions: Sendable {
     public var localeIsUTF8 = true
 
     public init(term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
-                crashAfterFirstFrame: Bool = false) {
+                fault: InjectedFault? = nil) {
         self.insideTmux = insideTmux
         self.term = term
         self.logDirectory = logDirectory
         self.escapeDelaySet = escapeDelaySet
         self.useColor = useColor
-        self.crashAfterFirstFrame = crashAfterFirstFrame
+        self.fault = fault
     }
 }

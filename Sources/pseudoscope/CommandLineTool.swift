@@ -127,7 +127,7 @@ extension TerminalEnvironment {
         let tmp = temporaryFolder
         var o = SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
                                insideTmux: variables["TMUX"] != nil,
-                               crashAfterFirstFrame: variables["PSEUDOSCOPE_FAULT"] == "crash-after-first-frame")
+                               fault: variables["PSEUDOSCOPE_FAULT"].flatMap(SessionOptions.InjectedFault.init(rawValue:)))
         o.graphics = graphics.flatMap(GraphicsChoice.init(option:))
         o.termProgram = variables["TERM_PROGRAM"] ?? ""
         o.maxImagePixels = (try? ImageDecoder.maxPixels(environment: variables)) ?? ImageDecoder.defaultMaxPixels

@@ -95,6 +95,18 @@ final class InspectorEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("crashed; the terminal was restored. Details are in /"), screen)
     }
 
+    /// A worker that overflows its stack (as a self-referring object in a crafted snapshot once made one) still
+    /// restores the terminal: the crash handler runs on the worker's alternate signal stack.
+    func testAStackOverflowOnAWorkerRestoresTheTerminal() throws {
+        let tmp = try Harness.temporaryFolder(self)
+        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "stack-overflow-on-a-worker"])
+        let status = try t.waitForExit()
+        XCTAssertEqual(status, 128 + 11, "SIGSEGV, re-raised after the restore")
+        XCTAssertFalse(t.alternateScreenOn)
+        let screen = try t.capture()
+        XCTAssertTrue(screen.contains("crashed; the terminal was restored. Details are in /"), screen)
+    }
+
     func testKeysComeFromTheTerminalWhenTheArchiveIsPiped() throws {
         let path = Harness.sample("settings-normal") + "/archive.json"
         let t = try TmuxSession(pipeline: "cat '\(path)' | \"$PS\" -; echo $? > \"$STATUS\"")

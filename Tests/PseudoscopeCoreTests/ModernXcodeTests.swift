@@ -143,6 +143,33 @@ final class ModernXcodeTests: XCTestCase {
         return s.encode(root: root)
     }
 
+    /// A string or a frame whose value is itself (`NS.string` naming its own object, directly or through another)
+    /// is refused by name: followed, it recursed until the stack overflowed (SIGSEGV) and took the night with it.
+    func testASnapshotWhoseStringsReferToThemselvesIsRefusedNotFollowed() throws {
+        for hops in [1, 2, 5] {
+            for field in ["label", "frame"] {
+                let bytes = snapshot { s in
+                    let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
+                    // A ring of NSMutableString objects, each one's NS.string the next.
+                    let ring = (0..<hops).map { _ in s.archive(.dictionary([])) }
+                    for (k, o) in ring.enumerated() { s.fields[o] = [("NS.string", .ref(ring[(k + 1) % hops]))] }
+                    if field == "label" {
+                        s.setField(s.nodeSlots[1], "label", .ref(ring[0]))
+                    } else {
+                        let frame = s.archive(.dictionary([]))
+                        s.fields[frame] = [("NS.rectval", .ref(ring[0]))]
+                        s.setField(s.nodeSlots[1], "frame", .ref(frame))
+                    }
+                    return root
+                }
+                XCTAssertThrowsError(try ElementSnapshot.read(bytes, file: "snap", limits: .default), "\(field), \(hops)") { e in
+                    let text = "\(e)"
+                    XCTAssertTrue(text.contains("snap") && text.contains("element 2") && text.contains("refers back to itself"), text)
+                }
+            }
+        }
+    }
+
     func testASnapshotIsReadWithItsExactFrames() throws {
         let bytes = snapshot { s in
             s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [

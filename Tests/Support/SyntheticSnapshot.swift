@@ -107,7 +107,7 @@ public struct SyntheticSnapshot {
     }
 
     @discardableResult
-    mutating func archive(_ o: BinaryPlistWriter.Object) -> Int {
+    public mutating func archive(_ o: BinaryPlistWriter.Object) -> Int {
         archived.append(o)
         return archived.count - 1
     }

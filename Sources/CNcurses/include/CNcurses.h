@@ -35,6 +35,9 @@ static inline mmask_t ps_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 void ps_install_signal_handlers(int saved_stderr, int log_fd, const char *log_path, int wake_fd);
 /// Puts the saved handlers back (after endwin on a normal exit).
 void ps_reset_signal_handlers(void);
+/// Gives the calling thread an alternate signal stack, once, so that the crash handler that restores the terminal
+/// runs even when the thread overflowed its stack. 0 when it has one.
+int ps_alternate_signal_stack(void);
 /// True (once) when the program was continued after a stop: the terminal may have been resized meanwhile.
 int ps_take_continued(void);
 /// Reads the terminal's size and, when it differs from curses' idea of it, resizes curses and queues

@@ -67,18 +67,28 @@ public struct ElementSnapshot: Sendable, Equatable {
             guard let i = index, let r = try resolve(i) else { return nil }
             return try plist.object(r)
         }
+        /// A member's text. An `NSMutableString` holds it in `NS.string` inside an object of its own, which may hold
+        /// another: followed in a loop with the objects seen, so a string that names itself (a crafted archive) is
+        /// refused, not followed until the stack overflows.
         func text(_ index: Int?) throws -> String {
-            switch try scalar(index) {
-            case .string(let s)?: return s == "$null" ? "" : s
-            case .int(let n)?: return String(n)
-            case .real(let d)?: return d.isFinite && d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
-            case .bool(let b)?: return b ? "1" : "0"
-            case .dictionary?:
-                // NSMutableString: `NS.string` inside an object of its own.
-                guard let i = index, let r = try resolve(i), let d = try plist.dictionary(r), let s = d["NS.string"] else { return "" }
-                return try text(s)
-            default: return ""
+            var next = index
+            var seen = Set<Int>()
+            while let i = next {
+                switch try scalar(i) {
+                case .string(let s)?: return s == "$null" ? "" : s
+                case .int(let n)?: return String(n)
+                case .real(let d)?: return d.isFinite && d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                case .bool(let b)?: return b ? "1" : "0"
+                case .dictionary?:
+                    guard let r = try resolve(i), let d = try plist.dictionary(r), let s = d["NS.string"] else { return "" }
+                    guard seen.insert(r).inserted else {
+                        throw BinaryPropertyList.Failure(message: "a string whose NS.string refers back to itself ($objects entry \(r))")
+                    }
+                    next = s
+                default: return ""
+                }
             }
+            return ""
         }
         func bool(_ index: Int?) throws -> Bool? {
             switch try scalar(index) {
