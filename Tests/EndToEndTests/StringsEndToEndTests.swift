@@ -67,7 +67,7 @@ final class StringsEndToEndTests: XCTestCase {
         try "{ settings.unread = x ".write(to: es.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
         let dict = try Harness.run(["check", "--strings", dir.path, Harness.sample("locale-settings-es")])
         XCTAssertEqual(dict.status, 2)
-        XCTAssertEqual(dict.stderr, "pseudoscope: \(es.appendingPathComponent("Localizable.stringsdict").path): is not a property list of keys (a .stringsdict)\n")
+        XCTAssertEqual(dict.stderr, "pseudoscope: \(es.appendingPathComponent("Localizable.stringsdict").path): is not a property list of keys (a .stringsdict): not an XML or binary property list\n")
 
         let usage = try Harness.run(["check", "--development-language", "english!", "--strings", dir.path, Harness.sample("locale-settings-es")])
         XCTAssertEqual(usage.status, 64)

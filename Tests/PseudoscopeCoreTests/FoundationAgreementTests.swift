@@ -7,7 +7,8 @@ import XCTest
 final class FoundationAgreementTests: XCTestCase {
     /// What `XCResultBundle` reads of an `Info.plist`, the way it read it through Foundation.
     func foundationReading(_ bytes: [UInt8]) -> (major: Int?, minor: Int?, root: String?)? {
-        guard PropertyList.isXMLOrBinary(bytes), let plist = PropertyList.parse(bytes) as? [String: Any] else { return nil }
+        guard PropertyList.isXMLOrBinary(bytes),
+              let plist = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any] else { return nil }
         let version = plist["version"] as? [String: Any]
         return ((version?["major"] as? NSNumber)?.intValue, (version?["minor"] as? NSNumber)?.intValue,
                 (plist["rootId"] as? [String: Any])?["hash"] as? String)

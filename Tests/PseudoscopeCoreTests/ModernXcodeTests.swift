@@ -170,6 +170,22 @@ final class ModernXcodeTests: XCTestCase {
         }
     }
 
+    /// 500 nodes sharing one 1 MiB label (the archive stores it once): each is cut at the string limit as it is
+    /// read, as an archive's strings are, so the snapshot does not become 500 MiB of text.
+    func testASnapshotsSharedHugeLabelIsCutAtTheStringLimit() throws {
+        let huge = String(repeating: "W", count: 1 << 20)
+        let bytes = snapshot { s in
+            s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: (0..<500).map { _ in .init(48, frame: "{{0, 0}, {10, 10}}", label: huge) }))
+        }
+        XCTAssertLessThan(bytes.count, 1_200_000, "stored once")
+        let read = try ElementSnapshot.read(bytes, file: "snap", limits: .default)
+        XCTAssertEqual(read.nodes.count, 501)
+        for n in read.nodes.dropFirst() {
+            XCTAssertLessThanOrEqual(n.label.utf8.count, LoadLimits.default.maxStringBytes + 40)
+            XCTAssertTrue(n.label.hasSuffix("…[cut: \((1 << 20) - LoadLimits.default.maxStringBytes) more bytes]"), String(n.label.suffix(40)))
+        }
+    }
+
     func testASnapshotIsReadWithItsExactFrames() throws {
         let bytes = snapshot { s in
             s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [

@@ -75,7 +75,7 @@ public struct ElementSnapshot: Sendable, Equatable {
             var seen = Set<Int>()
             while let i = next {
                 switch try scalar(i) {
-                case .string(let s)?: return s == "$null" ? "" : s
+                case .string(let s)?: return s == "$null" ? "" : limits.cut(s)
                 case .int(let n)?: return String(n)
                 case .real(let d)?: return d.isFinite && d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
                 case .bool(let b)?: return b ? "1" : "0"
@@ -117,8 +117,18 @@ public struct ElementSnapshot: Sendable, Equatable {
             default: return []
             }
         }
+        /// Each attribute table's class name, by its object: a table shared by every node is read once, not once a
+        /// node (N keys shared by N nodes took N² steps).
+        var classNames: [Int: String?] = [:]
         func className(_ index: Int?) throws -> String? {
-            guard let i = index, let r = try resolve(i), case .dictionary(let keys, let values) = try plist.object(r) else { return nil }
+            guard let i = index, let r = try resolve(i) else { return nil }
+            if let known = classNames[r] { return known }
+            let name = try readClassName(r)
+            classNames[r] = name
+            return name
+        }
+        func readClassName(_ r: Int) throws -> String? {
+            guard case .dictionary(let keys, let values) = try plist.object(r) else { return nil }
             var pairs = Array(zip(keys, values))
             // An NSDictionary archived by keyed archiver: NS.keys and NS.objects arrays.
             if let d = try plist.dictionary(r), let ks = d["NS.keys"], let vs = d["NS.objects"],

@@ -251,19 +251,7 @@ public struct ArchiveDecoder {
         return cut(s)
     }
 
-    /// Cuts an absurdly long string, leaving a visible mark that says how much was dropped.
-    func cut(_ s: String) -> String {
-        guard s.utf8.count > limits.maxStringBytes else { return s }
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for u in s.unicodeScalars {
-            bytes += UTF8.width(u)
-            if bytes > limits.maxStringBytes { break }
-            kept.append(u)
-        }
-        let keptString = String(kept)
-        return keptString + "…[cut: \(s.utf8.count - keptString.utf8.count) more bytes]"
-    }
+    func cut(_ s: String) -> String { limits.cut(s) }
 
     private func bool(_ o: JSONObject, _ key: String, _ path: String, required: Bool = false) throws -> Bool? {
         guard let v = o[key], v != .null else {

@@ -32,6 +32,21 @@ public struct LoadLimits: Equatable, Sendable {
 
     public static let `default` = LoadLimits()
 
+    /// Cuts an absurdly long string, leaving a visible mark that says how much was dropped: what every reader does
+    /// to every text it takes from an input (archives, dumps, snapshots, bundles, databases).
+    public func cut(_ s: String) -> String {
+        guard s.utf8.count > maxStringBytes else { return s }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for u in s.unicodeScalars {
+            bytes += UTF8.width(u)
+            if bytes > maxStringBytes { break }
+            kept.append(u)
+        }
+        let keptString = String(kept)
+        return keptString + "…[cut: \(s.utf8.count - keptString.utf8.count) more bytes]"
+    }
+
     /// The environment variables that raise each limit, for error messages and docs.
     public enum Variable: String, CaseIterable, Sendable {
         case fileMiB = "PSEUDOSCOPE_MAX_FILE_MIB"

@@ -19,12 +19,17 @@ public struct ShownString: Equatable, Sendable {
 
     /// The attachment's entries; entries without a frame or key are skipped, anything else is refused.
     public static func parse(_ bytes: [UInt8], file: String) throws -> [ShownString] {
-        guard let list = PropertyList.parse(bytes) as? [[String: Any]] else {
+        let node: PlistNode
+        do { node = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
+            throw ArchiveError(file: file, message: "is not a list of shown strings (a localization attachment): \(f.message)")
+        }
+        guard case .array(let list) = node, list.allSatisfy({ if case .dictionary = $0 { return true } else { return false } }) else {
             throw ArchiveError(file: file, message: "is not a list of shown strings (a localization attachment)")
         }
-        return list.compactMap { d in
-            guard let key = d["stringKey"] as? String, let f = (d["frame"] as? String).flatMap(rect) else { return nil }
-            return ShownString(key: key, table: d["tableName"] as? String ?? "Localizable", bundleID: d["bundleID"] as? String ?? "", frame: f)
+        return list.compactMap { entry in
+            let d = entry.strings
+            guard let key = d["stringKey"], let f = d["frame"].flatMap(rect) else { return nil }
+            return ShownString(key: key, table: d["tableName"] ?? "Localizable", bundleID: d["bundleID"] ?? "", frame: f)
         }
     }
 

@@ -204,17 +204,24 @@ struct FormatMatcher: Sendable {
 /// texts (`%d items`, `one item`).
 enum StringsDict {
     static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> [LocalizedString] {
-        guard let dict = PropertyList.parse(bytes) as? [String: Any] else {
+        let node: PlistNode
+        do { node = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
+            throw ArchiveError(file: file, message: "is not a property list of keys (a .stringsdict): \(f.message)")
+        }
+        guard case .dictionary(let dict) = node else {
             throw ArchiveError(file: file, message: "is not a property list of keys (a .stringsdict)")
         }
         return dict.keys.sorted().map { key in
+            // Every text under the key, its nested rules in key order (a work list: the nesting is the file's).
             var texts: [String] = []
-            func collect(_ v: Any) {
-                if let s = v as? String { texts.append(s) } else if let d = v as? [String: Any] {
-                    for k in d.keys.sorted() where k != "NSStringFormatSpecTypeKey" && k != "NSStringFormatValueTypeKey" { collect(d[k]!) }
+            var waiting = [dict[key]!]
+            while let v = waiting.popLast() {
+                if case .string(let s) = v { texts.append(s) }
+                if case .dictionary(let d) = v {
+                    let keys = d.keys.sorted().filter { $0 != "NSStringFormatSpecTypeKey" && $0 != "NSStringFormatValueTypeKey" }
+                    waiting += keys.reversed().map { d[$0]! }
                 }
             }
-            collect(dict[key]!)
             return LocalizedString(key: key, table: table, language: language, texts: texts.filter { !$0.hasPrefix("%#@") }, place: file)
         }
     }

@@ -41,12 +41,13 @@ public enum StringsFile {
     /// The entries in order, and warnings (a key defined twice: the later value wins, as in the app).
     public static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> (entries: [LocalizedString], warnings: [Warning]) {
         if bytes.starts(with: Array("bplist00".utf8)) {
-            guard let dict = PropertyList.parse(bytes) as? [String: Any] else {
-                throw ArchiveError(file: file, message: "is a binary property list but not a table of strings")
+            let node: PlistNode
+            do { node = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
+                throw ArchiveError(file: file, message: "is a binary property list but not a table of strings: \(f.message)")
             }
-            return (dict.keys.sorted().compactMap { k in
-                (dict[k] as? String).map { LocalizedString(key: k, table: table, language: language, texts: [$0], place: file) }
-            }, [])
+            guard case .dictionary = node else { throw ArchiveError(file: file, message: "is a binary property list but not a table of strings") }
+            let dict = node.strings
+            return (dict.keys.sorted().map { k in LocalizedString(key: k, table: table, language: language, texts: [dict[k]!], place: file) }, [])
         }
         let text = try decodeText(bytes, file: file)
         var p = Parser(chars: Array(text.unicodeScalars), file: file)

@@ -47,13 +47,15 @@ public struct XCResultBundle: Sendable {
         let infoPath = (path as NSString).appendingPathComponent("Info.plist")
         let infoBytes: [UInt8]
         do {
-            infoBytes = try FileAccess.readRegularFile(try XCResultBundle.inside(infoPath, bundle: realPath), limit: 1 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
+            infoBytes = try FileAccess.readRegularFile(try XCResultBundle.inside(infoPath, bundle: realPath), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         } catch let e as ArchiveError {
             throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
         }
-        guard let plist = PlistNode.parse(infoBytes), case .dictionary = plist else {
-            throw ArchiveError(file: infoPath, message: "is not a property list")
+        let plist: PlistNode
+        do { plist = try PlistNode.read(infoBytes, limits: limits) } catch let f as PlistNode.Failure {
+            throw ArchiveError(file: infoPath, message: "is not a property list: \(f.message)")
         }
+        guard case .dictionary = plist else { throw ArchiveError(file: infoPath, message: "is not a property list of settings (not a dictionary)") }
         guard let major = plist["version"]?["major"]?.intValue else {
             throw ArchiveError(file: infoPath, place: "version.major", message: "missing: not a result bundle Pseudoscope knows")
         }

@@ -1,14 +1,6 @@
-import Foundation
-
-/// Property lists from untrusted files: XML or binary only. Foundation's parser would also try the old-style
-/// text syntax on anything else and, failing, log a line to stderr on its own ("Old-style plist parser:
-/// missing semicolon…"), which must not reach the user's terminal beside our one-line error.
+/// What a property list from an untrusted file must look like before it is read (`PlistNode.read`): XML or binary
+/// only. The old-style text syntax is a `.strings` file's, read by `StringsFile`.
 enum PropertyList {
-    static func parse(_ bytes: [UInt8]) -> Any? {
-        guard isXMLOrBinary(bytes) else { return nil }
-        return try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-    }
-
     /// `bplist00…`, XML in UTF-16 with a byte order mark, or `<?xml`, `<!DOCTYPE` or `<plist` after an optional UTF-8 byte order mark and white space.
     static func isXMLOrBinary(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: Array("bplist00".utf8)) { return true }
