@@ -80,6 +80,27 @@ final class ModernXcodeTests: XCTestCase {
         }
     }
 
+    /// Element lines that end in `>` without a trailer (4,000 of them, in the middle of a real hierarchy): each is
+    /// kept as it reads and every real element after them is read; neither dropped as "cut" nor scanned again for
+    /// every line after it (that was quadratic: 400 such lines took 39 s).
+    func testElementLinesWithoutTheirTrailerAreReadOnceAndNothingAfterThemIsLost() throws {
+        let path = try SharedFixtures.require(SharedFixtures.realDumps).appendingPathComponent("appuihierarchy-xcode26.0.1-bitreat-edgecase.txt").path
+        let real = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let whole = try ArchiveLoader().load(path)
+        // After the first real line (the application), at the window's depth: a run of broken element lines.
+        let broken = (0..<4000).map { "  Other, 0x\(String($0, radix: 16)), {{0.0, 0.0}, {1.0, 1.0}}, label: 'x' ->" }
+        let text = ([real[0]] + broken + real.dropFirst()).joined(separator: "\n")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-trailers-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("appuihierarchy.txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let read = try ArchiveLoader().load(file.path)
+        XCTAssertNil(read.imported?.incomplete, "not taken for a text that was cut")
+        XCTAssertEqual(read.hierarchy.count, whole.hierarchy.count + broken.count, "every broken line is an element, and every real one is kept")
+        XCTAssertEqual(read.hierarchy.elements.suffix(whole.hierarchy.count - 1).map(\.identifier), whole.hierarchy.elements.dropFirst().map(\.identifier))
+    }
+
     func testEveryRealAppUIHierarchyDumpIsReadWhole() throws {
         let dumps = try FileManager.default.contentsOfDirectory(atPath: try SharedFixtures.require(SharedFixtures.realDumps).path)
             .filter { $0.hasPrefix("appuihierarchy-") }.sorted()

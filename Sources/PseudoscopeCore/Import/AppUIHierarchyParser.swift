@@ -28,6 +28,8 @@ enum AppUIHierarchyParser {
 
     static func parse(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
         let lines = text.splitLines().map { DebugDescriptionParser.stripPrefixes(String($0)) }
+        // The last line that begins an element: one without its trailer there is where the text was cut.
+        let lastStart = lines.lastIndex { DebugDescriptionParser.looksLikeElementStart($0) } ?? -1
         var builder = HierarchyBuilder(limits: limits, file: file)
         var baseIndent: Int?
         var unreadable: [Int] = []
@@ -45,25 +47,29 @@ enum AppUIHierarchyParser {
                 body = Substring(line)[..<t]
             } else {
                 guard DebugDescriptionParser.looksLikeElementStart(line) else { skipped += 1; continue }
+                // The trailer ends a line and holds no line break: each next line is asked alone, so a run of
+                // lines without one costs each line once (asking the joined text again each time was quadratic).
                 var used = 0
-                var found: Substring.Index?
-                var joined = line
-                while used < maxContinuationLines, joined.utf8.count < maxContinuationBytes, k + used < lines.count {
+                var bytes = line.utf8.count
+                var found = false
+                while used < maxContinuationLines, bytes < maxContinuationBytes, k + used < lines.count {
                     let next = lines[k + used]
+                    let ends = trailerStart(Substring(next)) != nil
                     // The next element begins: this line's trailer is missing, not later (a line broken in the middle).
-                    if DebugDescriptionParser.looksLikeElementStart(next), trailerStart(Substring(next)) != nil { break }
-                    joined += "\n" + next
+                    if ends, DebugDescriptionParser.looksLikeElementStart(next) { break }
                     used += 1
-                    if let t = trailerStart(Substring(joined)) { found = t; break }
+                    bytes += next.utf8.count + 1
+                    if ends { found = true; break }
                 }
-                if let t = found {
-                    line = joined
+                if found, let t = trailerStart(Substring(([line] + lines[k..<(k + used)]).joined(separator: "\n"))) {
+                    line = ([line] + lines[k..<(k + used)]).joined(separator: "\n")
                     body = Substring(line)[..<t]
                     k += used
                 } else {
                     body = Substring(line)
-                    // Only a line the text ends in was cut; one with elements after it is a broken line.
-                    if k + used >= lines.count || lines[(k + used)...].allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) {
+                    // Only the text's last element can have been cut; one with elements after it is a broken line,
+                    // kept as it reads, and the lines after it are read on their own.
+                    if number - 1 == lastStart {
                         unterminated = number
                         k = lines.count
                     }
