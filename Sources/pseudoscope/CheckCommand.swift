@@ -60,6 +60,10 @@ struct CheckCommand {
             let n = night.totals.notChecked
             printError("pseudoscope: \(n) input\(n == 1 ? " was" : "s were") read but not checked (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.reason ?? ""))); this check does not pass")
         }
+        if let first = night.outcomes.first(where: { $0.verdict.incomplete != nil }) {
+            let n = night.totals.incomplete
+            printError("pseudoscope: \(n) run\(n == 1 ? "'s" : "s'") hierarchy stops in the middle (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.incomplete ?? ""))); this check does not pass")
+        }
         switch night.outcome {
         case .unreadable: return ExitCode.invalidInput
         case .blocked: return ExitCode.blocking

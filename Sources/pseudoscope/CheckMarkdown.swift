@@ -9,7 +9,7 @@ enum CheckMarkdown {
     static func write(_ night: Night, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
         let t = night.totals
         var out = "# Pseudoscope check: \(t.checked) archive\(t.checked == 1 ? "" : "s") checked, \(t.blocked) blocked"
-            + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
+            + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.incomplete > 0 ? ", \(t.incomplete) on a hierarchy cut short" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
             + (t.passed > 0 ? ", \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : "") + "\n\n"
         out += "Findings: \(t.counts.phrase)" + (t.counts.new > 0 ? ", \(t.counts.new) new" : "") + "\n"
         if !night.passed.isEmpty {
@@ -34,7 +34,8 @@ enum CheckMarkdown {
             case .acceptedWithoutHierarchy(let why): out += "- Accepted without a hierarchy: \(Handover.md(why))\n"; continue
             case .checked, .unreadable: break
             }
-            out += "- Verdict: " + (v.blocks ? "**blocked**" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
+            if let cut = v.incomplete { out += "- **Incomplete hierarchy:** \(Handover.md(cut)); elements after it are missing\n" }
+            out += "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
             out += table(try night.findings(of: o), archive: s)
         }
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }

@@ -31,6 +31,7 @@ enum CheckJSON {
             if let s = o.summary {
                 w.string("failureMessage", s.failureMessage)
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
+                if let cut = o.verdict.incomplete { w.string("incomplete", cut) }
                 if let r = s.run { w.runOrigin("run", r) }
                 // How the rtl pair rule met the run, in the words every command uses.
                 switch o.verdict.pairing {
@@ -73,6 +74,7 @@ enum CheckJSON {
         w.number("accepted", Double(t.accepted))
         w.number("notChecked", Double(t.notChecked))
         w.number("unreadable", Double(t.unreadable))
+        w.number("incomplete", Double(t.incomplete))
         w.number("passed", Double(t.passed))
         writeCounts(t.counts, into: &w)
         w.endObject()
@@ -113,7 +115,7 @@ enum JUnitReport {
     static func write(_ night: Night, to out: inout ReportStream) throws {
         let t = night.totals
         // What could not be checked is an error, not a skip: CI must not show it green.
-        let errors = t.notChecked + t.unreadable
+        let errors = t.notChecked + t.unreadable + t.incomplete
         let tests = night.outcomes.count + night.passed.count
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"pseudoscope\" tests=\"\(tests)\" failures=\"\(t.blocked)\" errors=\"\(errors)\">\n"
@@ -135,6 +137,9 @@ enum JUnitReport {
                 // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
                 x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
             case .checked:
+                if let cut = o.verdict.incomplete {
+                    x += "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
+                }
                 x += findings(try night.findings(of: o), verdict: o.verdict)
             }
             try out.text(x + "    </testcase>\n")

@@ -24,6 +24,9 @@ enum CheckText {
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             case .checked, .unreadable: break
             }
+            if let cut = v.incomplete {
+                out += "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut) + "; elements after it are missing, so this run does not pass\n"
+            }
             for f in try night.findings(of: o) {
                 for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
             }
@@ -38,6 +41,7 @@ enum CheckText {
         var out = "\(t.checked) archive\(t.checked == 1 ? "" : "s") checked: \(t.blocked) blocked, \(t.counts.blocking) blocking and \(t.counts.review) review findings"
         if t.accepted > 0 { out += " (\(t.accepted) without a hierarchy, accepted with --accept-no-hierarchy)" }
         if t.notChecked > 0 { out += "; \(t.notChecked) not checked" }
+        if t.incomplete > 0 { out += "; \(t.incomplete) on a hierarchy cut short" }
         if t.unreadable > 0 { out += "; \(t.unreadable) could not be read" }
         if t.passed > 0 { out += "; \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed (no failed tests)" }
         if t.counts.known > 0 { out += "; \(t.counts.known) known (not blocking)" }

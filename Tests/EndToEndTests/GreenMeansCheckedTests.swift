@@ -36,6 +36,36 @@ final class GreenMeansCheckedTests: XCTestCase {
         XCTAssertTrue(md.stdout.hasPrefix("# Pseudoscope check: 0 archives checked, 0 blocked, 1 not checked"), md.stdout)
     }
 
+    /// A real dump cut in the middle of an element line is judged on what it holds, and says so in every format;
+    /// the check does not pass on it (status 3 when nothing blocks), since elements after the cut are missing.
+    func testAHierarchyCutMidElementIsJudgedAndNeverGreen() throws {
+        try SharedFixturesPath.require()
+        let real = try String(contentsOfFile: SharedFixturesPath.root.appendingPathComponent("real-dumps/xcui-05.txt").path, encoding: .utf8)
+        let lines = real.split(separator: "\n", omittingEmptySubsequences: false)
+        let cutAt = try XCTUnwrap(lines.firstIndex { $0.contains("{{") && $0.contains("Button") } ?? lines.firstIndex { $0.contains("{{0.0, 0.0}") })
+        let line = lines[cutAt]
+        let cut = lines[..<cutAt].joined(separator: "\n") + "\n" + line.prefix(upTo: line.range(of: "{{")!.upperBound) + "0.0, "
+        let dir = try Harness.temporaryFolder(self)
+        let file = dir.appendingPathComponent("cut.txt")
+        try cut.write(to: file, atomically: true, encoding: .utf8)
+        let junit = dir.appendingPathComponent("report.xml").path
+        let text = try Harness.run(["check", "--min-severity", "blocking", "--rule", "hardcoded-text", file.path, "--junit", junit])
+        XCTAssertEqual(text.status, 3, text.stdout + text.stderr)
+        XCTAssertTrue(text.stdout.contains("incomplete: the dump stops at line"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1 on a hierarchy cut short"), text.stdout)
+        XCTAssertTrue(text.stderr.contains("this check does not pass"), text.stderr)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains("errors=\"1\"") && xml.contains("<error type=\"incomplete\""), xml)
+        let json = try Harness.run(["check", "--json", "--min-severity", "blocking", "--rule", "hardcoded-text", file.path])
+        XCTAssertEqual(json.status, 3)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((object["totals"] as? [String: Int])?["incomplete"], 1)
+        XCTAssertTrue(((object["archives"] as? [[String: Any]])?.first?["incomplete"] as? String)?.contains("stops at line") == true, json.stdout)
+        let md = try Harness.run(["check", "--markdown", "--min-severity", "blocking", "--rule", "hardcoded-text", file.path])
+        XCTAssertTrue(md.stdout.contains("**Incomplete hierarchy:**"), md.stdout)
+        XCTAssertTrue(try Harness.run(["info", file.path]).stdout.contains("incomplete"))
+    }
+
     func testRunsWithoutAHierarchyFailTheCheckUnlessAcceptedExplicitly() throws {
         let bundle = try fixture("xcode16.4-ui-failures-screenrec-no-hierarchy__tothszabi-xcode-failing-attachments.xcresult")
         let plain = try Harness.run(["check", "--json", bundle])

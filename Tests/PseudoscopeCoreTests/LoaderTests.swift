@@ -421,3 +421,22 @@ final class FastPathDifferentialTests: XCTestCase {
     }
 }
 
+
+/// A night folder's hidden entries: an archive, a dump or a bundle under a name beginning with `.` is an input like
+/// any other (skipping one passed a failing night in silence); a hidden folder that is none of them is not searched.
+final class HiddenEntriesTests: XCTestCase {
+    func testHiddenInputsAreReadAndHiddenFoldersAreNotSearched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-hidden-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
+        try "{}".write(to: folder.appendingPathComponent(".git/objects/config.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Fixtures.samples.appendingPathComponent("checkout-expanded"), to: folder.appendingPathComponent(".checkout"))
+        try FileManager.default.copyItem(at: Fixtures.samples.appendingPathComponent("settings-normal"), to: folder.appendingPathComponent("settings"))
+        let dump = try SharedFixtures.require(SharedFixtures.realDumps).appendingPathComponent("xcui-01.txt")
+        try FileManager.default.copyItem(at: dump, to: folder.appendingPathComponent(".dump.txt"))
+        let found = ArchiveDiscovery.expand([folder.path])
+        XCTAssertEqual(found.paths.map { ($0 as NSString).lastPathComponent }.sorted(), [".checkout", ".dump.txt", "settings"])
+        XCTAssertTrue(found.problems.isEmpty, "\(found.problems)")
+    }
+}

@@ -395,6 +395,50 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertNotNil(a.hierarchyNote, "no attachments to read a hierarchy from")
     }
 
+    /// A copy of the real database-only bundle, its database replaced by `change` (given the copy's database path).
+    func databaseOnlyCopy(_ change: (String) throws -> Void) throws -> String {
+        let real = try xcresults.appendingPathComponent("xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("db-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Mixed.xcresult")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: real, to: bundle)
+        try change(bundle.appendingPathComponent("database.sqlite3").path)
+        return bundle.path
+    }
+
+    /// Failed runs whose test case the database does not hold are listed, named as such, not dropped by the join:
+    /// 8 of the 40 failures without their test case read as 32 before.
+    func testFailedRunsWithoutTheirTestCaseAreKept() throws {
+        let path = try databaseOnlyCopy { db in
+            try SyntheticDatabase.write("DELETE FROM TestCases WHERE rowid IN (SELECT testCase_fk FROM TestCaseRuns WHERE result = 'Failure' LIMIT 8);", to: db)
+        }
+        let index = try BundleIndex(XCResultBundle(path: path))
+        XCTAssertEqual(index.runs.count, 40)
+        XCTAssertTrue(index.runs.contains { $0.testIdentifier.contains("not in the database's TestCases") }, "\(index.runs.map(\.testIdentifier))")
+    }
+
+    /// A database whose failures wait in its write-ahead log (`database.sqlite3-wal`, not merged) is read as SQLite
+    /// reads it, the log merged in a private copy, and nothing is written into the bundle: opened `immutable`, it
+    /// read as the file alone says.
+    func testADatabaseWhoseChangesWaitInItsLogIsReadWithThemAndLeftAsItIs() throws {
+        var bundlePath = ""
+        let path = try databaseOnlyCopy { db in
+            // The file itself says every run passed; the log holds the failures back.
+            let scratch = db + ".scratch"
+            try FileManager.default.copyItem(atPath: db, toPath: scratch)
+            try SyntheticDatabase.write("CREATE TABLE Failed AS SELECT rowid AS id FROM TestCaseRuns WHERE result = 'Failure'; UPDATE TestCaseRuns SET result = 'Success' WHERE result = 'Failure';", to: scratch)
+            try SyntheticDatabase.changeLeavingLog("UPDATE TestCaseRuns SET result = 'Failure' WHERE rowid IN (SELECT id FROM Failed);", database: scratch, copy: db)
+            bundlePath = (db as NSString).deletingLastPathComponent
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: bundlePath).sorted()
+        XCTAssertTrue(before.contains("database.sqlite3-wal"), "\(before)")
+        let index = try BundleIndex(XCResultBundle(path: path))
+        XCTAssertEqual(index.runs.count, 40, "the failures in the log are read")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: bundlePath).sorted(), before, "nothing written beside the database")
+    }
+
     /// A bundle writes nothing to learn this; make one whose objects say the action failed to start and hold no
     /// tests, while its database holds the failed run (as a real Xcode 26.6 bundle did).
     func writeFailedToStartBundle(database: String?, payloads: [String: [UInt8]] = [:]) throws -> String {

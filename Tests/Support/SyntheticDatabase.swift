@@ -42,6 +42,26 @@ public enum SyntheticDatabase {
         }
     }
 
+    /// Runs `sql` on the database at `path` in write-ahead-log mode and, before closing it (closing merges the log),
+    /// copies the database and its log to `copy` and `copy-wal`: a database whose changes wait in its log, as a
+    /// bundle copied while Xcode still had it open holds one.
+    public static func changeLeavingLog(_ sql: String, database path: String, copy: String) throws {
+        guard let sqlite = ps_sqlite()?.pointee else { throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())]) }
+        var db: OpaquePointer?
+        guard sqlite.sqlite3_open(path, &db) == SQLITE_OK, let h = db else { throw NSError(domain: "sqlite", code: 1) }
+        defer { _ = sqlite.sqlite3_close(h) }
+        var error: UnsafeMutablePointer<CChar>?
+        guard sqlite.sqlite3_exec(h, "PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; " + sql, nil, nil, &error) == SQLITE_OK else {
+            let message = error.map { String(cString: $0) } ?? "?"
+            sqlite.sqlite3_free(error)
+            throw NSError(domain: "sqlite", code: 2, userInfo: [NSLocalizedDescriptionKey: message])
+        }
+        for suffix in ["", "-wal"] {
+            try? FileManager.default.removeItem(atPath: copy + suffix)
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+        }
+    }
+
     /// One failed UI-test run with an issue and an attachment in a child activity, and one passing run.
     public static func oneFailedRun(payloadID: String, attachmentName: String = "App UI hierarchy for com.example.App",
                                     type: String = "public.plain-text") -> String {

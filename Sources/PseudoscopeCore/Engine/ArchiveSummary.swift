@@ -25,6 +25,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var run: RunOrigin?
     /// Why nothing was checked: the source holds no hierarchy for this run.
     public var hierarchyNote: String?
+    /// Where the hierarchy stops in the middle, when it does.
+    public var incomplete: String?
     /// How the rtl pair rule met this run: `.pending` until the run set is paired.
     public var pairing: Pairing { verdict.pairing }
     /// The run's verdict (`Engine.settle`): what every report and view shows of it.
@@ -54,10 +56,12 @@ public struct ArchiveSummary: Sendable, Equatable {
         elementCount = a.hierarchy.count
         run = a.run
         hierarchyNote = a.hierarchyNote
+        incomplete = a.imported?.incomplete
         self.findings = findings
         // Provisional until the engine settles the run (`Engine.settle`): an rtl run's pair rule has not run yet.
         let pairing: Pairing = a.mode == .rtl && a.hierarchyNote == nil ? .pending : .notApplicable
-        verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false)
+        verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false,
+                          incomplete: incomplete)
     }
 
     /// The runs this one is listed with: those of its screen. A run without a hierarchy (a unit test's failure)
@@ -80,7 +84,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// nothing to say.
     public var listNote: String {
         let c = counts
-        return [runNote.isEmpty ? nil : runNote, c.blockingKnown > 0 ? "\(c.blockingKnown) known" : nil, c.new > 0 ? "\(c.new) new" : nil]
+        return [runNote.isEmpty ? nil : runNote, c.blockingKnown > 0 ? "\(c.blockingKnown) known" : nil, c.new > 0 ? "\(c.new) new" : nil,
+                incomplete != nil ? "tree cut short" : nil]
             .compactMap { $0 }.joined(separator: " · ")
     }
 

@@ -38,14 +38,15 @@ public struct Engine: Sendable {
     }
 
     /// A run's verdict from its final findings: the one place it is decided (`Verdict`).
-    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing) -> Verdict {
-        Verdict(findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy)
+    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing, incomplete: String? = nil) -> Verdict {
+        Verdict(findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy,
+                incomplete: incomplete)
     }
 
     /// Gives a summary its final findings and the verdict they make; with a spool, the findings wait there, so a
     /// night's memory holds its verdicts and not its findings.
     func settle(_ s: inout ArchiveSummary, findings: [Finding], pairing: Pairing, spool: FindingSpool?) {
-        s.verdict = verdict(findings, hierarchyNote: s.hierarchyNote, pairing: pairing)
+        s.verdict = verdict(findings, hierarchyNote: s.hierarchyNote, pairing: pairing, incomplete: s.incomplete)
         s.fingerprints = triage == nil ? [] : findings.map(\.fingerprint)
         s.findings = findings
         s.spooled = nil
@@ -86,7 +87,8 @@ public struct Engine: Sendable {
     public func judge(_ path: String, among inputs: [ArchiveSummary?] = [], named: Bool = true) -> Result<RunVerdict, ArchiveError> {
         loader.loadResult(path).map { archive in
             let (found, pairing, _) = finalFindings(archive, path: path, among: inputs, named: named)
-            var run = RunVerdict(archive: archive, findings: found, verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing))
+            var run = RunVerdict(archive: archive, findings: found,
+                                 verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing, incomplete: archive.imported?.incomplete))
             run.strings = ElementStrings(archive, catalog: context.strings)
             return run
         }

@@ -29,6 +29,8 @@ public struct Night: Sendable {
         public var accepted = 0
         public var notChecked = 0
         public var unreadable = 0
+        /// Judged, on a hierarchy that stops in the middle (`Verdict.incomplete`).
+        public var incomplete = 0
         /// Bundles whose tests all passed: nothing to judge, and said so.
         public var passed = 0
         /// The shown findings of every judged run.
@@ -38,6 +40,7 @@ public struct Night: Sendable {
 
         public static func == (a: Totals, b: Totals) -> Bool {
             (a.checked, a.blocked, a.accepted, a.notChecked, a.unreadable, a.passed) == (b.checked, b.blocked, b.accepted, b.notChecked, b.unreadable, b.passed)
+                && a.incomplete == b.incomplete
                 && a.counts == b.counts && a.byRule.map(\.count) == b.byRule.map(\.count) && a.byRule.map(\.runs) == b.byRule.map(\.runs)
         }
     }
@@ -68,6 +71,7 @@ public struct Night: Sendable {
             }
             guard v.isChecked else { continue }
             if v.blocks { t.blocked += 1 }
+            if v.incomplete != nil { t.incomplete += 1 }
             t.counts = t.counts + v.counts
             for r in v.byRule {
                 var sum = rules[r.rule] ?? (Verdict.RuleCount(rule: r.rule, findings: 0, blocking: 0, blockingNow: 0), 0)
@@ -95,7 +99,8 @@ public struct Night: Sendable {
     public var outcome: Outcome {
         if totals.unreadable > 0 { return .unreadable }
         if totals.blocked > 0 { return .blocked }
-        return totals.notChecked > 0 ? .notChecked : .green
+        // A hierarchy cut in the middle was judged on part of the screen: not green either.
+        return totals.notChecked + totals.incomplete > 0 ? .notChecked : .green
     }
 }
 

@@ -48,10 +48,15 @@ public struct Verdict: Equatable, Sendable {
     public var byRule: [RuleCount] = []
     /// How the rtl pair rule met the run.
     public var pairing: Pairing = .notApplicable
+    /// Where and why the run's hierarchy stops in the middle (a text cut mid-element): its findings are those of
+    /// what is there, and the run keeps a night from being green, as one not checked does.
+    public var incomplete: String?
 
     /// A run judged: its findings, as the filter shows them, counted. A run without a hierarchy has none to count:
     /// it is not checked, unless the user accepted such runs.
-    public init(findings: [Finding], hierarchyNote: String?, pairing: Pairing, filter: FindingFilter, acceptsNoHierarchy: Bool) {
+    public init(findings: [Finding], hierarchyNote: String?, pairing: Pairing, filter: FindingFilter, acceptsNoHierarchy: Bool,
+                incomplete: String? = nil) {
+        self.incomplete = incomplete
         if let note = hierarchyNote {
             status = acceptsNoHierarchy ? .acceptedWithoutHierarchy(note) : .notChecked(note)
         } else {

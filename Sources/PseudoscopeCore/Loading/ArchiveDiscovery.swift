@@ -113,7 +113,10 @@ public enum ArchiveDiscovery {
                 problems.append(ArchiveError(file: folder, message: "folder cannot be read (permission denied?)"))
                 return
             }
-            for name in names.sorted() where !name.hasPrefix(".") {
+            for name in names.sorted() {
+                // A hidden entry is read when it is an input (a bundle, an archive, a dump: skipping one passed a
+                // failing night in silence); a hidden folder that is neither (`.git`, `.build`) is not searched.
+                let hidden = name.hasPrefix(".")
                 let path = (folder as NSString).appendingPathComponent(name)
                 let (kind, isLink, identity) = FileAccess.entry(path)
                 if isLink, kind != .missing {
@@ -129,7 +132,7 @@ public enum ArchiveDiscovery {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { bundles.append(path) }
                     } else if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
-                    } else {
+                    } else if !hidden {
                         search(path, depth: depth + 1)
                     }
                 case .regular, .special:

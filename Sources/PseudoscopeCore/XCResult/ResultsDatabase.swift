@@ -28,7 +28,15 @@ struct ResultsDatabase {
         guard FileAccess.kind(real) == .regular else { throw ArchiveError(file: file, message: "is not a regular file") }
         let reader: SQLiteReader
         do {
-            reader = try SQLiteReader(readOnly: real)
+            // Changes not yet merged into the file wait in its log: read them too, or the failures in it are lost.
+            let wal = path + "-wal"
+            if FileAccess.kind(wal) == .regular, let realWAL = FileAccess.realPath(wal), FileAccess.isInside(realWAL, realBundle),
+               (FileAccess.regularFileSize(realWAL) ?? 0) > 0 {
+                let limits = LoadLimits.default
+                reader = try SQLiteReader.openMerged(real, wal: realWAL, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+            } else {
+                reader = try SQLiteReader(readOnly: real)
+            }
         } catch let f as SQLiteReader.Failure {
             throw ArchiveError(file: file, message: "cannot be read as an SQLite database: \(f.message)")
         }
@@ -70,8 +78,8 @@ struct ResultsDatabase {
         let repetition = has("RepetitionPolicies") && column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r") != "NULL"
         let sql = """
             SELECT r.rowid, c.identifier, \(column("TestCases", "name", prefix: "c")), \(column("TestCaseRuns", "testSuiteRun_fk", prefix: "r")),
-                   \(repetition ? "p.repetitionModeString, p.repetition, p.totalRepetitions" : "NULL, NULL, NULL")
-            FROM TestCaseRuns r JOIN TestCases c ON c.rowid = r.testCase_fk
+                   \(repetition ? "p.repetitionModeString, p.repetition, p.totalRepetitions" : "NULL, NULL, NULL"), r.testCase_fk
+            FROM TestCaseRuns r LEFT JOIN TestCases c ON c.rowid = r.testCase_fk
             \(repetition ? "LEFT JOIN RepetitionPolicies p ON p.rowid = r.repetitionPolicy_fk" : "")
             WHERE r.result IS NULL OR r.result NOT IN (\(ResultsDatabase.passing.map { "'\($0)'" }.joined(separator: ", ")))
             ORDER BY r.rowid
@@ -80,7 +88,10 @@ struct ResultsDatabase {
         var runs: [BundleRun] = []
         for row in rows {
             guard let id = row[0].int else { continue }
-            var run = BundleRun(number: 0, testIdentifier: row[1].string ?? row[2].string ?? "?")
+            // A failed run whose test case is not in the database is still a failed run: kept, and named as what
+            // it is (dropped by an inner join, a bundle of failures read as "no failed tests").
+            let unnamed = "test case \(row[7].string ?? "?") (not in the database's TestCases)"
+            var run = BundleRun(number: 0, testIdentifier: row[1].string ?? row[2].string ?? unnamed)
             run.databaseRun = id
             if let suiteRun = row[3].int { describe(&run, suiteRun: suiteRun) }
             if let mode = row[4].string, let it = row[5].int, let total = row[6].int, total > 1 {

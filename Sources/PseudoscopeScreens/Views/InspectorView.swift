@@ -30,7 +30,7 @@ public enum InspectorView {
         let n = s.verdict.counts
         let known = n.blockingKnown > 0 ? " (\(n.blockingKnown) known)" : ""
         let counts = s.verdict.isNotChecked ? " not checked: no hierarchy "
-            : " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review "
+            : " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review " + (s.verdict.incomplete != nil ? "· tree cut short " : "")
         let blocking = n.blockingNow
         let cw = DisplayWidth.of(counts)
         let header = ArchiveText.fittedHeader(s.archive, mirror: s.mirror, width: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis)
