@@ -1,5 +1,6 @@
 import Foundation
 import PseudoscopeCore
+import PseudoscopeDrawing
 
 /// `check --markdown`: the night as a Markdown report to paste into a ticket. A section per run: the test and mode,
 /// the run, the failure, its verdict, a table of findings with their evidence, and the command that opens the
@@ -29,6 +30,11 @@ enum CheckMarkdown {
             let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
             out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
             if let pairing = v.pairing.note { out += "- " + Handover.md(pairing) + "\n" }
+            if let answer = v.answer {
+                for part in answer.parts {
+                    out += (part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + Handover.md(part.text) + "\n"
+                }
+            }
             switch v.status {
             case .notChecked(let why): out += "- **Not checked:** \(Handover.md(why))\n"; continue
             case .acceptedWithoutHierarchy(let why): out += "- Accepted without a hierarchy: \(Handover.md(why))\n"; continue

@@ -32,6 +32,7 @@ enum CheckJSON {
                 w.string("failureMessage", s.failureMessage)
                 if let note = s.hierarchyNote { w.string("notChecked", note) }
                 if let cut = o.verdict.incomplete { w.string("incomplete", cut) }
+                if let answer = o.verdict.answer { CheckJSON.writeAnswer(answer, into: &w) }
                 if let r = s.run { w.runOrigin("run", r) }
                 // How the rtl pair rule met the run, in the words every command uses.
                 switch o.verdict.pairing {
@@ -53,6 +54,48 @@ enum CheckJSON {
         w.endObject()
         w.newline()
         try w.flush { try stream.pass($0) }
+    }
+
+    /// The failure read as a query and answered against the tree (docs/checks.md, "Why the test failed").
+    static func writeAnswer(_ a: QueryAnswer, into w: inout JSONWriter) {
+        let q = a.query
+        w.beginObject("query")
+        w.bool("read", q.isRead)
+        w.string("action", q.action)
+        w.string("outcome", q.outcome.rawValue)
+        w.string("target", q.isRead ? q.target : nil)
+        w.string("type", q.type)
+        w.string("identifier", q.identifier)
+        w.string("label", q.label)
+        w.beginArray("steps")
+        for s in q.steps { w.string(nil, s.text) }
+        w.endArray()
+        w.beginArray("searched")
+        for line in q.searched { w.string(nil, line) }
+        w.endArray()
+        w.string("answer", q.isRead ? a.phrase : nil)
+        w.beginArray("matches")
+        for m in a.matched {
+            w.beginObject()
+            w.string("element", m.reference)
+            w.string("path", m.path)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("candidates")
+        for c in a.candidates {
+            w.beginObject()
+            w.string("element", c.named.reference)
+            w.string("path", c.named.path)
+            w.string("why", c.why)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("absentContainers")
+        for c in a.absentContainers { w.string(nil, c) }
+        w.endArray()
+        w.string("treeMayBeIncomplete", a.treeMayBeIncomplete)
+        w.endObject()
     }
 
     /// A verdict's counts, as every entry and group writes them.
@@ -166,12 +209,13 @@ enum JUnitReport {
             x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
         }
         let others = found.filter { !$0.blocks }
-        guard !others.isEmpty else { return x }
+        let lookedFor = verdict.answer.map { $0.parts.map { "\($0.label): \($0.text)" } } ?? []
+        guard !others.isEmpty || !lookedFor.isEmpty else { return x }
         x += "      <system-out>"
-        x += others.map { f in
+        x += (lookedFor.map(escape) + others.map { f in
             escape((f.known != nil ? "known " : "review ") + f.rule.rawValue + " " + f.elementReference + ": " + f.message + " [" + f.fingerprint + "]"
                 + (f.known.map { " " + $0.summary } ?? ""))
-        }.joined(separator: newline)
+        }).joined(separator: newline)
         return x + "</system-out>\n"
     }
 

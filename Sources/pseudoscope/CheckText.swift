@@ -24,6 +24,11 @@ enum CheckText {
                 out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
             case .checked, .unreadable: break
             }
+            if let answer = v.answer {
+                for part in answer.parts where part.label != "searched" {
+                    out += "  " + (part.label == "looked for" ? "" : "  ") + TerminalText.sanitize("\(part.label): \(part.text)") + "\n"
+                }
+            }
             if let cut = v.incomplete {
                 out += "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut) + "; elements after it are missing, so this run does not pass\n"
             }

@@ -205,3 +205,28 @@ final class HandoverTests: XCTestCase {
         XCTAssertEqual(f.elementReference, "Button at {16, 700, 44×44}")
     }
 }
+
+/// The copy menu's Markdown names the selection as the selection and the failing element as the failure's: on the
+/// checkout sample, `checkout.title` selected while the failure is on `checkout.confirm`; on the real Xcode 15.4
+/// run, whose failing element is not in the tree, the message whole and what the query looked for.
+final class HandoverFailingElementTests: XCTestCase {
+    func testTheSelectionIsNamedAsTheSelectionAndTheFailureAsItsOwn() throws {
+        let a = try ArchiveLoader().load(Fixtures.samples.appendingPathComponent("checkout-expanded").path)
+        let namer = PathNamer(a.hierarchy)
+        let title = try XCTUnwrap(a.hierarchy.indices.first { a.hierarchy[$0].identifier == "checkout.title" })
+        let md = Handover.markdown(a, element: title, findings: [], namer: namer, archivePath: "a")
+        XCTAssertTrue(md.hasPrefix("### Selected element: StaticText 'checkout.title'"), md)
+        XCTAssertTrue(md.contains("- Failing element: `Button 'checkout.confirm'` at `"), md)
+        let failing = try XCTUnwrap(a.failingIndex)
+        XCTAssertTrue(Handover.markdown(a, element: failing, findings: [], namer: namer, archivePath: "a").hasPrefix("### Failing element: Button 'checkout.confirm'"))
+
+        let run = try ArchiveLoader().load(try SharedFixtures.require(SharedFixtures.xcresults)
+            .appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1")
+        let answer = QueryAnswer.of(run)
+        let root = Handover.markdown(run, element: 0, findings: [], namer: PathNamer(run.hierarchy), archivePath: "b", answer: answer)
+        XCTAssertTrue(root.hasPrefix("### Selected element: Application"), root)
+        XCTAssertTrue(root.contains(": not in the hierarchy"), root)
+        XCTAssertTrue(root.contains("Application, pid: 21560, label: 'Hello QA Guru'"), "the message whole, its search input included: \(root)")
+        XCTAssertTrue(root.contains("- Looked for: tap Button \"Next\" (no matches)"), root)
+    }
+}

@@ -14,13 +14,14 @@ public enum Handover {
     }
 
     /// The menu's items for element `i`, in menu order.
-    public static func items(_ archive: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String) -> [Item] {
+    public static func items(_ archive: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
+                             answer: QueryAnswer? = nil) -> [Item] {
         let e = archive.hierarchy[i]
         var out = [Item(key: "p", title: "path", text: TerminalText.sanitize(namer.path(i)))]
         if !e.identifier.isEmpty { out.append(Item(key: "i", title: "identifier", text: TerminalText.sanitize(e.identifier))) }
         out.append(Item(key: "x", title: "XCUITest query", text: xcuiQuery(archive.hierarchy, i)))
         out.append(Item(key: "a", title: "Appium locator", text: appiumLocator(archive.hierarchy, i)))
-        out.append(Item(key: "m", title: "finding as Markdown", text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath)))
+        out.append(Item(key: "m", title: "finding as Markdown", text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath, answer: answer)))
         out.append(Item(key: "r", title: "repro command", text: reproLine(archivePath: archivePath, archive: archive, element: i, namer: namer)))
         out.append(Item(key: "c", title: "xcodebuild command", text: ReproCommand.xcodebuild(archive)))
         return out
@@ -115,18 +116,41 @@ public enum Handover {
         return "'" + safe.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The element's findings (or, without findings, the failure) as a Markdown section for a ticket.
-    public static func markdown(_ a: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String) -> String {
+    /// The selected element's findings as a Markdown section for a ticket, with the run's failure: its whole message,
+    /// the element it names (or that it is not in the hierarchy) and, when the message is a query, what it looked
+    /// for and the nearest candidates. The selection is named as the selection: it is the failing element only when
+    /// the failure says so.
+    public static func markdown(_ a: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
+                                answer: QueryAnswer? = nil) -> String {
         let e = a.hierarchy[i]
         let mine = findings.filter { $0.element == i }
         var lines: [String] = []
-        let name = e.reference
-        lines.append("### " + (mine.isEmpty ? "Failing element" : mine.map { "\($0.severity.rawValue) \($0.rule.rawValue)" }.joined(separator: ", ")) + ": " + md(name))
+        let isFailing = a.failingIndex == i
+        let heading = mine.isEmpty ? (isFailing ? "Failing element" : "Selected element")
+            : mine.map { "\($0.severity.rawValue) \($0.rule.rawValue)" }.joined(separator: ", ")
+        lines.append("### " + heading + ": " + md(e.reference))
         lines.append("")
         lines.append("- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "") + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")
-        lines.append("- Element: " + code(namer.path(i)) + " at " + code(e.frame.shortDescription))
-        if mine.isEmpty {
-            lines.append("- Failure: " + md(a.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""))
+        lines.append("- " + (isFailing ? "Element: " : "Selected: ") + code(namer.path(i)) + " at " + code(e.frame.shortDescription))
+        if !isFailing {
+            let failing = a.failingIndex.map { code(a.hierarchy[$0].reference) + " at " + code(namer.path($0)) }
+                ?? (a.failure.namesAnElement ? code(ElementName.of(a.failure)) + ": not in the hierarchy" : "none named by the failure")
+            lines.append("- Failing element: " + failing)
+        }
+        // The whole message, XCUITest's list of what it searched included.
+        let message = a.failure.message.splitLines(omittingEmpty: true).map(String.init)
+        if message.count <= 1 {
+            lines.append("- Failure: " + md(message.first ?? ""))
+        } else {
+            lines.append("- Failure:")
+            lines.append("")
+            lines += message.map { "      " + TerminalText.sanitize($0) }
+            lines.append("")
+        }
+        if let answer {
+            for part in answer.parts where part.label != "searched" {
+                lines.append((part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + md(part.text))
+            }
         }
         for f in mine {
             lines.append("- **\(f.severity.rawValue) \(f.rule.rawValue)**: " + md(f.message))

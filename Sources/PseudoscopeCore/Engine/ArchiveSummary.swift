@@ -27,6 +27,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var hierarchyNote: String?
     /// Where the hierarchy stops in the middle, when it does.
     public var incomplete: String?
+    /// The failure's query answered against the tree, made while the tree is at hand (`QueryAnswer.of`).
+    public var answer: QueryAnswer?
     /// How the rtl pair rule met this run: `.pending` until the run set is paired.
     public var pairing: Pairing { verdict.pairing }
     /// The run's verdict (`Engine.settle`): what every report and view shows of it.
@@ -39,7 +41,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// The partner whose pair findings `findings` hold (its path as given), for an rtl run paired in its batch.
     var pairedPath: String?
 
-    public init(path: String, archive a: Archive, findings: [Finding]) {
+    /// `strings`: the app's tables, for the failure's query (a translation the screen does not show).
+    public init(path: String, archive a: Archive, findings: [Finding], strings: StringCatalog? = nil) {
         self.path = path
         sourcePath = a.source.path
         test = a.test
@@ -57,11 +60,12 @@ public struct ArchiveSummary: Sendable, Equatable {
         run = a.run
         hierarchyNote = a.hierarchyNote
         incomplete = a.imported?.incomplete
+        answer = QueryAnswer.of(a, strings: strings)
         self.findings = findings
         // Provisional until the engine settles the run (`Engine.settle`): an rtl run's pair rule has not run yet.
         let pairing: Pairing = a.mode == .rtl && a.hierarchyNote == nil ? .pending : .notApplicable
         verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false,
-                          incomplete: incomplete)
+                          incomplete: incomplete, answer: answer)
     }
 
     /// The runs this one is listed with: those of its screen. A run without a hierarchy (a unit test's failure)

@@ -38,15 +38,15 @@ public struct Engine: Sendable {
     }
 
     /// A run's verdict from its final findings: the one place it is decided (`Verdict`).
-    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing, incomplete: String? = nil) -> Verdict {
+    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing, incomplete: String? = nil, answer: QueryAnswer? = nil) -> Verdict {
         Verdict(findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy,
-                incomplete: incomplete)
+                incomplete: incomplete, answer: answer)
     }
 
     /// Gives a summary its final findings and the verdict they make; with a spool, the findings wait there, so a
     /// night's memory holds its verdicts and not its findings.
     func settle(_ s: inout ArchiveSummary, findings: [Finding], pairing: Pairing, spool: FindingSpool?) {
-        s.verdict = verdict(findings, hierarchyNote: s.hierarchyNote, pairing: pairing, incomplete: s.incomplete)
+        s.verdict = verdict(findings, hierarchyNote: s.hierarchyNote, pairing: pairing, incomplete: s.incomplete, answer: s.answer)
         s.fingerprints = triage == nil ? [] : findings.map(\.fingerprint)
         s.findings = findings
         s.spooled = nil
@@ -60,7 +60,7 @@ public struct Engine: Sendable {
     /// run set: `pairAll`); the hierarchy is dropped once the summary is made.
     public func summarize(_ path: String) -> Result<ArchiveSummary, ArchiveError> {
         loader.loadResult(path).map { a in
-            var s = ArchiveSummary(path: path, archive: a, findings: [])
+            var s = ArchiveSummary(path: path, archive: a, findings: [], strings: context.strings)
             settle(&s, findings: findings(a, named: namesSummaryFindings), pairing: s.pairing, spool: nil)
             return s
         }
@@ -88,7 +88,8 @@ public struct Engine: Sendable {
         loader.loadResult(path).map { archive in
             let (found, pairing, _) = finalFindings(archive, path: path, among: inputs, named: named)
             var run = RunVerdict(archive: archive, findings: found,
-                                 verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing, incomplete: archive.imported?.incomplete))
+                                 verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing, incomplete: archive.imported?.incomplete,
+                                                  answer: QueryAnswer.of(archive, strings: context.strings)))
             run.strings = ElementStrings(archive, catalog: context.strings)
             return run
         }
@@ -211,7 +212,7 @@ public struct Engine: Sendable {
         for (j, k) in batch.enumerated() {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                summaries.append(ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings)))
+                summaries.append(ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings), strings: context.strings))
                 // An rtl run is kept for its pair rule; the others while the batch's budget lasts, for theirs.
                 if a.mode == .rtl || (batch.count > 1 && held + a.hierarchy.count <= Engine.batchElements) {
                     loaded[j] = a

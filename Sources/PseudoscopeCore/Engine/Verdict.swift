@@ -51,12 +51,16 @@ public struct Verdict: Equatable, Sendable {
     /// Where and why the run's hierarchy stops in the middle (a text cut mid-element): its findings are those of
     /// what is there, and the run keeps a night from being green, as one not checked does.
     public var incomplete: String?
+    /// The failure read as a query and answered against the tree: the element it looked for, its match or the
+    /// nearest candidates (`QueryAnswer`); nil when the failure names no query.
+    public var answer: QueryAnswer?
 
     /// A run judged: its findings, as the filter shows them, counted. A run without a hierarchy has none to count:
     /// it is not checked, unless the user accepted such runs.
     public init(findings: [Finding], hierarchyNote: String?, pairing: Pairing, filter: FindingFilter, acceptsNoHierarchy: Bool,
-                incomplete: String? = nil) {
+                incomplete: String? = nil, answer: QueryAnswer? = nil) {
         self.incomplete = incomplete
+        self.answer = answer
         if let note = hierarchyNote {
             status = acceptsNoHierarchy ? .acceptedWithoutHierarchy(note) : .notChecked(note)
         } else {

@@ -15,6 +15,9 @@ public struct ImportedDump: Sendable {
     public var labelsRecorded = true
     /// True when text fields report their placeholder as their value.
     public var valuesMayBePlaceholders = false
+    /// The query failure the text holds beside its tree (`Failed to get matching snapshot: No matches found…`),
+    /// as XCUITest printed it: the dump's failure message.
+    public var failureMessage: String?
     /// True when elements record whether they are hittable (WebDriverAgent's opt-in `hittable`); the text formats
     /// and the element snapshot do not, and their `isHittable` is only a default.
     public var hittableRecorded = false
@@ -175,6 +178,12 @@ public enum DumpImporter {
     /// Reads a dump from its text, detecting the format from the content.
     /// Line ends are made LF first: every step after it splits lines at LF.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
+        var dump = try readTree(text, file: file, limits: limits)
+        dump.failureMessage = FailureQuery.message(in: text).map(limits.cut)
+        return dump
+    }
+
+    static func readTree(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {
         let normalized = text.normalizingLineBreaks()
         // WebDriverAgent's JSON source before the wrappers are taken off: they would take a frame string in it
         // (`"frame": "{{0, 0}, {390, 844}}"`) for a dump of its own. Once more after, for one pasted inside a log.
@@ -218,7 +227,7 @@ public enum DumpImporter {
         facts.modeWasGiven = modeWasGiven
         let name = test ?? "imported/" + ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true,
-                              message: "(imported \(dump.format.rawValue) dump: no failure was recorded)")
+                              message: dump.failureMessage ?? "(imported \(dump.format.rawValue) dump: no failure was recorded)")
         let environment = Environment(xcode: "unknown", simulator: "unknown device", os: "unknown OS")
         var archive = Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
                               hierarchy: Hierarchy(preorder: dump.elements), source: source)

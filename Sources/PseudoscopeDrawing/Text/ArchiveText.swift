@@ -260,16 +260,21 @@ public enum ArchiveText {
         if !a.failure.namesAnElement {
             add("  element   \(ArchiveText.noFailingElement)")
         } else {
-            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"") + " \(a.failure.frame.shortDescription) hittable: \(a.failure.hittableRecorded ? (a.failure.isHittable ? "yes" : "no") : "not recorded")"
+            // Only what was recorded: a frame or a hittable flag the failure does not give is not made up.
+            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"")
+                + (a.failure.frame.isEmpty ? "" : " \(a.failure.frame.shortDescription)")
+                + " hittable: " + (a.failure.hittableRecorded ? (a.failure.isHittable ? "yes" : "no") : "not recorded")
                 + (a.failure.namedInMessageAs.map { " (found by the message's words '\($0)')" } ?? ""))
         }
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
         add("  rerun     \(ReproCommand.xcodebuild(a))")
         if let i = a.failingIndex {
             add("  in tree   \(a.hierarchy.shortPathDescription(i))")
-        } else {
+        } else if a.failure.namesAnElement || verdict.answer == nil {
             add("  in tree   " + (a.hierarchyNote != nil ? "no hierarchy to find it in" : "not found in the hierarchy"))
         }
+        // The failure read as the query it was: what it looked for and what the tree holds of it.
+        if let answer = verdict.answer { for line in AnswerText.infoLines(answer) { add(line) } }
         out.append("")
         let h = a.hierarchy
         let maxDepth = h.elements.reduce(0) { max($0, $1.depth) }

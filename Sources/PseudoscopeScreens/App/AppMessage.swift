@@ -3,7 +3,7 @@ import PseudoscopeDrawing
 import PseudoscopeImage
 
 /// What reaches the program: keys from the terminal, and the answers to effects the driver performed.
-public enum AppMessage: Sendable {
+public indirect enum AppMessage: Sendable {
     case key(Key)
     /// For the archive list at the bottom of the stack.
     case runSet(RunSetMessage)

@@ -4,7 +4,7 @@ import PseudoscopeDrawing
 /// What a screen asks the world to do, as data: the terminal driver performs it and answers with a message
 /// (`AppMessage`), so no state ever waits, polls or touches files, and tests can drive every screen with a
 /// list of messages.
-public enum Effect: Equatable, Sendable {
+public indirect enum Effect: Equatable, Sendable {
     /// Leave this screen: back to the one below, or quit when it is the last.
     case close
     /// Quit the program now, from any screen.

@@ -3,7 +3,11 @@ import PseudoscopeDrawing
 import PseudoscopeImage
 
 /// What the inspector's keys and the driver can tell it. Movement messages act on the focused pane.
-public enum InspectorMessage: Equatable, Sendable {
+/// Indirect, as the app's other messages and effects are: their payloads (verdicts, findings, pictures) are boxed,
+/// so a message moved through the update loop is a pointer. Inline, the messages grew large with the verdict's
+/// payloads, and a debug build crashed in their outlined destroy at the first key (seen in two builds); boxed, no
+/// build has.
+public indirect enum InspectorMessage: Equatable, Sendable {
     case move(Movement)
     /// Tree: expand or go to the first child / collapse or go to the parent. Wireframe: the element beside.
     case right, left

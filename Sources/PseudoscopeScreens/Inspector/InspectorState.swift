@@ -113,7 +113,7 @@ public struct InspectorState: InteractiveScreen {
 
     /// The copy menu's items for the selection.
     public var copyItems: [Handover.Item] {
-        Handover.items(archive, element: selected, findings: findings, namer: namer, archivePath: archivePathForCommands)
+        Handover.items(archive, element: selected, findings: findings, namer: namer, archivePath: archivePathForCommands, answer: verdict.answer)
     }
 
     // MARK: - Keys

@@ -2,7 +2,7 @@ import PseudoscopeCore
 import PseudoscopeDrawing
 
 /// What the archive list's keys and the driver can tell it.
-public enum RunSetMessage: Equatable, Sendable {
+public indirect enum RunSetMessage: Equatable, Sendable {
     case move(Movement)
     case open, compare, cycleSort, cycleModeFilter, cycleSeverityFilter, clearFilters
     case startFilter, filterInput(String), filterBackspace, filterCommit, filterCancel
