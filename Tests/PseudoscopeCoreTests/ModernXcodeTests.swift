@@ -418,6 +418,27 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertTrue(index.runs.contains { $0.testIdentifier.contains("not in the database's TestCases") }, "\(index.runs.map(\.testIdentifier))")
     }
 
+    /// A database-only bundle whose database is cut short or is a FIFO: the error names the database and what is
+    /// wrong with it, not a Data/ folder the bundle never had.
+    func testADatabaseThatCannotBeReadIsNamedWithWhy() throws {
+        let cut = try databaseOnlyCopy { db in
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: db))
+            try bytes.prefix(5000).write(to: URL(fileURLWithPath: db))
+        }
+        XCTAssertThrowsError(try BundleIndex(XCResultBundle(path: cut))) { e in
+            let text = "\(e)"
+            XCTAssertTrue(text.contains("database.sqlite3") && text.contains("malformed"), text)
+        }
+        let fifo = try databaseOnlyCopy { db in
+            try FileManager.default.removeItem(atPath: db)
+            XCTAssertEqual(mkfifo(db, 0o600), 0)
+        }
+        XCTAssertThrowsError(try BundleIndex(XCResultBundle(path: fifo))) { e in
+            let text = "\(e)"
+            XCTAssertTrue(text.contains("database.sqlite3") && text.contains("not a regular file"), text)
+        }
+    }
+
     /// A database whose failures wait in its write-ahead log (`database.sqlite3-wal`, not merged) is read as SQLite
     /// reads it, the log merged in a private copy, and nothing is written into the bundle: opened `immutable`, it
     /// read as the file alone says.
@@ -555,5 +576,26 @@ final class ModernXcodeTests: XCTestCase {
         // The recording was attached at 16:47:09.996, the hierarchy captured at 16:47:14.520.
         XCTAssertEqual(seconds, 4.524, accuracy: 0.01)
         XCTAssertTrue(a.recordingFrameDescription(frameTime: 4.5, requested: seconds).contains("when the hierarchy was captured"))
+    }
+}
+
+/// What a bundle refuses on the way to a run's hierarchy is said, not passed off as "no hierarchy"; and a text of
+/// a hundred million line feeds (a few kilobytes compressed) is refused before it is split.
+final class RefusedHierarchyTests: XCTestCase {
+    func testARunWhoseHierarchyIsOverALimitSaysWhichAndHowToRaiseIt() throws {
+        let path = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1"
+        for (variable, value, words) in [("PSEUDOSCOPE_MAX_DEPTH", "2", "deeper"), ("PSEUDOSCOPE_MAX_ELEMENTS", "1", "more than 1 elements")] {
+            let limits = try LoadLimits.from(environment: [variable: value])
+            let a = try ArchiveLoader(limits: limits).load(path)
+            let note = try XCTUnwrap(a.hierarchyNote, variable)
+            XCTAssertTrue(note.contains("no hierarchy could be read") && note.contains("App UI hierarchy") && note.contains(words), note)
+            XCTAssertTrue(note.contains(variable), "names the variable that raises it: \(note)")
+        }
+    }
+
+    func testAHundredMillionEmptyLinesAreRefusedBeforeTheyAreSplit() {
+        XCTAssertThrowsError(try DumpImporter.read(String(repeating: "\n", count: 9_000_001), file: "App UI hierarchy", limits: .default)) { e in
+            XCTAssertTrue("\(e)".contains("lines, more than the limit of 8000000"), "\(e)")
+        }
     }
 }

@@ -178,9 +178,23 @@ public enum DumpImporter {
     /// Reads a dump from its text, detecting the format from the content.
     /// Line ends are made LF first: every step after it splits lines at LF.
     public static func read(_ text: String, file: String, limits: LoadLimits = .default) throws -> ImportedDump {
+        // Bounded before it is split: a few kilobytes of compressed line feeds make a hundred million empty lines,
+        // and each line split costs far more than its byte.
+        let lines = lineCount(text), maxLines = maxLines(limits)
+        guard lines <= maxLines else {
+            throw ArchiveError(file: file, message: "holds \(lines) lines, more than the limit of \(maxLines) (8 a element of \(limits.maxElements); raise it with \(LoadLimits.Variable.elements.rawValue))")
+        }
         var dump = try readTree(text, file: file, limits: limits)
         dump.failureMessage = FailureQuery.message(in: text).map(limits.cut)
         return dump
+    }
+
+    /// At most this many lines a dump: eight a element the element limit allows (a real dump has one or two).
+    static func maxLines(_ limits: LoadLimits) -> Int { limits.maxElements.multipliedReportingOverflow(by: 8).partialValue }
+
+    static func lineCount(_ text: String) -> Int {
+        var t = text
+        return t.withUTF8 { b in b.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
     }
 
     static func readTree(_ text: String, file: String, limits: LoadLimits) throws -> ImportedDump {

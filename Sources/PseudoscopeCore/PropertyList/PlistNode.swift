@@ -25,16 +25,20 @@ enum PlistNode: Equatable {
         var values: Int
         var textBytes: Int
 
+        /// The element limit, or a hundred thousand when it is set lower (a real list holds tens of values: a low
+        /// element limit for a test is no reason to refuse an `Info.plist`).
         init(_ limits: LoadLimits) {
-            values = limits.maxElements
+            values = max(limits.maxElements, 100_000)
             textBytes = limits.maxFileBytes
+            limit = values
         }
+        let limit: Int
 
         mutating func take(_ node: PlistNode) throws {
             values -= 1
             if case .string(let s) = node { textBytes -= s.utf8.count }
             if values < 0 || textBytes < 0 {
-                throw Failure(message: "it would build more values than the limits allow (its objects are shared over and over: a property-list bomb)")
+                throw Failure(message: "it would build more than \(limit) values, or text past the file limit (its objects are shared over and over: a property-list bomb; raise \(LoadLimits.Variable.elements.rawValue) or \(LoadLimits.Variable.fileMiB.rawValue) if it is genuine)")
             }
         }
     }

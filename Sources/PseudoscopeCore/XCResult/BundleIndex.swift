@@ -96,11 +96,13 @@ public struct BundleIndex: Sendable {
         var notes: [String] = []
         var database: ResultsDatabase?
         var databaseRuns: [BundleRun]?
+        var databaseError: ArchiveError?
         do {
             database = try ResultsDatabase.open(bundle: bundle.path, realBundle: bundle.realPath)
             databaseRuns = try database?.failedRuns()
         } catch let e as ArchiveError {
             notes.append(e.description)
+            databaseError = e
         }
         var runs: [BundleRun]
         if let t = typed, t.complete || databaseRuns == nil, t.runs.count >= (databaseRuns?.count ?? 0) {
@@ -116,6 +118,11 @@ public struct BundleIndex: Sendable {
                 notes.append("the bundle holds only database.sqlite3 (no Data/ folder): the failed runs come from it, and their attachments are not in the bundle")
             }
         } else {
+            // The source that failed is named: a bundle of its database alone fails on its database (corrupt, cut,
+            // not a file), not on the Data/ folder it never had.
+            if bundle.rootID == nil, let e = databaseError {
+                throw ArchiveError(file: e.file, place: e.place, message: e.message + " (and the bundle has no Data/ folder to read the runs from instead)")
+            }
             throw typedError ?? ArchiveError(file: bundle.path, message: "the bundle holds no readable test results")
         }
         // Number the runs, and the repetitions of each test and configuration.

@@ -389,9 +389,20 @@ public struct BundleRunImporter: Sendable {
         let texts = attachments.filter { $0.problem == nil && ($0.kind == .text || $0.kind == .json || $0.kind == nil && ($0.declaredType ?? "").contains("text")) }
         let appHierarchies = nearest(texts.filter { BundleRunImporter.isAppUIHierarchy($0.name) }, to: failureSeconds)
         var text: (attachment: AttachmentRecord, dump: ImportedDump)?
+        // What was refused on the way, and why (over a limit, malformed): said if nothing else holds a hierarchy,
+        // rather than "the bundle holds no hierarchy".
+        var refused: [String] = []
+        func attempt<T>(_ name: String, _ read: () throws -> T) -> T? {
+            do { return try read() } catch {
+                let why = (error as? ArchiveError)?.located ?? "\(error)"
+                refused.append("'\(name)': \(why)")
+                return nil
+            }
+        }
         for a in appHierarchies.prefix(16) {
-            guard let bytes = try? content(a, limit: limits.maxFileBytes),
-                  let dump = try? DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: a.name, limits: limits), !dump.elements.isEmpty else { continue }
+            guard let bytes = attempt(a.name, { try content(a, limit: limits.maxFileBytes) }),
+                  let dump = attempt(a.name, { try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: a.name, limits: limits) }),
+                  !dump.elements.isEmpty else { continue }
             text = (a, dump)
             break
         }
@@ -400,8 +411,8 @@ public struct BundleRunImporter: Sendable {
         let anchor = text.map { BundleRunImporter.seconds($0.attachment.timestamp) } ?? failureSeconds
         var snapshot: (attachment: AttachmentRecord, dump: ImportedDump)?
         for a in nearest(snapshots, to: anchor).prefix(32) {
-            guard let bytes = try? content(a, limit: limits.maxFileBytes),
-                  let read = try? ElementSnapshot.read(bytes, file: a.name, limits: limits) else { continue }
+            guard let bytes = attempt(a.name, { try content(a, limit: limits.maxFileBytes) }),
+                  let read = attempt(a.name, { try ElementSnapshot.read(bytes, file: a.name, limits: limits) }) else { continue }
             // A synthesized event's snapshot holds the application alone: not the screen.
             guard read.nodes.count > 1 else { continue }
             // Taken at another moment than the text and showing another screen: the text is what the failure left.
@@ -429,9 +440,13 @@ public struct BundleRunImporter: Sendable {
         }
         candidates += failureMessages.map { ("the failure message", $0, nil) }
         for (name, text, attachment) in candidates where text.utf8Contains("Element subtree") || text.utf8Contains("<XCUIElementType") {
-            guard let dump = try? DumpImporter.read(text, file: name, limits: limits), !dump.elements.isEmpty else { continue }
+            guard let dump = attempt(name, { try DumpImporter.read(text, file: name, limits: limits) }), !dump.elements.isEmpty else { continue }
             return HierarchySource(elements: dump.elements, facts: facts(dump, notes: ["the hierarchy comes from \(attachment == nil ? name : "the attachment '\(name)'")"]),
                                    capturedAt: attachment?.timestamp ?? failureTime, attachment: attachment)
+        }
+        if let first = refused.first {
+            return HierarchySource(why: "no hierarchy could be read for this run: \(first)"
+                + (refused.count > 1 ? " (and \(refused.count - 1) more attachment\(refused.count == 2 ? "" : "s") refused)" : ""))
         }
         return HierarchySource(why: "the bundle holds no hierarchy for this run (no pseudoscope-archive attachment, element snapshot, App UI hierarchy or element subtree)")
     }

@@ -67,12 +67,14 @@ public struct XCResultBundle: Sendable {
         minorVersion = minor
         let dataFolder = (path as NSString).appendingPathComponent("Data")
         guard FileAccess.kind(dataFolder) == .directory else {
-            // Current Xcode's database can be all a bundle holds (a repository that kept only it).
-            if FileAccess.kind((path as NSString).appendingPathComponent("database.sqlite3")) == .regular {
+            // Current Xcode's database can be all a bundle holds (a repository that kept only it). One that is there
+            // but not a file (a FIFO, a device, a dangling link) is read as the database, which then says why not.
+            let database = (path as NSString).appendingPathComponent("database.sqlite3")
+            if FileAccess.kind(database) != .missing || FileAccess.isLink(database) {
                 rootID = nil
                 return
             }
-            throw ArchiveError(file: path, message: "the bundle has no Data/ folder")
+            throw ArchiveError(file: path, message: "the bundle has no Data/ folder and no database.sqlite3")
         }
         guard let rootHash = plist["rootId"]?["hash"]?.stringValue, XCResultBundle.isValidID(rootHash) else {
             throw ArchiveError(file: infoPath, place: "rootId.hash", message: "missing or not an object id")
