@@ -440,3 +440,22 @@ final class HiddenEntriesTests: XCTestCase {
         XCTAssertTrue(found.problems.isEmpty, "\(found.problems)")
     }
 }
+
+/// The string limit applies to every input: a dump's 1 MiB label is cut as an archive's is.
+final class StringLimitEverywhereTests: XCTestCase {
+    func testADumpsHugeLabelIsCutAtTheStringLimit() throws {
+        let real = try String(contentsOf: try SharedFixtures.require(SharedFixtures.realDumps).appendingPathComponent("xcui-05.txt"), encoding: .utf8)
+        let huge = String(repeating: "Z", count: 1 << 20)
+        let text = real.replacingOccurrences(of: "label: 'Test App'", with: "label: '\(huge)'")
+        XCTAssertNotEqual(text, real)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-cut-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dump.txt")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let a = try ArchiveLoader().load(file.path)
+        let longest = a.hierarchy.elements.map(\.label.utf8.count).max() ?? 0
+        XCTAssertLessThanOrEqual(longest, LoadLimits.default.maxStringBytes + 40)
+        XCTAssertTrue(a.hierarchy.elements.contains { $0.label.hasSuffix("more bytes]") })
+    }
+}

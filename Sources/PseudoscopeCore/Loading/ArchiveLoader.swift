@@ -29,6 +29,14 @@ public struct ArchiveLoader: Sendable {
     /// debugDescription or page-source dump (recognized by content, not by name), or one failed run of a result
     /// bundle (`BUNDLE.xcresult#N`, docs/xcresult.md).
     public func load(_ path: String) throws -> Archive {
+        var archive = try loadUncut(path)
+        // The string limit applies to every input alike: a dump's or a bundle's 10 MiB label, a 3 MB failure
+        // message, are cut as an archive's are (the JSON reader cuts its own as it reads).
+        archive.cutStrings(limits)
+        return archive
+    }
+
+    func loadUncut(_ path: String) throws -> Archive {
         if path != "-", let address = BundleAddress.parse(path) { return try loadBundle(address, givenPath: path) }
         // The file the path names, and its size, found once for the limit's look ahead and the read (each asked
         // it again: five walks of the path for every archive of a night where one does).

@@ -187,6 +187,19 @@ public struct Archive: Equatable, Sendable {
         failingIndex = FailingElement.locate(failure, in: hierarchy)
     }
 
+    /// Every text cut at the string limit (`LoadLimits.cut`), the hierarchy's and the failure's: what every input
+    /// is left with, whatever format it came in. The failing element is located again only when a text was cut.
+    mutating func cutStrings(_ limits: LoadLimits) {
+        let before = (hierarchy, failure)
+        hierarchy.cutStrings(limits)
+        failure.message = limits.cut(failure.message)
+        failure.identifier = limits.cut(failure.identifier)
+        failure.label = limits.cut(failure.label)
+        test = limits.cut(test)
+        screen = limits.cut(screen)
+        if before.0 != hierarchy || before.1 != failure { failingIndex = FailingElement.locate(failure, in: hierarchy) }
+    }
+
     /// The default screen name: the test method without `test` and without a trailing mode word, so that the
     /// three runs `testCheckoutLayout`, `testCheckoutLayoutExpanded`, `testCheckoutLayoutRTL` pair up.
     public static func screenName(fromTest test: String) -> String {

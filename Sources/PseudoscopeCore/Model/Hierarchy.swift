@@ -7,6 +7,23 @@ public struct Hierarchy: Equatable, Sendable {
         self.elements = elements
     }
 
+    /// Every element's texts cut at the string limit (`LoadLimits.cut`): what every reader leaves of an input.
+    mutating func cutStrings(_ limits: LoadLimits) {
+        let max = limits.maxStringBytes
+        for k in elements.indices {
+            let e = elements[k]
+            guard e.type.utf8.count > max || e.identifier.utf8.count > max || e.label.utf8.count > max || e.value.utf8.count > max
+                || e.placeholderValue.utf8.count > max || e.title.utf8.count > max || (e.markedText?.utf8.count ?? 0) > max else { continue }
+            elements[k].type = limits.cut(e.type)
+            elements[k].identifier = limits.cut(e.identifier)
+            elements[k].label = limits.cut(e.label)
+            elements[k].value = limits.cut(e.value)
+            elements[k].placeholderValue = limits.cut(e.placeholderValue)
+            elements[k].title = limits.cut(e.title)
+            elements[k].markedText = e.markedText.map(limits.cut)
+        }
+    }
+
     @inlinable public var count: Int { elements.count }
     public var root: Element { elements[0] }
     /// Read in place: returning a copy would retain and release every string of the element on each access.
