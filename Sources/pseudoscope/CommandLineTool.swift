@@ -58,7 +58,9 @@ struct CommandLineTool {
                 return try OpenCommand(environment: environment).run(arguments)
             }
         } catch let e as UsageError {
-            printError("pseudoscope: \(TerminalText.sanitize(e.message))\nTry 'pseudoscope --help'.")
+            // The help of the command that was given, where one was: its options are what the user needs.
+            let command = arguments.first.flatMap { Commands.named($0) != nil && $0 != "help" ? $0 : nil }
+            printError("pseudoscope: \(TerminalText.sanitize(e.message))\nTry 'pseudoscope \(command.map { $0 + " " } ?? "")--help'.")
             return ExitCode.usage
         } catch let e as ArchiveError {
             printError("pseudoscope: \(TerminalText.sanitize(e.description))")

@@ -16,7 +16,7 @@ enum Help {
             run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives, dumps (by content) and result bundles.
             Every command takes --help. Global: --version.
             Exit status: 0 success, 1 blocking findings (check) or differences (compare), 2 invalid input or I/O error,
-            64 usage error.
+            3 nothing blocks but something given was not checked (check), 64 usage error.
             Environment: NO_COLOR, PSEUDOSCOPE_MAX_FILE_MIB, PSEUDOSCOPE_MAX_DEPTH, PSEUDOSCOPE_MAX_ELEMENTS, TMPDIR.
 
             """

@@ -57,7 +57,9 @@ enum ManPage {
         }
         out += ".SH EXIT STATUS\n"
         for (code, what) in [("0", "success; check: nothing blocks"), ("1", "check: a blocking finding; compare: the runs differ"),
-                             ("2", "invalid input or an I/O error, one line on stderr naming the file and the place"), ("64", "usage error"),
+                             ("2", "invalid input or an I/O error, one line on stderr naming the file and the place"),
+                             ("3", "check: nothing blocks, but something given was read and not checked (no hierarchy, a failed build, a hierarchy cut short)"),
+                             ("64", "usage error"),
                              ("130, 143, 129", "the inspector was interrupted, terminated or hung up; the terminal is restored")] {
             out += ".TP\n.B \(roff(code))\n\(roff(what))\n"
         }

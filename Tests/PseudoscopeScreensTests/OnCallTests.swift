@@ -55,6 +55,20 @@ final class OnCallTests: XCTestCase {
         XCTAssertLessThan(above.midY, s.archive.hierarchy[s.archive.failingIndex!].frame.midY)
     }
 
+    // Ctrl-C while typing a search drops the search, as a shell's line editor drops the line; a second one quits.
+    func testCtrlCInTheSearchPromptCancelsTheSearch() throws {
+        var d = TestDriver(.inspector(try state("checkout-expanded", width: 100, height: 30)))
+        d.press(.char("/"), .char("c"), .char("o"))
+        guard case .inspector(let typing) = d.app.top else { return XCTFail("the inspector") }
+        XCTAssertEqual(typing.searchQuery, "co")
+        d.press(.ctrl("c"))
+        guard case .inspector(let after) = d.app.top else { return XCTFail("the inspector") }
+        XCTAssertNil(after.searchQuery, "the search is cancelled")
+        XCTAssertFalse(d.app.isFinished, "the program goes on")
+        d.press(.ctrl("c"))
+        XCTAssertTrue(d.app.isFinished, "a second Ctrl-C quits")
+    }
+
     // 6. Help scrolls on a short terminal to its last line.
     func testHelpScrollsToItsEndOnAShortTerminal() throws {
         var d = TestDriver(.inspector(try state("checkout-expanded", width: 80, height: 24)))

@@ -176,7 +176,6 @@ public struct InspectorState: InteractiveScreen {
             case .cancel: return .promptCancel
             case .backspace: return .promptBackspace
             case .input(let c): return .promptInput(c)
-            case .quit: return .chrome(.quitNow)
             case nil: return nil
             }
         }
@@ -188,7 +187,6 @@ public struct InspectorState: InteractiveScreen {
             case .cancel: return .searchCancel
             case .backspace: return .searchBackspace
             case .input(let c): return .searchInput(c)
-            case .quit: return .chrome(.quitNow)
             case nil: return nil
             }
         }

@@ -22,13 +22,14 @@ public enum KeyTables {
     }
 
     /// What a key does while the user types a search, a filter or an answer: printable keys edit the text.
-    enum Typing: Sendable { case input(String), backspace, commit, cancel, quit }
+    enum Typing: Sendable { case input(String), backspace, commit, cancel }
 
     static let typing = KeyTable<Typing>(screen: "Typing", bindings: [
         KeyBinding([.enter], .commit, "take the text"),
         KeyBinding([.escape], .cancel, "cancel, restoring what was there before"),
         KeyBinding([.backspace], .backspace, "delete the last character"),
-        KeyBinding([.ctrl("c")], .quit, "quit now"),
+        // As a shell's line editor does: Ctrl-C drops the line, and a second one (no longer typing) quits.
+        KeyBinding([.ctrl("c")], .cancel, "cancel, as Esc does (again: quit)"),
     ], notes: ["Any other character is typed; pasted text is typed whole."], otherKeys: { key in
         switch key {
         case .char(let c): return .input(String(c))

@@ -78,7 +78,6 @@ public struct RunSetState: InteractiveScreen {
             case .cancel: return .filterCancel
             case .backspace: return .filterBackspace
             case .input(let c): return .filterInput(c)
-            case .quit: return .chrome(.quitNow)
             case nil: return nil
             }
         }
