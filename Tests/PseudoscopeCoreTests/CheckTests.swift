@@ -426,7 +426,7 @@ final class FindingOrderTests: XCTestCase {
     /// Findings come out blocking first, then in tree order, then in rule order, ties in the order made: the
     /// in-place sort gives what sorting copies gives.
     func testSortingPutsBlockingFirstThenTreeOrderThenRuleOrder() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0002)  // seeded: a failure here happens again on the next run
         for _ in 0..<50 {
             let made = (0..<Int.random(in: 0...40, using: &rng)).map { n in
                 Finding(rule: Rule.allCases.randomElement(using: &rng)!, severity: Bool.random(using: &rng) ? .blocking : .review,

@@ -34,7 +34,7 @@ final class ComparisonTests: XCTestCase {
             }
             return rows
         }
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0003)  // seeded: a failure here happens again on the next run
         for round in 0..<400 {
             var elements = [Element(type: "Other")]
             let count = Int.random(in: 1...(round < 300 ? 12 : 200), using: &rng)
@@ -94,7 +94,7 @@ final class ComparisonTests: XCTestCase {
         for (a, b) in zip(samples, samples.dropFirst() + samples.prefix(1)) {
             sameGroups(ElementMatching.pathKeys(a.hierarchy, b.hierarchy), ElementMatching.textPathKeys(a.hierarchy, b.hierarchy), "\(a.screen) with \(b.screen)")
         }
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0004)  // seeded: a failure here happens again on the next run
         func randomTree(_ depth: Int) -> [String] {
             (0..<Int.random(in: 0...4, using: &rng)).map { _ in
                 F.el(["Button", "Other", "StaticText"].randomElement(using: &rng)!, [0, 0, 10, 10], children: depth > 0 ? randomTree(depth - 1) : [])

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
 
@@ -156,8 +157,8 @@ final class FoundationAgreementTests: XCTestCase {
         }
         let words = ["0.0", "-0.0", "440.0", "956", "12.345678901234", "1234567890.12345", "0.1", "00.5", "1.", ".5", "+3", "-", "1e3",
                      "inf", "-inf", "nan", "0x1p3", "abc", "3.0.1", "12345678901234567890", "9007199254740993", "-12.5e-3", "é", "1,5"]
-        var seed: UInt64 = 0x5EED
-        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        var rng = SplitMix64(seed: 0x5EED)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         var agreed = 0
         for _ in 0..<4000 {
             let count = 2 + next(5)

@@ -121,7 +121,7 @@ final class HandoverTests: XCTestCase {
     /// from the root, on every sample and on random trees asked in any order, a few elements or all.
     func testPathsBuiltFromTheParentsAreThePathsFromTheRoot() throws {
         var hierarchies = try Fixtures.sampleNames.map { try Fixtures.sample($0).hierarchy }
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0005)  // seeded: a failure here happens again on the next run
         for _ in 0..<40 {
             var elements = [Element(type: "Application")]
             for k in 1..<Int.random(in: 2...300, using: &rng) {

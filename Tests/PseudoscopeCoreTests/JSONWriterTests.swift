@@ -34,7 +34,7 @@ final class JSONWriterTests: XCTestCase {
         let pieces = ["plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{1B}[31m", "\u{7F}", "\u{85}\u{9B}", "é", "e\u{301}",
                       "確認する", "تأكيد", "\u{202E}evil", "\u{2066}\u{2069}", "\u{200B}\u{200D}\u{200F}", "\u{FEFF}", "\u{AD}",
                       "👩‍💻", "\u{E0041}", "\u{2028}", "\u{10FFFF}", "", "\u{0}", "［Confirm···］"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0006)  // seeded: a failure here happens again on the next run
         var samples = pieces
         for _ in 0..<500 {
             samples.append((0..<Int.random(in: 1...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
@@ -103,7 +103,7 @@ final class JSONWriterTests: XCTestCase {
     /// Numbers are written digit by digit where they can be: the text is what `NumberText.exact` (Swift's
     /// shortest form that reads back the same) gives, for whole numbers, tenths and everything else.
     func testNumbersAreWrittenAsTheirExactText() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0007)  // seeded: a failure here happens again on the next run
         var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.3, 20.3, 434.7, 20.299999999999997, 467.59999999999997, 1e11 + 0.5,
                                 999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, .leastNonzeroMagnitude, 0.05, 123456.75, -9.2e18, 2.5e-7]
         for _ in 0..<20000 {
@@ -128,7 +128,7 @@ final class JSONWriterTests: XCTestCase {
             let a = Int64(tenths).magnitude
             return (tenths < 0 ? "-" : "") + "\(a / 10).\(a % 10)"
         }
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0008)  // seeded: a failure here happens again on the next run
         var values: [Double] = [0, -0.0, -0.04, -0.05, -0.06, 0.05, 0.95, 9.95, -9.95, 1, -1, 12.5, -0.3, 434.7, 99.99, 1e14 + 0.3,
                                 999_999_999_999_999.9 / 10, -1e14 - 0.7]
         for _ in 0..<20000 {
@@ -202,7 +202,7 @@ final class JSONWriterTests: XCTestCase {
 /// gives, sign, zeros and rounding included.
 final class JSONNumberTests: XCTestCase {
     func testShortDecimalsReadAsStrtodReadsThem() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED0009)  // seeded: a failure here happens again on the next run
         var texts = ["0.1", "-0.0", "0.5", "393.0", "-12.25", "20.3", "0.30000000000000004", "123456789012.345", "1.000000000000001",
                      "99999999999999.9", "0.000000000000001", "44.0", "-852.5", "1e3", "1.5E-2", "12345678901234567.5"]
         for _ in 0..<3000 {
@@ -267,7 +267,7 @@ final class KnownKeyTests: XCTestCase {
 /// wherever in the word it sits, and labels read the same as the general parser reads them.
 final class WordScanTests: XCTestCase {
     func testTheWordStepStopsBeforeEveryByteThatEndsARun() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED000A)  // seeded: a failure here happens again on the next run
         let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x0A, 0x1F]
         let plain: [UInt8] = [0x20, 0x21, 0x23, 0x41, 0x5B, 0x5D, 0x7E, 0x7F, 0x80, 0xE3, 0xBF, 0xFF]
         for _ in 0..<2_000 {

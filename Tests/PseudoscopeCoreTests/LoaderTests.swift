@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
 
@@ -307,8 +308,8 @@ final class FastPathDifferentialTests: XCTestCase {
 
     func testGeneratedArchivesAndEdgeCasesAgree() {
         // Deterministic pseudo-random trees with every field, odd key orders, nulls, unknown keys and escapes.
-        var seed: UInt64 = 42
-        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int((seed >> 33) % UInt64(n)) }
+        var rng = SplitMix64(seed: 42)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         let fields = [
             "\"identifier\":\"id\\u00e9\"", "\"label\":\"［Konto···］\\n\"", "\"value\":\"1\"", "\"placeholderValue\":\"p\"",
             "\"title\":\"t\"", "\"isEnabled\":false", "\"isSelected\":true", "\"hasFocus\":true", "\"isHittable\":false",

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
 
@@ -10,7 +11,7 @@ final class TestDataIndexTests: XCTestCase {
     func testTheIndexAnswersAsAskingEveryString() {
         let pieces = ["a", "b", "c", "e", "é", "e\u{301}", "\u{301}", "\u{327}", "c\u{327}\u{301}", "ç", "한", "국", "ᄒ", "ᅡ", "ᆫ", " ",
                       "Ada", "Love", "lace", "👩‍💻", "🇩🇪", "ﬁ", "fi", "Å", "A\u{30A}", "Ω", "ẛ̣"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED000B)  // seeded: a failure here happens again on the next run
         func random(_ n: ClosedRange<Int>) -> String { (0..<Int.random(in: n, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
         var checked = 0
         for _ in 0..<300 {

@@ -114,7 +114,7 @@ final class TextTests: XCTestCase {
     /// column, so that what was measured before still lines up (Pseudoscope's own punctuation aside, which has
     /// ASCII spellings of its own).
     func testASCIIOnlyKeepsEachCharactersColumns() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED000C)  // seeded: a failure here happens again on the next run
         let pool: [String] = ["a", "Z", " ", "確", "認", "한", "ج", "é", "e\u{301}", "👍", "👩‍💻", "ŝ", "Ŝ", "\u{9B}", "\u{1B}[2J", "\u{202E}", "［", "］", "·", "…", "×", "ß", "\u{FEFF}"]
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pool.randomElement(using: &rng)! }.joined()
@@ -161,8 +161,8 @@ final class InternetDateTests: XCTestCase {
         let withFraction = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let plain = ISO8601DateFormatter()
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return seed }
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> UInt64 { rng.next() }
         for _ in 0..<2_000 {
             // Between 1900 and 2100, to the millisecond.
             let t = Double(Int64(next() % 6_311_390_400_000) - 2_208_988_800_000) / 1000
@@ -186,9 +186,9 @@ final class InternetDateTests: XCTestCase {
 final class BundleIDTests: XCTestCase {
     /// The refs files' ids, written by hand, are Foundation's base64 with the URL alphabet.
     func testBase64URLIsFoundationsWithTheURLAlphabet() {
-        var seed: UInt64 = 42
+        var rng = SplitMix64(seed: 42)
         for n in 0..<200 {
-            let bytes = (0..<(n % 70)).map { _ -> UInt8 in seed = seed &* 6364136223846793005 &+ 1442695040888963407; return UInt8(seed >> 56) }
+            let bytes = (0..<(n % 70)).map { _ -> UInt8 in UInt8(truncatingIfNeeded: rng.next() >> 56) }
             let want = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             XCTAssertEqual(XCResultBundle.base64URL(bytes[...]), want)
         }
@@ -285,8 +285,8 @@ final class KeywordSearchTests: XCTestCase {
     /// substrings (offsets into a larger string) and arrays, needles at the start, the end, overlapping a near
     /// miss, repeated, absent, multi-byte (seeded).
     func testBytesFoundInOnePieceWhereWalkingFindsThem() {
-        var seed: UInt64 = 0xB17E5
-        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) % n }
+        var rng = SplitMix64(seed: 0xB17E5)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         let pieces = ["a", "b", "ab", "aab", ", ", "{{", "é", "東", "<", " <", "\r", "x"]
         var hits = 0
         for _ in 0..<3000 {

@@ -162,7 +162,7 @@ final class TriageTests: XCTestCase {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         var moments: [Double] = [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 1_795_996_800, 4_107_542_399]
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED000D)  // seeded: a failure here happens again on the next run
         for _ in 0..<2000 { moments.append(Double.random(in: -2_208_988_800...7_258_118_400, using: &rng)) }
         for t in moments {
             let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: t))

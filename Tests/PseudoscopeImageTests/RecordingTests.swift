@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 @testable import PseudoscopeCore
 @testable import PseudoscopeImage
@@ -90,7 +91,7 @@ final class RecordingTests: XCTestCase {
                 XCTAssertFalse(e.message.isEmpty)
             }
         }
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 0x5EED000E)  // seeded: a failure here happens again on the next run
         let noise = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &random) }
         XCTAssertThrowsError(try VideoFrame.decode(noise, at: 0, maxPixels: max, file: "r"))
         XCTAssertThrowsError(try VideoFrame.decode(Array(bytes.prefix(4096)) + [UInt8](repeating: 0, count: 100_000), at: 2, maxPixels: max, file: "r"))
