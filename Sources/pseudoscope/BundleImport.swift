@@ -64,9 +64,9 @@ struct BundleImport {
         let bundle = try XCResultBundle(path: address.bundle, limits: loader.limits)
         var written = 0
         for (plan, target) in zip(plans, targets) {
-            try write(plan, to: target, bundle: bundle, dir: dir)
+            let derived = try write(plan, to: target, bundle: bundle, dir: dir)
             written += 1
-            let made = plan.derived.isEmpty ? "" : " + " + plan.derived.map(\.fileName).joined(separator: " + ")
+            let made = derived.isEmpty ? "" : " + " + derived.joined(separator: " + ")
             try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\(made)\n")
         }
         return ExitCode.success
@@ -89,7 +89,9 @@ struct BundleImport {
     }
 
     /// One run's folder: built hidden beside its place, then renamed into it (replacing the old one with --force).
-    func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws {
+    /// Writes one run's folder; returns the files made from the bundle that were written (`plan.derived`'s names).
+    @discardableResult
+    func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws -> [String] {
         let temp = (dir as NSString).appendingPathComponent(".pseudoscope-import-\(getpid())-\(plan.folderName.prefix(40))")
         FileAccess.remove(temp)
         guard FileAccess.makeFolder(temp) else { throw ArchiveError(file: temp, message: "cannot be created: \(systemMessage(errno))") }
@@ -100,10 +102,23 @@ struct BundleImport {
             let bytes = try bundle.bytes(id)
             try writeNew(bytes, (temp as NSString).appendingPathComponent(name))
         }
+        var archive = plan.archive
+        var derived: [String] = []
         for (name, file) in plan.derived {
-            try writeNew(try derivedBytes(file), (temp as NSString).appendingPathComponent(name))
+            let bytes: [UInt8]
+            do {
+                bytes = try derivedBytes(file)
+            } catch let e as ArchiveError where name == "failure-frame.png" {
+                // A recording that cannot be decoded (cut short, no video stream, another codec) costs its frame,
+                // not the run: the run is written with its hierarchy and the recording as it is, and this is said.
+                printError("pseudoscope: \(TerminalText.sanitize(plan.folderName)): failure-frame.png not written: \(TerminalText.sanitize(e.description)); the run is written with its hierarchy and the recording as it is")
+                archive.screenshot = nil
+                continue
+            }
+            try writeNew(bytes, (temp as NSString).appendingPathComponent(name))
+            derived.append(name)
         }
-        let json = ArchiveEncoder.encode(plan.archive) + "\n"
+        let json = ArchiveEncoder.encode(archive) + "\n"
         try writeNew(Array(json.utf8), (temp as NSString).appendingPathComponent("archive.json"))
         if FileAccess.kind(target) != .missing {
             let old = temp + "-old"
@@ -118,6 +133,7 @@ struct BundleImport {
             guard FileAccess.rename(temp, target) else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
         }
         done = true
+        return derived
     }
 
     /// The bytes of a file made from the bundle: the snapshot as JSON, the recording's frame as PNG.

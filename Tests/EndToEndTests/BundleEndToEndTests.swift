@@ -80,6 +80,33 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertTrue(cmp.stdout.contains("rtl-not-mirrored"), cmp.stdout)
     }
 
+    /// A run whose screen recording cannot be decoded (here the real 15.4 bundle's recording cut to its first
+    /// 4 KiB, recompressed): `import -o` writes the run with its hierarchy and the recording as it is, without the
+    /// frame, and says so naming the run and the file; it does not give up on the run.
+    func testImportWritesARunWhoseRecordingCannotBeDecoded() throws {
+        try SharedFixturesPath.require()
+        let dir = try Harness.temporaryFolder(self)
+        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
+        let prepared = try Harness.shell("""
+            set -e
+            cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
+            f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
+            zstd -dc "$f" | head -c 4096 > '\(dir.path)/cut.mp4'
+            zstd -q -f '\(dir.path)/cut.mp4' -o "$f"
+            """)
+        XCTAssertEqual(prepared.status, 0, prepared.stderr)
+        let out = dir.appendingPathComponent("out").path
+        let r = try Harness.run(["import", dir.appendingPathComponent("B.xcresult").path, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("01-GuruUITests-testExampleFail: failure-frame.png not written:") && r.stderr.contains("not an MP4"), r.stderr)
+        XCTAssertFalse(r.stdout.contains("failure-frame.png"), "the frame is not claimed: \(r.stdout)")
+        let folder = out + "/01-GuruUITests-testExampleFail"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        XCTAssertTrue(files.contains("archive.json") && files.contains { $0.hasSuffix(".mp4") }, "\(files)")
+        XCTAssertFalse(files.contains("failure-frame.png"))
+        XCTAssertEqual(try Harness.run(["check", folder]).status, 0, "the written run is an archive that checks")
+    }
+
     func testImportWritesOneFolderPerFailedRunWholeAndRefusesToOverwrite() throws {
         let dir = try Harness.temporaryFolder(self)
         let night = try Self.night(in: dir)
