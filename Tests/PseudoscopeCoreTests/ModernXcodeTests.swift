@@ -576,6 +576,15 @@ final class ModernXcodeTests: XCTestCase {
         // The recording was attached at 16:47:09.996, the hierarchy captured at 16:47:14.520.
         XCTAssertEqual(seconds, 4.524, accuracy: 0.01)
         XCTAssertTrue(a.recordingFrameDescription(frameTime: 4.5, requested: seconds).contains("when the hierarchy was captured"))
+        // Only what the data supports: the last frame there is, far before the moment, is said to be that.
+        let short = a.recordingFrameDescription(frameTime: 1.0, requested: seconds)
+        XCTAssertTrue(short.contains("the last frame there is, 3.5 s before the hierarchy was captured") && short.contains("may show an earlier screen"), short)
+        // A hierarchy captured before the recording began: the frame is a later screen, and said to be.
+        var early = a.pictureRequest
+        let start = try XCTUnwrap(early.recordings.first?.timestamp.flatMap(Archive.date))
+        early.hierarchyCapturedAt = ISO8601DateFormatter().string(from: start.addingTimeInterval(-10))
+        let later = early.recordingFrameDescription(frameTime: 0, requested: 0)
+        XCTAssertTrue(later.contains("the recording began 11 s after the hierarchy was captured, so this is a later screen"), later)
     }
 }
 

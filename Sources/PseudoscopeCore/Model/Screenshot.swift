@@ -109,17 +109,33 @@ public struct PictureRequest: Equatable, Sendable {
         return (started.min { $0.1 < $1.1 }!.0, 0)
     }
 
+    /// How long before the first recording began the moment is, when every recording began after it (the frame
+    /// then shows a later screen than the hierarchy's); nil otherwise.
+    public var momentBeforeRecordings: Double? {
+        guard let moment = pictureMoment else { return nil }
+        let starts = recordings.compactMap { $0.timestamp.flatMap(Archive.date) }
+        guard let first = starts.min(), !starts.contains(where: { $0 <= moment }) else { return nil }
+        return first.timeIntervalSince(moment)
+    }
+
     /// What a frame of the recording shows, for `info` and the picture pane: `frame at 8.5 s of the screen
     /// recording 'kXCTAttachmentScreenRecording', the screen when the hierarchy was captured (10.4 s), 0.1 s before
     /// the failure`.
     public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
         var line = "frame at \(NumberText.points(frameTime)) s of the screen recording"
         if let name = recordingMoment?.recording.name { line += " '\(name)'" }
+        let what = hierarchyCapturedAt != nil ? "the hierarchy was captured" : "the failure"
         if requested >= Archive.recordingEnd {
             line += " (its last)"
+        } else if let early = momentBeforeRecordings {
+            // Only what the data supports: a recording that began after the moment shows a later screen.
+            line += ": the recording began \(NumberText.points(early)) s after \(what), so this is a later screen, not that moment's"
+        } else if requested - frameTime > 1 {
+            // The moment lies past the last frame there is (the recording ended before it, or decoding stopped).
+            line += ": the last frame there is, \(NumberText.points(requested - frameTime)) s before \(what) (at \(NumberText.points(requested)) s), so it may show an earlier screen"
         } else {
-            let what = hierarchyCapturedAt != nil ? "when the hierarchy was captured" : "at the failure"
-            line += abs(requested - frameTime) < 0.05 ? ", \(what)" : ", the screen \(what) (\(NumberText.points(requested)) s)"
+            let when = hierarchyCapturedAt != nil ? "when the hierarchy was captured" : "at the failure"
+            line += abs(requested - frameTime) < 0.05 ? ", \(when)" : ", the screen \(when) (\(NumberText.points(requested)) s)"
         }
         if let captured = hierarchyCapturedAt.flatMap(Archive.date), let failed = recordedAt.flatMap(Archive.date) {
             let gap = failed.timeIntervalSince(captured)
