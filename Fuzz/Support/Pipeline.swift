@@ -43,7 +43,10 @@ enum Pipeline {
         for glyphs in [a.hierarchy.count % 2 == 0 ? Glyphs.unicode : .ascii] {
             _ = RenderReport(archive: a, findings: findings, glyphs: glyphs, width: 60, height: nil, listFindings: true).canvas().renderANSI()
             _ = ArchiveText.treeLines(a, findings: findings, glyphs: glyphs)
-            _ = ArchiveText.infoLines(a, findings: findings) { _ in "not checked" }
+            // The run's verdict as the engine makes it, the failure's query answered against the tree among it.
+            let verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: .notApplicable, filter: FindingFilter(),
+                                  acceptsNoHierarchy: false, incomplete: a.imported?.incomplete, answer: QueryAnswer.of(a))
+            _ = ArchiveText.infoLines(a, verdict: verdict) { _ in "not checked" }
             _ = ComparisonReport(comparison: comparison, glyphs: glyphs, width: 100, height: 30).canvas().renderPlain()
         }
         var inspector = InspectorState(archive: a, findings: findings, width: 100, height: 30, glyphs: .unicode)

@@ -149,6 +149,9 @@ int ps_video_frame_at(const uint8_t *data, size_t size, double seconds, long max
     codec = ff.avcodec_alloc_context3(decoder);
     if (!codec || ff.avcodec_parameters_to_context(codec, par) < 0) { fail(error, error_size, "out of memory"); goto done; }
     codec->thread_count = 1;
+    // The decoder itself refuses a picture over the limit (an in-band parameter set may grow a 390x844 recording
+    // to 8192x8192 mid-stream): nothing that size is allocated or decoded.
+    codec->max_pixels = max_pixels;
     if (ff.avcodec_open2(codec, decoder, NULL) < 0) { fail(error, error_size, "the recording's video cannot be decoded"); goto done; }
     out->duration = fmt->duration > 0 ? (double)fmt->duration / AV_TIME_BASE : 0;
 
@@ -182,7 +185,16 @@ int ps_video_frame_at(const uint8_t *data, size_t size, double seconds, long max
             decoded++;
             int64_t pts = frame->best_effort_timestamp != AV_NOPTS_VALUE ? frame->best_effort_timestamp : frame->pts;
             double t = seconds_of(pts, base) - (st->start_time != AV_NOPTS_VALUE ? seconds_of(st->start_time, base) : 0);
-            if (frame->width != par->width || frame->height != par->height) { ff.av_frame_unref(frame); continue; }
+            if (frame->width != par->width || frame->height != par->height) {
+                // A frame that grew past the limit ends the search at once (it was decoding every frame first).
+                if ((long)frame->width * (long)frame->height > max_pixels) {
+                    fail(error, error_size, "a frame of the recording is larger than the pixel limit (PSEUDOSCOPE_MAX_IMAGE_PIXELS)");
+                    ff.av_frame_unref(frame);
+                    goto done;
+                }
+                ff.av_frame_unref(frame);
+                continue;
+            }
             if (have && t > target + 1e-6) { finished = 1; ff.av_frame_unref(frame); break; }
             ff.av_frame_unref(kept);
             if (ff.av_frame_ref(kept, frame) < 0) { ff.av_frame_unref(frame); finished = 1; break; }

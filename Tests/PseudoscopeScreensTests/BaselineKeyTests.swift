@@ -33,7 +33,14 @@ final class BaselineKeyTests: XCTestCase {
         d.press(.char("b"))
         d.press(Array("footer redesign").map { .char($0) } + [.enter])
         d.press(Array("anna").map { .char($0) } + [.enter])
+        // A day that is not one is refused in the prompt itself, saying what is wrong and what it expects.
+        d.press(Array("2026-02-30").map { .char($0) } + [.enter])
+        XCTAssertTrue(d.screen.contains("'2026-02-30' is not a day of the calendar: give YYYY-MM-DD."), d.screen)
+        // A day already past is said to be, and recorded only when Enter confirms it.
         d.press(Array("2026-11-15").map { .char($0) } + [.enter])
+        XCTAssertTrue(d.screen.contains("2026-11-15 is in the past: the entry would be expired at once"), d.screen)
+        XCTAssertFalse(d.screen.contains("Recorded"), "not recorded before it is confirmed")
+        d.press(.enter)
         XCTAssertTrue(d.screen.contains("Recorded 2 known issues"), d.screen)
         guard case .inspector(let expired) = d.app.top else { return XCTFail() }
         XCTAssertEqual(expired.index.byElement[failing]?.map { $0.known?.expired }, [true, true], "the expiry typed, not a guess")

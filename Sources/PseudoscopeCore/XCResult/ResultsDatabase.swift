@@ -86,6 +86,9 @@ struct ResultsDatabase {
             """
         let rows = try attempt { try reader.rows(sql) }
         var runs: [BundleRun] = []
+        // Runs of one suite run share its target, configuration and device: described once (a database of
+        // 200,000 failed runs asked five queries of each).
+        var described: [Int64: BundleRun] = [:]
         for row in rows {
             guard let id = row[0].int else { continue }
             // A failed run whose test case is not in the database is still a failed run: kept, and named as what
@@ -93,7 +96,14 @@ struct ResultsDatabase {
             let unnamed = "test case \(row[7].string ?? "?") (not in the database's TestCases)"
             var run = BundleRun(number: 0, testIdentifier: row[1].string ?? row[2].string ?? unnamed)
             run.databaseRun = id
-            if let suiteRun = row[3].int { describe(&run, suiteRun: suiteRun) }
+            if let suiteRun = row[3].int {
+                if let known = described[suiteRun] {
+                    run.takeDescription(of: known)
+                } else {
+                    describe(&run, suiteRun: suiteRun)
+                    described[suiteRun] = run
+                }
+            }
             if let mode = row[4].string, let it = row[5].int, let total = row[6].int, total > 1 {
                 run.repetition = "\(mode.lowercased().contains("retry") ? "retry" : "repetition") \(it) of \(total)"
             }
@@ -256,5 +266,19 @@ struct ResultsDatabase {
     static func isoTime(_ t: Double?) -> String? {
         guard let t = t, t.isFinite, abs(t) < 1e11 else { return nil }
         return InternetDate.format(secondsSince1970: t + referenceDate)
+    }
+}
+
+extension BundleRun {
+    /// What `ResultsDatabase.describe` finds of a run's suite run, taken from another run of the same suite run.
+    mutating func takeDescription(of other: BundleRun) {
+        targetName = other.targetName
+        testKind = other.testKind
+        configuration = other.configuration
+        language = other.language
+        region = other.region
+        device = other.device
+        osVersion = other.osVersion
+        platform = other.platform
     }
 }

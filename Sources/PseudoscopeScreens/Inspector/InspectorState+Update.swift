@@ -177,13 +177,19 @@ extension InspectorState {
         guard var p = baselinePrompt, let path = baselinePath else { return [] }
         let answer = p.text.trimmingCharacters(in: .whitespaces)
         p.text = ""
+        p.problem = nil
+        func ask(_ problem: String) -> [Effect] {
+            p.problem = problem
+            baselinePrompt = p
+            return []
+        }
         switch p.step {
         case .reason:
-            guard !answer.isEmpty else { chrome.message = "A reason is needed: why is this known?"; return [] }
+            guard !answer.isEmpty else { return ask("A reason is needed.") }
             p.reason = answer
             p.step = .owner
         case .owner:
-            guard !answer.isEmpty else { chrome.message = "An owner is needed: who fixes it?"; return [] }
+            guard !answer.isEmpty else { return ask("An owner is needed.") }
             p.owner = answer
             p.step = .expires
         case .expires:
@@ -193,8 +199,14 @@ extension InspectorState {
             } else if let d = CalendarDay(answer) {
                 day = d
             } else {
-                chrome.message = "'\(answer)' is not a date (YYYY-MM-DD)"
-                return []
+                let shape = answer.count == 10 && answer.filter { $0 == "-" }.count == 2
+                return ask("'\(TerminalText.sanitize(answer))' is not \(shape ? "a day of the calendar" : "a date"): give YYYY-MM-DD.")
+            }
+            // A day already past would record an entry expired on arrival: said, and recorded only when confirmed.
+            if day < today, p.pastDay != day {
+                p.pastDay = day
+                p.text = answer
+                return ask("\(day) is in the past: the entry would be expired at once. Enter again to record it anyway, or type another date.")
             }
             baselinePrompt = nil
             let entries = (index.byElement[selected] ?? []).map { f in
