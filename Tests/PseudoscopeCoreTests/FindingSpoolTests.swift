@@ -128,3 +128,31 @@ final class FindingSpoolTests: XCTestCase {
         }
     }
 }
+
+/// The pair rule never crosses devices: an iPhone SE's rtl run is not compared with an iPad's normal run of the same
+/// screen, in a night's folder or beside it; the same device's is, whichever comes first.
+final class PairingAcrossDevicesTests: XCTestCase {
+    typealias F = Fixtures
+    func testAnRtlRunIsPairedOnlyWithARunOfItsOwnDeviceAndOS() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-devices-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK")]
+        func write(_ name: String, mode: String, device: String) throws -> String {
+            let json = F.archiveJSON(mode: mode, content: content, top: #""screen":"Settings""#)
+                .replacingOccurrences(of: #""simulator":"iPhone 16""#, with: #""simulator":"\#(device)""#)
+            let path = folder.appendingPathComponent(name + ".json").path
+            try json.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let ipad = try write("ipad-normal", mode: "normal", device: "iPad Pro 13-inch")
+        let se = try write("se-rtl", mode: "rtl", device: "iPhone SE (3rd generation)")
+        let engine = Engine(loader: ArchiveLoader())
+        XCTAssertEqual(try engine.judgeAll([ipad, se])[1].get().pairing, .noPartner, "not the iPad's run")
+        XCTAssertEqual(try engine.judge(se).get().pairing, .noPartner, "nor the iPad's beside it")
+        let seNormal = try write("se-normal", mode: "normal", device: "iPhone SE (3rd generation)")
+        XCTAssertEqual(try engine.judgeAll([ipad, se, seNormal])[1].get().pairing, .pairedWith(seNormal))
+        XCTAssertTrue(Engine.sameDevice(("unknown device", "unknown OS"), ("iPad Pro 13-inch", "iOS 18.2")), "a dump records no device")
+    }
+}

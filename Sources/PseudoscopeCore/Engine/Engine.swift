@@ -116,7 +116,8 @@ public struct Engine: Sendable {
     /// The LTR run of an rtl run's screen among a run set's inputs, by `partnerRank`: its path.
     static func partner(rtl: ArchiveSummary, among inputs: [ArchiveSummary?]) -> String? {
         var best: (rank: Int, path: String)?
-        for case let s? in inputs where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil {
+        for case let s? in inputs where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil
+            && Engine.sameDevice((s.device, s.os), (rtl.device, rtl.os)) {
             guard let rank = partnerRank(s.mode, test: s.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, s.path) }
         }
@@ -131,7 +132,8 @@ public struct Engine: Sendable {
             // The screen by the file's first bytes, when it says: only candidates that may be the partner are read.
             if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
             // A quiet load: a candidate that does not read is simply not the partner.
-            guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil else { continue }
+            guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil,
+                  Engine.sameDevice((a.environment.simulator, a.environment.os), (rtl.environment.simulator, rtl.environment.os)) else { continue }
             guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, c, a) }
             if rank == 0 { break }
@@ -251,8 +253,10 @@ public struct Engine: Sendable {
         for members in byScreen.values {
             for k in members where summaries[k]!.mode == .rtl && summaries[k]!.hierarchyNote == nil {
                 let rtl = summaries[k]!
-                let ranked = members.compactMap { m in
-                    summaries[m]!.hierarchyNote == nil ? partnerRank(summaries[m]!.mode, test: summaries[m]!.test, rtlTest: rtl.test).map { ($0, m) } : nil
+                let ranked = members.compactMap { m -> (Int, Int)? in
+                    let s = summaries[m]!
+                    guard s.hierarchyNote == nil, sameDevice((s.device, s.os), (rtl.device, rtl.os)) else { return nil }
+                    return partnerRank(s.mode, test: s.test, rtlTest: rtl.test).map { ($0, m) }
                 }
                 guard let l = ranked.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })?.1 else { continue }
                 out.append(RunSetPair(rtl: k, rtlPath: rtl.path, ltr: l, ltrPath: summaries[l]!.path))
@@ -268,6 +272,14 @@ public struct Engine: Sendable {
         guard mode != .rtl else { return nil }
         func testClass(_ t: String) -> Substring { t.prefix { $0 != "/" } }
         return (testClass(test) == testClass(rtlTest) ? 0 : 2) + (mode == .normal ? 0 : 1)
+    }
+
+    /// Whether two runs were laid out on the same device and OS, as far as they say: a layout is the screen's it
+    /// was laid out on, so an iPhone SE's rtl run is never compared with an iPad's normal run. An unknown device or
+    /// OS (a dump records none) does not keep runs apart.
+    public static func sameDevice(_ a: (device: String, os: String), _ b: (device: String, os: String)) -> Bool {
+        func known(_ s: String) -> Bool { !s.isEmpty && !s.lowercased().hasPrefix("unknown") }
+        return (!known(a.device) || !known(b.device) || a.device == b.device) && (!known(a.os) || !known(b.os) || a.os == b.os)
     }
 
     /// The pair rule on two loaded runs, triaged: what every path that pairs runs applies.
