@@ -55,6 +55,22 @@ final class OnCallTests: XCTestCase {
         XCTAssertLessThan(above.midY, s.archive.hierarchy[s.archive.failingIndex!].frame.midY)
     }
 
+    // A failure message of several lines (XCUITest's search input after it) reads on the list's status line with
+    // its lines joined, not a literal `\n`.
+    func testTheListsStatusLineJoinsAMessagesLines() throws {
+        let bundle = Golden.repositoryRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/fixtures/xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
+        guard FileManager.default.fileExists(atPath: bundle) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("the shared fixtures are missing") }
+            throw XCTSkip("the shared fixtures are not here")
+        }
+        var d = TestDriver(.runSet(RunSetState(paths: [bundle + "#1"], width: 200, height: 20, glyphs: .unicode)))
+        d.press(.resize(width: 200, height: 20))
+        let status = d.screen.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(status.contains("from input {( · Application, pid: 21560"), status)
+        XCTAssertFalse(status.contains("\\n"), status)
+    }
+
     // Ctrl-C while typing a search drops the search, as a shell's line editor drops the line; a second one quits.
     func testCtrlCInTheSearchPromptCancelsTheSearch() throws {
         var d = TestDriver(.inspector(try state("checkout-expanded", width: 100, height: 30)))

@@ -98,7 +98,8 @@ public enum RunSetView {
         } else if s.isLoading {
             left = "Loading \(s.loadedCount)/\(s.paths.count)…"
         } else if let k = s.selectedEntry, let e = s.entries[k] {
-            left = e.problem ?? e.summary.map { "\($0.failureMessage)" } ?? e.path
+            // The message's lines joined by a visible separator: a line break would be drawn as a literal `\n`.
+            left = e.problem ?? e.summary.map { $0.failureMessage.splitLines(omittingEmpty: true).map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: " · ") } ?? e.path
         } else {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }
