@@ -85,10 +85,6 @@ final class HandoverTests: XCTestCase {
         for s in cases {
             XCTAssertEqual(Handover.code(s), referenceCode(s), "code of \(s.debugDescription)")
             XCTAssertEqual(Handover.md(s), referenceMarkdown(s), "md of \(s.debugDescription)")
-            var t = TextBytes()
-            t.put("| ")
-            Handover.putCode(elementNamed: "Button", identifier: "", text: s, frame: nil, into: &t)
-            XCTAssertEqual(t.string, "| " + referenceCode(ElementName.of(type: "Button", identifier: "", text: s, frame: nil)), "element named \(s.debugDescription)")
         }
     }
 

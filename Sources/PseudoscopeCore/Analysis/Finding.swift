@@ -196,14 +196,7 @@ extension Finding {
     /// releasing all its strings; these read the stored fields they need.
     public static func known(at p: UnsafePointer<Finding>) -> KnownIssue? { p.pointee.knownBox?.issue }
     public static func stack(at p: UnsafePointer<Finding>) -> FindingStack? { p.pointee.stackBox?.stack }
-    /// Whether the finding has lines under its own (a stack, a known issue, hints): most have none.
-    public static func hasNotes(at p: UnsafePointer<Finding>) -> Bool {
-        p.pointee.stackBox != nil || p.pointee.knownBox != nil || !p.pointee.hints.isEmpty
-    }
     public static func blocks(at p: UnsafePointer<Finding>) -> Bool { blocks(p.pointee.severity, known(at: p)) }
-    public static func elementReference(at p: UnsafePointer<Finding>) -> String {
-        ElementName.of(type: p.pointee.elementType, identifier: p.pointee.identifier, text: p.pointee.text, frame: p.pointee.frame)
-    }
 }
 
 private final class StackBox: Sendable {

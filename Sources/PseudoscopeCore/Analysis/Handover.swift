@@ -182,13 +182,6 @@ public enum Handover {
         putCode(from: start, into: &out)
     }
 
-    /// The element as `ElementName.of` names it, as inline code, written after what `out` holds.
-    public static func putCode(elementNamed type: String, identifier: String, text: String, frame: Rect?, into out: inout TextBytes) {
-        let start = out.count
-        out.put(elementNamed: type, identifier: identifier, text: text, frame: frame)
-        putCode(from: start, into: &out)
-    }
-
     /// What `out` holds from `start` on, made inline code in place.
     public static func putCode(from start: Int, into out: inout TextBytes) {
         out.sanitize(from: start)

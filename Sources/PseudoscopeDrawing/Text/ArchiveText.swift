@@ -129,24 +129,6 @@ public enum ArchiveText {
         [(findingLine(f, glyphs: glyphs, tag: tag), findingRole(f))] + notesUnder(f, indent: indent)
     }
 
-    /// The same lines written after what `out` holds, each between `before` and `after` of its role (the text
-    /// report's indent and colours): a night's text report writes a hundred thousand of them.
-    /// The finding is read in place, through a pointer into its list (`Finding.known(at:)`): passing an element of
-    /// a list as a value copied the whole finding, retaining and releasing each of its strings.
-    public static func putFindingLines(at f: UnsafePointer<Finding>, glyphs: Glyphs, tag: String? = nil, indent: String = "    ",
-                                       into out: inout TextBytes, before: (StyleRole) -> String, after: (StyleRole) -> String) {
-        let role = findingRole(at: f)
-        out.put(before(role))
-        putFindingLine(at: f, glyphs: glyphs, tag: tag, into: &out)
-        out.put(after(role))
-        guard Finding.hasNotes(at: f) else { return }
-        for (line, role) in notesUnder(f.pointee, indent: indent) {
-            out.put(before(role))
-            out.put(line)
-            out.put(after(role))
-        }
-    }
-
     /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
     static func findingRole(_ f: Finding) -> StyleRole { withUnsafePointer(to: f) { findingRole(at: $0) } }
 
