@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "CText", cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz"])]),
         // libxml2 for Appium page-source XML, opened on first use (headers: libxml2-dev).
         .target(name: "CXML", dependencies: ["CFirstUse"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
-        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText", "CXML"]),
+        // libarchive for zipped products (.ipa) that `audit` reads in place, opened on first use (headers: libarchive-dev).
+        .target(name: "CArchive", dependencies: ["CFirstUse"]),
+        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText", "CXML", "CArchive"]),
         // Screenshots: decoders (libpng, libjpeg-turbo and libheif, each opened on first use) in C, where their error
         // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
         .target(name: "CImageCodecs", dependencies: ["CFirstUse"]),

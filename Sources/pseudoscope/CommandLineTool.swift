@@ -45,6 +45,7 @@ struct CommandLineTool {
             case "tree": return try TreeCommand(environment: environment).run(rest)
             case "info": return try InfoCommand(environment: environment).run(rest)
             case "check": return try CheckCommand(environment: environment).run(rest)
+            case "audit": return try AuditCommand(environment: environment).run(rest)
             case "import": return try ImportCommand().run(rest)
             case "baseline": return try BaselineCommand().run(rest)
             case "compare": return try CompareCommand(environment: environment).run(rest)

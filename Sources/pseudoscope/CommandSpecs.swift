@@ -192,6 +192,26 @@ enum Commands {
             OptionSpec("--all", nil, "every finding of the archives"),
         ] + StringsOption.options + SharedOptions.dump, exitStatus: "0 entries added, 2 invalid input, 64 usage error")
 
+    static let audit = CommandSpec(
+        name: "audit", operands: "PATH...",
+        summary: "the release leak check: pseudo resources, the pseudo switch, test code and DEBUG in what ships",
+        description: """
+            Audits built products (an .app folder, an .ipa or zipped .app, an .xcarchive) and Xcode projects \
+            (an .xcodeproj: its project.pbxproj, shared schemes and the .xcconfig files it names), or the ones in a \
+            folder, for what a release must not ship: pseudo-locale folders and pseudo-localized string tables, the \
+            pseudo switch (PSEUDO_LOCALE, the launch defaults) in the executable and frameworks, test frameworks and \
+            plug-ins, source files in the bundle, each locale's missing and untranslated keys, DEBUG in a \
+            configuration a scheme archives, and pseudolanguages in archived schemes. Reads, never writes or unpacks \
+            (docs/checks.md, "Release leak audit").
+            """,
+        options: [
+            OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
+            OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per product, a failure holding its blocking findings"),
+            OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input)"),
+            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per product"),
+        ] + SharedOptions.output,
+        exitStatus: "0 everything given was read and audited and nothing blocks; 1 something blocks; 2 something given could not be read; 3 nothing blocks, but part of something given could not be audited")
+
     static let help = CommandSpec(
         name: "help", operands: "[COMMAND]",
         summary: "this help, or a command's",
@@ -203,7 +223,7 @@ enum Commands {
         ], exitStatus: nil)
 
     /// In the order `--help` lists them.
-    static let all: [CommandSpec] = [open, render, tree, info, check, compare, importDump, baseline, help]
+    static let all: [CommandSpec] = [open, render, tree, info, check, audit, compare, importDump, baseline, help]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// the dynamic loader opened is read from its own account (LD_DEBUG=files, on standard error).
 final class FirstUseLibrariesTests: XCTestCase {
     static let firstUse = ["libsqlite3.so", "libxml2.so", "libicuuc.so", "liblzma.so", "libpng16.so", "libjpeg.so", "libchafa.so", "libglib-2.0.so",
-                           "libavcodec.so", "libheif.so", "libharfbuzz.so"]
+                           "libavcodec.so", "libheif.so", "libharfbuzz.so", "libarchive.so"]
 
     /// The first-use libraries the loader opened while running `args`.
     func opened(_ args: [String]) throws -> Set<String> {
@@ -46,5 +46,12 @@ final class FirstUseLibrariesTests: XCTestCase {
         XCTAssertFalse(database.contains("libxml2.so") || database.contains("libchafa.so") || database.contains("libjpeg.so"), "\(database)")
         let picture = try opened(["render", "--screenshot", bundles + "/xcode11.5-ui-failure-jpeg__xcparse-testFailure.xcresult#1", "--width", "60"])
         XCTAssertEqual(picture, ["libjpeg.so", "libchafa.so", "libglib-2.0.so"], "a JPEG screenshot drawn as cells")
+        // A zipped app opens libarchive; an app folder and a project do not (a scheme is XML: libxml2).
+        let apps = SharedFixturesPath.root.appendingPathComponent("apps").path
+        // (Debian's libarchive13 links libxml2, ICU and liblzma for formats it reads besides zip: they come with it.)
+        let zipped = try opened(["audit", apps + "/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa"])
+        XCTAssertTrue(zipped.contains("libarchive.so"), "\(zipped)")
+        XCTAssertTrue(zipped.isDisjoint(with: ["libsqlite3.so", "libchafa.so", "libjpeg.so", "libpng16.so", "libavcodec.so"]), "\(zipped)")
+        XCTAssertEqual(try opened(["audit", apps + "/calabash-CalSmoke-2017-iossim-i386+x86_64-de-en/CalSmoke.app"]), [])
     }
 }

@@ -125,6 +125,24 @@ final class CheckTests: XCTestCase {
         XCTAssertTrue(rules(try F.archive(mode: "normal", content: content, top: data)).allSatisfy { !$0.hasPrefix("hardcoded") })
     }
 
+    /// The control run must show strings untouched: the gate's, Xcode's and an accenting transform's marks there
+    /// block; a real bracketed tag, a to-do label and the expanded run (where the marks belong) do not.
+    func testPseudoMarksInTheControlRunBlock() throws {
+        let content = [
+            F.el("StaticText", [0, 100, 200, 20], id: "a", label: "［Konto···］"),
+            F.el("Button", [0, 130, 200, 40], id: "b", label: "[# Confirm #]", children: [F.el("StaticText", [10, 140, 100, 20], id: "b.text", label: "[# Confirm #]")]),
+            F.el("StaticText", [0, 190, 200, 20], id: "c", label: "[Ŝéţţîñĝš one two]"),
+            F.el("StaticText", [0, 220, 200, 20], id: "d", label: "[Draft]"),
+            F.el("StaticText", [0, 250, 200, 20], id: "e", label: "TODO list"),
+            F.el("StaticText", [0, 2000, 200, 20], id: "f", label: "［Offscreen］"),
+        ]
+        let normal = LayoutChecker(try F.archive(mode: "normal", content: content)).findings().filter { $0.rule == .pseudoInControlRun }
+        XCTAssertEqual(normal.map { "\($0.identifier) \($0.severity)" }, ["a blocking", "b blocking", "c blocking"])
+        XCTAssertEqual(normal.first?.message, "\"［Konto···］\" carries the gate's ［…］ markers in the normal (control) run: the transform changes strings outside its modes")
+        XCTAssertTrue(LayoutChecker(try F.archive(mode: "expanded", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
+        XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
+    }
+
     func testRTLBackButtonAndSymbols() throws {
         let bar = F.el("NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [8, 50, 60, 44], id: "BackButton", label: "Back")])
         let chevron = F.el("Image", [360, 200, 12, 16], id: "chevron.right", label: "chevron.right")

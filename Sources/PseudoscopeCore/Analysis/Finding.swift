@@ -24,6 +24,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case untranslated
     case missingTranslation = "missing-translation"
     case wrongLanguage = "wrong-language"
+    case pseudoInControlRun = "pseudo-in-control-run"
 
     /// The rule's place in `allCases`, by a switch over the cases: finding it in the list made the list each
     /// time, and a set or dictionary of rules hashes each rule's name.
@@ -44,6 +45,7 @@ public enum Rule: String, CaseIterable, Sendable {
         case .untranslated: 12
         case .missingTranslation: 13
         case .wrongLanguage: 14
+        case .pseudoInControlRun: 15
         }
     }
 }

@@ -46,6 +46,24 @@ extension LayoutChecker {
         }
     }
 
+    // MARK: pseudo-in-control-run
+
+    /// A visible string of a run whose strings must be untouched (`normal`, a locale run) that carries a
+    /// transform's marks (`PseudoMarks.transformMark`): the transform changes strings outside its modes.
+    func pseudoInControlRun(into out: inout [Finding]) {
+        var reported: [Int: String] = [:]
+        for i in h.indices where !kinds[i].isDisjoint(with: [.localizedText, .field]) && isVisible(i) && !isSystemChrome[i] {
+            let e = h[i]
+            let text = (kinds[i].contains(.field) && e.type != "TextView" ? e.placeholderValue : e.label).trimmingWhitespace()
+            guard let mark = PseudoMarks.transformMark(text) else { continue }
+            // A button's inner StaticText repeats its label: report once.
+            if let p = e.parent, reported[p] == text { reported[i] = text; continue }
+            reported[i] = text
+            let run = archive.mode == .normal ? "the normal (control) run" : "a locale run"
+            out.append(finding(.pseudoInControlRun, .blocking, i, "\"\(DisplayWidth.clip(text, to: 60))\" carries \(mark) in \(run): the transform changes strings outside its modes"))
+        }
+    }
+
     // MARK: concatenated-string
 
     /// Two or more marked pieces in one string: the text was assembled from separately localized parts, and

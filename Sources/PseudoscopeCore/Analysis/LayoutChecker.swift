@@ -119,6 +119,8 @@ public struct LayoutChecker: Sendable {
         }
         // A locale run (a real language, readable strings): against the app's tables, or the strings the run showed.
         if archive.mode != .expanded, isLocaleRun { rules.append { checker.localeRunStrings(into: &$0) } }
+        // The control run, and a locale run, show strings untouched: a pseudo mark there is the transform leaking.
+        if archive.mode == .normal || (archive.mode != .expanded && isLocaleRun) { rules.append { checker.pseudoInControlRun(into: &$0) } }
         // Every rule appends to one list: merging lists of their own copied every finding of all but the largest
         // (retaining all its strings) and then released the originals. Their order here does not matter: they are
         // sorted below, and each rule's findings keep their own order.

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An app's string tables judged: folders of pseudo or made-up locales, tables whose values are pseudo-localized,
+/// and each locale's coverage of the development language's keys.
+struct StringTables {
+    let files: ProductFiles
+    let app: AppAudit.App
+    let product: String
+    var findings: [AuditFinding] = []
+    var notAudited: [String] = []
+    /// The language `.lproj` folders at the app's top (not `Base`).
+    var localeCount = 0
+
+    /// One table file: where it is, its bundle folder inside the app, locale and name, and its values by key.
+    struct Table {
+        var path: String
+        var bundle: String
+        var locale: String
+        var name: String
+        var values: [String: String]
+    }
+
+    init(files: ProductFiles, app: AppAudit.App, product: String) {
+        self.files = files
+        self.app = app
+        self.product = product
+    }
+
+    mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
+        findings.append(AuditFinding(rule: rule, severity: severity, product: product, file: file, message: message, details: details))
+    }
+
+    mutating func judge() {
+        let folders = files.entries(under: app.root).filter { $0.path.hasSuffix(".lproj") }
+        var declaredHere: Set<String> = []
+        for f in folders {
+            let name = String(f.path.split(separator: "/").last ?? "")
+            let topLevel = !app.inner(f.path).contains("/")
+            switch LocaleName(folder: name) {
+            case .pseudo(let why):
+                add(.pseudoLocale, .blocking, f.path, "a pseudo-locale's folder in the product: \(why); it is test-only and must not ship")
+            case .unknown:
+                add(.pseudoLocale, .review, f.path, "a locale folder whose name is no language (ISO 639) or BCP 47 tag: made up, or a typo the system will never pick")
+            case .language:
+                if topLevel { localeCount += 1; declaredHere.insert(String(name.dropLast(6))) }
+            case .base: break
+            }
+        }
+        let tables = readTables()
+        for t in tables { pseudoValues(t, development: developmentTable(for: t, in: tables)) }
+        coverage(tables)
+        // A catalog shipped as it is holds its languages without folders.
+        declared(declaredHere.union(tables.filter { $0.path.hasSuffix(".xcstrings") }.map(\.locale)))
+    }
+
+    /// Every `.strings` and `.stringsdict` inside an `.lproj`, and each language of a String Catalog, read; one that
+    /// cannot be read is named as not audited.
+    mutating func readTables() -> [Table] {
+        var out: [Table] = []
+        for (path, bytes) in files.contents.sorted(by: { $0.key < $1.key }) where path.hasPrefix(app.prefix) {
+            let parts = app.inner(path).split(separator: "/").map(String.init)
+            // A String Catalog shipped as it is: every language of it is a table.
+            if let file = parts.last, file.hasSuffix(".xcstrings") {
+                do {
+                    guard let catalog = try StringCatalog.read(bytes, file: path, developmentLanguage: nil) else { continue }
+                    for language in Set(catalog.entries.map(\.language)).sorted() {
+                        var values: [String: String] = [:]
+                        for e in catalog.entries where e.language == language { values[e.key] = e.texts.joined(separator: " | ") }
+                        out.append(Table(path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)), values: values))
+                    }
+                } catch let e as ArchiveError { notAudited.append(e.description) } catch {}
+                continue
+            }
+            guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), let file = parts.last,
+                  file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") else { continue }
+            let locale = String(parts[parts.count - 2].dropLast(6))
+            let bundle = parts.dropLast(2).joined(separator: "/")
+            let name = String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
+            do {
+                var values: [String: String] = [:]
+                if file.hasSuffix(".strings") {
+                    for e in try StringsFile.parse(bytes, file: path, table: name, language: locale).entries { values[e.key] = e.texts.first ?? "" }
+                } else {
+                    guard case .dictionary(let d) = try PlistNode.read(bytes) else { throw PlistNode.Failure(message: "not a dictionary of plural rules") }
+                    for (key, rule) in d { values[key] = StringTables.texts(of: rule).joined(separator: " | ") }
+                }
+                out.append(Table(path: path, bundle: bundle, locale: locale, name: name, values: values))
+            } catch let e as ArchiveError {
+                notAudited.append(e.description)
+            } catch let f as PlistNode.Failure {
+                notAudited.append("\(path): \(f.message)")
+            } catch {}
+        }
+        return out
+    }
+
+    /// A `.stringsdict` rule's texts (its plural forms), without the format keys.
+    static func texts(of node: PlistNode) -> [String] {
+        var out: [String] = [], stack = [node]
+        while let n = stack.popLast() {
+            switch n {
+            case .string(let s): out.append(s)
+            case .dictionary(let d):
+                for (k, v) in d.sorted(by: { $0.key < $1.key }) where !k.hasPrefix("NSString") { stack.append(v) }
+            case .array(let a): stack += a
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// The development language's folder name: `CFBundleDevelopmentRegion` as a folder of this app has it (`en`,
+    /// `English`, `en-US`); `en` when the plist leaves it to a build variable.
+    var developmentLocale: String {
+        let region = app.info?["CFBundleDevelopmentRegion"]?.stringValue ?? "en"
+        return region.hasPrefix("$(") ? "en" : region
+    }
+
+    func isDevelopment(_ locale: String) -> Bool {
+        locale == developmentLocale || LocaleName.language(of: locale) == LocaleName.language(of: developmentLocale)
+            && !files.entries.contains { $0.path == app.path("\(developmentLocale).lproj") }
+    }
+
+    func developmentTable(for t: Table, in tables: [Table]) -> Table? {
+        isDevelopment(t.locale) ? nil : tables.first { $0.bundle == t.bundle && $0.name == t.name && isDevelopment($0.locale) }
+    }
+}

@@ -1,0 +1,84 @@
+extension AppAudit.Judge {
+    /// Names that switch pseudo-localization or forced right-to-left on at run time: the gate's own
+    /// `PSEUDO_LOCALE` and Foundation's and UIKit's launch defaults. Matched as whole words.
+    static let switchNames = ["PSEUDO_LOCALE", "NSDoubleLocalizedStrings", "NSShowNonLocalizedStrings", "AppleTextDirection",
+                              "NSForceRightToLeftWritingDirection", "NSForceRightToLeftLocalizedStrings"]
+    /// The transform's own names, in any case and spelling (`pseudoLocalize`, `PseudoLocalization`,
+    /// `pseudo_locale`). Not `pseudo` alone: Xcode's debug stub names `_dyld_is_pseudodylib`, no localization at all.
+    static let transformNames = ["pseudoloc", "pseudo_loc", "pseudo-loc", "pseudolanguage", "pseudo_language"]
+
+    /// Every Mach-O file of the app but the test items (reported as test code): the names above in its string
+    /// sections and symbol names. A Swift literal of 15 bytes or fewer is built into code, not stored as text, and
+    /// so is found by the names around it, not by itself (docs/checks.md).
+    mutating func pseudoSwitch(simulator: Bool) {
+        for (path, macho) in binaries {
+            let inner = app.inner(path)
+            if inner.split(separator: "/").contains(where: { Self.testItem(String($0)) }) { continue }
+            guard let bytes = files.contents[path] else { continue }
+            var found: [String] = []
+            for slice in macho.slices {
+                if slice.encrypted {
+                    notAudited.append("\(path) (\(slice.architecture)): encrypted by the App Store; its names cannot be searched (audit the build before upload)")
+                    continue
+                }
+                for (section, range) in slice.textRanges {
+                    for word in Self.names(in: bytes, range) where !found.contains(where: { $0.hasPrefix(word + " ") }) {
+                        found.append("\(word) (\(slice.architecture), \(section))")
+                    }
+                }
+            }
+            guard !found.isEmpty else { continue }
+            add(.pseudoSwitch, simulator ? .review : .blocking, path,
+                "names the pseudo-localization switch or transform: a release build should have compiled it out (#if DEBUG)"
+                    + (simulator ? " (a simulator build: review, it is no release)" : ""), found)
+        }
+    }
+
+    /// The switch and transform names in `range` of `bytes`, each as the whole printable word it is part of.
+    static func names(in bytes: [UInt8], _ range: Range<Int>) -> [String] {
+        guard !range.isEmpty else { return [] }
+        var words: [String] = []
+        func isWord(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+        func word(around at: Int, length: Int) -> String {
+            var s = at, e = at + length
+            func inToken(_ b: UInt8) -> Bool { isWord(b) || b == 0x5F || b == 0x24 || b == 0x2E || b == 0x2D }
+            while s > range.lowerBound, at - s < 60, inToken(bytes[s - 1]) { s -= 1 }
+            while e < range.upperBound, e - at < 80, inToken(bytes[e]) { e += 1 }
+            return String(decoding: bytes[s..<e], as: UTF8.self)
+        }
+        bytes.withUnsafeBufferPointer { all in
+            let base = all.baseAddress! + range.lowerBound
+            for name in switchNames {
+                var from = 0
+                while let hit = find(name, in: base + from, count: range.count - from) {
+                    let at = range.lowerBound + from + hit
+                    let end = at + name.utf8.count
+                    if (at == range.lowerBound || !isWord(bytes[at - 1])) && (end == range.upperBound || !isWord(bytes[end])) {
+                        let w = word(around: at, length: name.utf8.count)
+                        if !words.contains(w) { words.append(w) }
+                    }
+                    from += hit + 1
+                }
+            }
+            // Case folded once for the transform's names.
+            let lower = all[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            lower.withUnsafeBufferPointer { l in
+                for name in transformNames {
+                    var from = 0
+                    while let hit = find(name, in: l.baseAddress! + from, count: l.count - from) {
+                        let w = word(around: range.lowerBound + from + hit, length: name.utf8.count)
+                        if !words.contains(w) { words.append(w) }
+                        from += hit + name.utf8.count
+                    }
+                }
+            }
+        }
+        return words
+    }
+
+    /// Where `needle` first occurs in `count` bytes at `haystack`.
+    static func find(_ needle: String, in haystack: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard count >= needle.utf8.count else { return nil }
+        return UnsafeBufferPointer(start: haystack, count: count).bytesRange(of: needle)?.lowerBound
+    }
+}

@@ -1,0 +1,76 @@
+/// `pseudoscope audit PATH...`: finds the products and projects in what was given and audits each once; the
+/// `AuditVerdict` it answers is what every report renders.
+public enum Auditor {
+    /// One thing to audit and what it is.
+    struct Target: Equatable {
+        var path: String
+        var kind: AuditedProduct.Kind
+    }
+
+    public static func audit(_ paths: [String], limits: LoadLimits = .default) -> AuditVerdict {
+        var products: [AuditedProduct] = []
+        for given in paths {
+            // `Shop.app/` as a shell completes it names the same product as `Shop.app`.
+            var path = given
+            while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            let targets = self.targets(path)
+            if targets.isEmpty {
+                products.append(AuditedProduct(path: path, kind: .app, summary: "", unreadable: FileAccess.kind(path) == .missing ? "no such file or folder"
+                    : "holds no .app, .ipa, .xcarchive or .xcodeproj to audit"))
+            }
+            for t in targets { products.append(audit(t, limits: limits)) }
+        }
+        return AuditVerdict(products: products)
+    }
+
+    static func audit(_ t: Target, limits: LoadLimits) -> AuditedProduct {
+        if t.kind == .project { return ProjectAudit.audit(t.path, limits: limits) }
+        do {
+            return AppAudit.audit(try ProductFiles.read(t.path, limits: ProductFiles.Limits(limits)), kind: t.kind)
+        } catch let e as ArchiveError {
+            return AuditedProduct(path: t.path, kind: t.kind, summary: "", unreadable: e.located)
+        } catch {
+            return AuditedProduct(path: t.path, kind: t.kind, summary: "", unreadable: "\(error)")
+        }
+    }
+
+    /// What `path` holds to audit: itself when it is a product or project, else the ones in the folder (not
+    /// looking inside one found, and no deeper than six levels). A link the user put in the folder is followed.
+    static func targets(_ path: String) -> [Target] {
+        if let kind = kind(of: path) { return [Target(path: path, kind: kind)] }
+        guard FileAccess.kind(path) == .directory else { return [] }
+        var found: [Target] = []
+        var stack: [(String, Int)] = [(path, 0)]
+        var seen: Set<FileAccess.Identity> = []
+        while let (folder, depth) = stack.popLast() {
+            guard let id = FileAccess.identity(folder), seen.insert(id).inserted, let names = FileAccess.entries(folder) else { continue }
+            // A folder described only by XcodeGen or Tuist, with no project generated beside it.
+            if !names.contains(where: { $0.hasSuffix(".xcodeproj") }), let manifest = names.first(where: { $0 == "project.yml" || $0 == "Project.swift" }) {
+                found.append(Target(path: folder + "/" + manifest, kind: .project))
+            }
+            for name in names.sorted().reversed() where !name.hasPrefix(".") && name != "project.yml" && name != "Project.swift" {
+                let inner = folder + "/" + name
+                if let kind = kind(of: inner) { found.append(Target(path: inner, kind: kind)) }
+                else if depth < 6, FileAccess.kind(inner) == .directory { stack.append((inner, depth + 1)) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// What a path is by its name and kind; nil for a folder to search or a file that is none of them.
+    static func kind(of path: String) -> AuditedProduct.Kind? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch FileAccess.kind(path) {
+        case .directory:
+            if name.hasSuffix(".app") { return .app }
+            if name.hasSuffix(".xcarchive") { return .xcarchive }
+            if name.hasSuffix(".xcodeproj") { return .project }
+        case .regular:
+            if name.hasSuffix(".ipa") { return .ipa }
+            if name.hasSuffix(".zip") { return .zip }
+            if name == "project.pbxproj" || name == "project.yml" || name == "Project.swift" { return .project }
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,102 @@
+/// The release leak check of an Xcode project: the configurations its schemes archive must not compile `DEBUG`
+/// in or set the pseudo switch, an archived scheme's Profile and Archive actions must not launch with a
+/// pseudolanguage (Run and Test may: that is the gate working), and an app target must not copy pseudo resources.
+public enum ProjectAudit {
+    public static func audit(_ given: String, limits: LoadLimits) -> AuditedProduct {
+        let name = given.split(separator: "/").last.map(String.init) ?? given
+        if name == "project.yml" || name == "Project.swift" {
+            return AuditedProduct(path: given, kind: .project, summary: "\(name == "project.yml" ? "XcodeGen" : "Tuist") manifest",
+                                  notAudited: ["\(given): a \(name == "project.yml" ? "XcodeGen" : "Tuist") manifest is not read; generate the project and audit the .xcodeproj"])
+        }
+        let path = name == "project.pbxproj" ? given.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") : given
+        let project: XcodeProject
+        do { project = try XcodeProject(path: path, limits: limits) } catch let e as ArchiveError {
+            return AuditedProduct(path: given, kind: .project, summary: "", unreadable: e.description)
+        } catch {
+            return AuditedProduct(path: given, kind: .project, summary: "", unreadable: "\(error)")
+        }
+        var judge = ProjectJudge(project: project, given: given, limits: limits)
+        judge.run()
+        return AuditedProduct(path: given, kind: .project, summary: judge.summary, findings: judge.findings, notAudited: judge.notAudited)
+    }
+}
+
+struct ProjectJudge {
+    let project: XcodeProject
+    let given: String
+    let limits: LoadLimits
+    var findings: [AuditFinding] = []
+    var notAudited: [String] = []
+    var summary = ""
+    var xcconfigs: [String: Xcconfig] = [:]
+
+    init(project: XcodeProject, given: String, limits: LoadLimits) {
+        self.project = project
+        self.given = given
+        self.limits = limits
+    }
+
+    mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
+        findings.append(AuditFinding(rule: rule, severity: severity, product: given, file: file, message: message, details: details))
+    }
+
+    mutating func run() {
+        let schemes = readSchemes()
+        // Release is archived unless a scheme says otherwise; every configuration a scheme archives is too.
+        var archived: [String: [String]] = ["Release": []]
+        for s in schemes { if let c = s.actions["ArchiveAction"]?.configuration { archived[c, default: []].append(s.name) } }
+        var runOnly: [String] = []
+        for s in schemes {
+            for actionName in ["ProfileAction", "ArchiveAction"] {
+                guard let action = s.actions[actionName] else { continue }
+                var launch = s.pseudoLaunch(action, includingOptions: true)
+                if action.attributes["shouldUseLaunchSchemeArgsEnv"] == "YES", let run = s.actions["LaunchAction"] {
+                    launch += s.pseudoLaunch(run, includingOptions: false).map { "\($0) (the Run action's, which \(actionName == "ProfileAction" ? "Profile" : "Archive") uses)" }
+                }
+                if !launch.isEmpty {
+                    add(.pseudoInProject, .blocking, "\(s.path):\(action.line)", "scheme \(s.name): the \(actionName == "ProfileAction" ? "Profile" : "Archive") action (\(action.configuration ?? "?")) launches with pseudo-localization on; only Run and Test may", launch)
+                }
+            }
+            for actionName in ["LaunchAction", "TestAction"] where !(s.actions[actionName].map { s.pseudoLaunch($0, includingOptions: true) } ?? []).isEmpty {
+                runOnly.append("\(s.name) (\(actionName == "LaunchAction" ? "Run" : "Test"))")
+            }
+        }
+        for (configuration, by) in archived.sorted(by: { $0.key < $1.key }) { settings(configuration, archivedBy: by) }
+        resources(archived: Set(archived.keys))
+        for region in project.knownRegions {
+            if case .pseudo(let why) = LocaleName.judge(region) {
+                add(.pseudoInProject, .blocking, project.pbxproj, "the project localizes into \(region): \(why); its tables ship in every configuration")
+            }
+        }
+        let apps = project.targets.filter(\.isApp).count
+        summary = "\(project.targets.count) targets (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
+            + archived.keys.sorted().joined(separator: ", ")
+            + (runOnly.isEmpty ? "" : "; pseudo-localization in Run/Test only (allowed): " + runOnly.joined(separator: ", "))
+    }
+
+    /// The shared schemes; one that cannot be read is named, not skipped.
+    mutating func readSchemes() -> [XcodeScheme] {
+        let folder = project.path + "/xcshareddata/xcschemes"
+        var out: [XcodeScheme] = []
+        for name in (FileAccess.entries(folder) ?? []).sorted() where name.hasSuffix(".xcscheme") {
+            do { out.append(try XcodeScheme(path: folder + "/" + name, limits: limits)) } catch let e as ArchiveError {
+                notAudited.append(e.description)
+            } catch {}
+        }
+        if out.isEmpty { notAudited.append("\(project.path): no shared schemes (xcshareddata/xcschemes); which configurations are archived is unknown, Release was audited") }
+        return out
+    }
+
+    func xcconfig(_ relative: String?) -> String? { relative.map { XcodeProject.join(project.folder, $0) } }
+
+    mutating func loaded(_ path: String) -> Xcconfig {
+        if let x = xcconfigs[path] { return x }
+        let x = Xcconfig(path: path, limits: limits)
+        xcconfigs[path] = x
+        for u in x.unread where !notAudited.contains(u) {
+            // CocoaPods writes these at `pod install`; a checkout without Pods/ lacks them.
+            notAudited.append(u + (u.contains("Pods/Target Support Files/") ? " (CocoaPods writes it at pod install: audit after it)" : ""))
+        }
+        return x
+    }
+}

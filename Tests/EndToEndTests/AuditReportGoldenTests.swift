@@ -1,0 +1,60 @@
+import Foundation
+import PseudoscopeTestSupport
+import XCTest
+
+/// `audit`'s reports as a user reads them, recorded, on real products and a real project: the App Store .ipa, the
+/// debug test-host app and Pocket Casts' project; and the counts read back from every report, which must agree.
+final class AuditReportGoldenTests: XCTestCase {
+    static let golden = Harness.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Golden")
+    static let products = ["../shared/fixtures/apps/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa",
+                           "../shared/fixtures/apps/skiresortfinder-debug-iphonesimulator-arm64-8lproj-xctest-frameworks-embedded/Ski Resort Finder.app",
+                           "../shared/fixtures/projects/pocketcasts/podcasts.xcodeproj"]
+
+    func audit(_ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try SharedFixturesPath.require()
+        let r = try Harness.run(["audit"] + options + Self.products, environment: ["NO_COLOR": "1"], in: Harness.repositoryRoot)
+        return (r.status, r.stdout, r.stderr)
+    }
+
+    func assertGolden(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        if let failure = GoldenText.mismatch(text, file: Self.golden.appendingPathComponent(name)) { XCTFail(failure, file: file, line: line) }
+    }
+
+    func testEveryReportIsAsRecorded() throws {
+        let junit = try Harness.temporaryFolder(self).appendingPathComponent("audit.xml").path
+        for (options, name) in [([], "audit.txt"), (["--json"], "audit.json"), (["--markdown"], "audit.md")] {
+            let r = try audit(options)
+            XCTAssertEqual(r.status, 1, "\(name): Pocket Casts archives DEBUG builds")
+            assertGolden(r.stdout, name)
+        }
+        XCTAssertEqual(try audit(["--junit", junit]).status, 1)
+        assertGolden(try String(contentsOfFile: junit, encoding: .utf8), "audit-junit.xml")
+    }
+
+    /// Blocking and review findings and the products not audited in full, read back from each report: the same.
+    func testEveryReportCountsAlike() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(try audit(["--json"]).stdout.utf8)) as? [String: Any]
+        let totals = try XCTUnwrap(json?["totals"] as? [String: Int])
+        let products = try XCTUnwrap(json?["products"] as? [[String: Any]])
+        let findings = products.flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+        XCTAssertEqual(findings.filter { $0["severity"] as? String == "blocking" }.count, totals["blocking"])
+        XCTAssertEqual(findings.filter { $0["severity"] as? String == "review" }.count, totals["review"])
+        XCTAssertEqual(totals["blocking"], 1 * 2)
+        let line = "audit: 3 products, \(totals["blocking"]!) blocking, \(totals["review"]!) review, \(totals["incomplete"]!) not audited in full"
+        XCTAssertEqual(try audit([]).stdout.split(separator: "\n").last.map(String.init), line)
+        XCTAssertTrue(try audit(["--markdown"]).stdout.contains("\n" + line + "\n"))
+        let junit = try Harness.temporaryFolder(self).appendingPathComponent("audit.xml").path
+        _ = try audit(["--junit", junit])
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains("tests=\"3\" failures=\"1\" errors=\"\(totals["incomplete"]!)\""), xml)
+    }
+
+    func testUsageAndUnreadableInputs() throws {
+        let none = try Harness.run(["audit"], environment: [:], in: Harness.repositoryRoot)
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.stderr.contains("audit: expected at least one app"), none.stderr)
+        let missing = try Harness.run(["audit", "no-such.ipa"], environment: ["NO_COLOR": "1"], in: Harness.repositoryRoot)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stdout.contains("no-such.ipa (app)\n  unreadable: no such file or folder"), missing.stdout)
+    }
+}
