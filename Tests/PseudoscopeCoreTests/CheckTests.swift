@@ -141,6 +141,17 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(normal.first?.message, "\"［Konto···］\" carries the gate's ［…］ markers in the normal (control) run: the transform changes strings outside its modes")
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "expanded", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
+        // Doubled strings: a run most of whose strings are doubled went through Xcode's Double-Length pseudolanguage;
+        // one real doubled name among plain strings did not.
+        let doubledRun = ["Settings Settings", "Account Account", "Sign out Sign out", "Bora Bora"].enumerated().map { k, label in
+            F.el("StaticText", [0, 100 + 30 * Double(k), 300, 20], id: "d\(k)", label: label)
+        }
+        XCTAssertEqual(LayoutChecker(try F.archive(mode: "normal", content: doubledRun)).findings().filter { $0.rule == .pseudoInControlRun }.map(\.identifier),
+                       ["d0", "d1", "d2", "d3"])
+        let oneName = ["Settings", "Account", "Sign out", "Bora Bora"].enumerated().map { k, label in
+            F.el("StaticText", [0, 100 + 30 * Double(k), 300, 20], id: "d\(k)", label: label)
+        }
+        XCTAssertTrue(LayoutChecker(try F.archive(mode: "normal", content: oneName)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
     }
 
     func testRTLBackButtonAndSymbols() throws {

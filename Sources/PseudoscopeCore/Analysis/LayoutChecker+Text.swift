@@ -52,10 +52,17 @@ extension LayoutChecker {
     /// transform's marks (`PseudoMarks.transformMark`): the transform changes strings outside its modes.
     func pseudoInControlRun(into out: inout [Finding]) {
         var reported: [Int: String] = [:]
-        for i in h.indices where !kinds[i].isDisjoint(with: [.localizedText, .field]) && isVisible(i) && !isSystemChrome[i] {
+        let shown = h.indices.filter { i in !kinds[i].isDisjoint(with: [.localizedText, .field]) && isVisible(i) && !isSystemChrome[i] }
+        func text(_ i: Int) -> String { (kinds[i].contains(.field) && h[i].type != "TextView" ? h[i].placeholderValue : h[i].label).trimmingWhitespace() }
+        // Xcode's Double-Length pseudolanguage leaves no mark on a string alone ("Bora Bora" is a real name): the
+        // run is judged as a whole, and doubled strings count when most of its strings with letters are doubled.
+        let worded = shown.filter { text($0).unicodeScalars.contains { $0.properties.isAlphabetic } }
+        let doubled = Set(worded.filter { PseudoScheme.doubleLength.marks(text($0)) })
+        let doubledRun = doubled.count >= 3 && doubled.count * 2 >= worded.count
+        for i in shown {
             let e = h[i]
-            let text = (kinds[i].contains(.field) && e.type != "TextView" ? e.placeholderValue : e.label).trimmingWhitespace()
-            guard let mark = PseudoMarks.transformMark(text) else { continue }
+            let text = text(i)
+            guard let mark = PseudoMarks.transformMark(text) ?? (doubledRun && doubled.contains(i) ? "Xcode's double-length doubling (most of the run's strings are doubled)" : nil) else { continue }
             // A button's inner StaticText repeats its label: report once.
             if let p = e.parent, reported[p] == text { reported[i] = text; continue }
             reported[i] = text
