@@ -178,7 +178,7 @@ final class RobustnessTests: XCTestCase {
         let folder = try Harness.shell("timeout 20 \"$PS\" check '\(dir.path)'; echo \"status=$?\"")
         XCTAssertTrue(folder.stdout.contains("status=2") && folder.stdout.contains("1 archive checked"), folder.stdout)
         XCTAssertTrue(folder.stderr.contains("trap.json: is a FIFO, not a regular file"), folder.stderr)
-        XCTAssertTrue(folder.stderr.contains("zero.json: not followed: a link that leaves"), folder.stderr)
+        XCTAssertTrue(folder.stderr.contains("zero.json: not read: a link to a character device, which is no archive"), folder.stderr)
         let device = try Harness.shell("timeout 20 \"$PS\" info '\(dir.path)/zero.json'; echo \"status=$?\"")
         XCTAssertTrue(device.stderr.contains("zero.json: is a character device, not a regular file"), device.stderr)
         // Standard input stops at the limit: /dev/zero is refused after 1 MiB, not after the memory is gone.
@@ -203,6 +203,25 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("night/root: not followed: a link that leaves"), r.stderr)
         XCTAssertTrue(r.stderr.contains("night/outside: not followed"), r.stderr)
         XCTAssertTrue(r.stdout.contains("status=2"), r.stdout)
+    }
+
+    /// A night folder made of links to the bundles and archives a user chose (as CI artifact folders often are):
+    /// each opened as itself; a link to a folder outside that is no input is still not searched.
+    func testANightFolderOfLinksOpensWhatTheyLeadTo() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let night = dir.appendingPathComponent("night")
+        try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true)
+        let fm = FileManager.default
+        let samples = Harness.repositoryRoot.appendingPathComponent("SampleArchives").path
+        try fm.createSymbolicLink(atPath: night.appendingPathComponent("rtl").path, withDestinationPath: samples + "/settings-rtl")
+        try fm.createSymbolicLink(atPath: night.appendingPathComponent("expanded.json").path, withDestinationPath: samples + "/settings-expanded/archive.json")
+        let bundle = Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/rtl/LayoutTests.xcresult").path
+        try fm.createSymbolicLink(atPath: night.appendingPathComponent("LayoutTests.xcresult").path, withDestinationPath: bundle)
+        try fm.createSymbolicLink(atPath: night.appendingPathComponent("again").path, withDestinationPath: samples + "/settings-rtl")
+        let r = try Harness.shell("timeout 60 \"$PS\" check '\(night.path)'; echo \"status=$?\"")
+        XCTAssertTrue(r.stdout.contains("3 archives checked"), "each input once, the one behind two links too:\n\(r.stdout)\n\(r.stderr)")
+        XCTAssertFalse(r.stderr.contains("not followed"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("LayoutTests.xcresult#1"), r.stdout)
     }
 
     func testAttachmentLinksLeavingTheFolderAreRefused() throws {

@@ -25,9 +25,11 @@ public enum ArchiveDiscovery {
     /// folders, `.json` files, dumps (recognized by content: `DumpImporter.looksLikeDumpFile`) and result
     /// bundles, sorted by path.
     ///
-    /// The walk never leaves the folder it was given (a link to `/` or to `..` is reported, not followed) and
-    /// never enters a folder twice (folders are known by device and inode, so no arrangement of links can make
-    /// it loop or check one archive many times).
+    /// The walk searches no folder outside the one it was given (a link to `/` or to `..` is reported, not
+    /// followed), but opens a link that leads to an input (a bundle, an archive folder, an archive or dump file)
+    /// wherever it points: a night folder may be made of links to what the user chose. It never enters a folder
+    /// twice (folders are known by device and inode, so no arrangement of links can make it loop or check one
+    /// archive many times); a link to a device or FIFO is refused by name.
     public static func expand(_ arguments: [String], limits: LoadLimits = .default) -> Result {
         var result = Result()
         for arg in arguments {
@@ -119,12 +121,17 @@ public enum ArchiveDiscovery {
                 let hidden = name.hasPrefix(".")
                 let path = (folder as NSString).appendingPathComponent(name)
                 let (kind, isLink, identity) = FileAccess.entry(path)
-                if isLink, kind != .missing {
-                    // A link may point anywhere: follow it only while it stays inside the folder given.
-                    guard let real = FileAccess.realPath(path), FileAccess.isInside(real, root) else {
-                        problems.append(ArchiveError(file: path, message: "not followed: a link that leaves \(root)"))
-                        continue
-                    }
+                // A link the user put in the folder leads to an input they chose (a night folder made of links to
+                // bundles): opened wherever it points, as itself. A link out of the folder to a folder that is no
+                // input is not searched (a link to `/` would search the machine), nor is a link to a device.
+                let leaves = isLink && kind != .missing && !(FileAccess.realPath(path).map { FileAccess.isInside($0, root) } ?? false)
+                if leaves, case .special(let what) = kind {
+                    problems.append(ArchiveError(file: path, message: "not read: a link to \(what), which is no archive"))
+                    continue
+                }
+                if leaves, kind == .directory, !XCResultBundle.isBundle(path), FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) == .missing {
+                    problems.append(ArchiveError(file: path, message: "not followed: a link that leaves \(root) for a folder that is no archive or result bundle (name it on the command line to search it)"))
+                    continue
                 }
                 switch kind {
                 case .directory:
