@@ -84,11 +84,14 @@ public struct AppState {
             stack[0] = .runSet(list)
             return resolve(effects)
         case .opened(let verdict):
+            // The list's "Opening …" is over: back on the list, its status line must not still say it.
+            if case .runSet(var list) = stack[0] { list.clearMessage(); stack[0] = .runSet(list) }
             let (w, h, g) = size
             let inspector = InspectorState(verdict: verdict, width: w, height: h, glyphs: g, settings: settings)
             stack.append(.inspector(inspector))
             return inspector.searchIndexEffect
         case .compared(let c):
+            if case .runSet(var list) = stack[0] { list.clearMessage(); stack[0] = .runSet(list) }
             let (w, h, g) = size
             stack.append(.comparison(ComparisonState(comparison: c, width: w, height: h, glyphs: g)))
             for n in c.notCompared { addNote("compare \(c.a.screen): not compared: \(n)") }

@@ -26,7 +26,7 @@ public struct RunSetState: InteractiveScreen {
     private let loadable: Int
     /// Whether the pair rule has been asked for (once everything is loaded).
     private var pairsRequested = false
-    /// Until the user moves, the cursor stays on the first row while archives arrive and the order settles.
+    /// Until the user moves, the cursor is on the first row, which once every input is in is the worst run.
     private var userMoved = false
 
     /// The inputs that hold no run to judge (`notChecked`, from discovery) are rows too, after those to load.
@@ -44,6 +44,9 @@ public struct RunSetState: InteractiveScreen {
     public func start() -> [Effect] { loadable == 0 ? [] : [.load(paths: Array(paths.prefix(loadable)))] }
 
     public var isLoading: Bool { loadedCount < paths.count }
+
+    /// The status line says nothing: what it said ("Opening …") is over once the screen it announced is shown.
+    public mutating func clearMessage() { chrome.message = nil }
     public var message: String? { chrome.message }
     public var cursor: Int { list.position }
     public var selectedEntry: Int? { list.position < rows.count ? rows[list.position] : nil }
@@ -224,9 +227,17 @@ public struct RunSetState: InteractiveScreen {
     }
 
     /// Orders the rows: groups by screen (errors and unloaded entries are groups of their own), modes in order
-    /// within a group, groups by the sort key.
+    /// within a group, groups by the sort key. While inputs still arrive the rows stay in the order given, so a
+    /// row never moves under the cursor between the moment it is drawn and the key that acts on it; the list is
+    /// grouped and sorted once, when the last input is in (and then the cursor stays on its run if the user moved).
     mutating func rebuild(keeping entry: Int? = nil) {
         let keep = entry ?? (userMoved ? selectedEntry : nil)
+        if isLoading {
+            rows = entries.indices.filter(passesFilters)
+            list.resize(count: rows.count)
+            if let k = keep, let r = rows.firstIndex(of: k) { list.moveTo(r) } else if !userMoved { list.moveTo(0) }
+            return
+        }
         var groups: [String: [Int]] = [:]
         for k in entries.indices where passesFilters(k) {
             groups[entries[k]?.summary?.group ?? "\u{10FFFF}" + paths[k], default: []].append(k)

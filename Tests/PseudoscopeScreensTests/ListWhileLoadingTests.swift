@@ -1,0 +1,71 @@
+import PseudoscopeCore
+import PseudoscopeDrawing
+import PseudoscopeScreens
+import XCTest
+
+/// The list while its inputs arrive (issue: Enter on a drawn row opened another run, `c` compared another screen):
+/// rows stay in the order given until the last input is in, so a key acts on the row drawn; then the list is
+/// sorted worst first once, and the cursor stays on its run if the user moved; a status that announced a screen
+/// is gone when the list is seen again.
+final class ListWhileLoadingTests: XCTestCase {
+    static let names = ["checkout-expanded", "profile-hardcoded-expanded", "settings-normal", "settings-expanded", "settings-rtl"]
+
+    func paths() -> [String] { Self.names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path } }
+
+    func entry(_ k: Int, _ engine: inout Engine) -> LoadedEntry {
+        let p = paths()[k]
+        return LoadedEntry(index: k, entry: RunSetEntry(path: p, result: engine.summarize(p)))
+    }
+
+    func testRowsDoNotMoveUnderTheCursorWhileInputsArrive() throws {
+        var engine = Engine(loader: ArchiveLoader())
+        var s = RunSetState(paths: paths(), width: 120, height: 20, glyphs: .unicode)
+        // The inputs arrive out of order, the worst (settings-rtl) among the last.
+        _ = s.update(.received([entry(0, &engine)]))
+        XCTAssertEqual(s.selectedEntry, 0)
+        let drawn = RunSetView.render(s).renderPlain()
+        XCTAssertTrue(drawn.contains("checkout"), drawn)
+        _ = s.update(.received([entry(4, &engine), entry(2, &engine)]))
+        XCTAssertEqual(s.rows, [0, 1, 2, 3, 4], "in the order given while loading")
+        XCTAssertEqual(s.selectedEntry, 0, "the row drawn under the cursor is still the one a key acts on")
+        // Enter now opens the run drawn, not the one a sort would have put there.
+        let open = s.update(.open)
+        guard case .inspect(let path, _)? = open.first else { return XCTFail("\(open)") }
+        XCTAssertEqual(path, paths()[0])
+        // The user moves to settings-normal; the last inputs arrive and the list is sorted: the cursor stays on it.
+        _ = s.update(.move(.down))
+        _ = s.update(.move(.down))
+        XCTAssertEqual(s.selectedEntry, 2)
+        for e in s.update(.received([entry(1, &engine), entry(3, &engine)])) {
+            for case .runSet(let m) in EffectInterpreter.perform(e, engine: &engine, maxPixels: 1) { _ = s.update(m) }
+        }
+        XCTAssertFalse(s.isLoading)
+        XCTAssertEqual(s.rows.first, 4, "sorted worst first once everything is in")
+        XCTAssertEqual(s.selectedEntry, 2, "and the selection stayed on its run")
+    }
+
+    /// Without a move, the cursor is on the first row: once loaded, the worst run.
+    func testUntouchedTheCursorIsOnTheWorstRunOnceLoaded() throws {
+        var engine = Engine(loader: ArchiveLoader())
+        var s = RunSetState(paths: paths(), width: 120, height: 20, glyphs: .unicode)
+        _ = s.update(.received([entry(0, &engine), entry(1, &engine)]))
+        for e in s.update(.received([entry(2, &engine), entry(3, &engine), entry(4, &engine)])) {
+            for case .runSet(let m) in EffectInterpreter.perform(e, engine: &engine, maxPixels: 1) { _ = s.update(m) }
+        }
+        XCTAssertEqual(s.selectedEntry, 4, "settings-rtl, paired, blocks most")
+    }
+
+    /// "Opening …" is over when the inspector is shown: back on the list, the status line does not say it.
+    func testAnOpeningStatusIsGoneWhenTheListIsSeenAgain() throws {
+        var engine = Engine(loader: ArchiveLoader())
+        var list = RunSetState(paths: paths(), width: 120, height: 20, glyphs: .unicode)
+        _ = list.update(.received((0..<5).map { entry($0, &engine) }))
+        var app = AppState(.runSet(list))
+        let effects = app.update(.key(.enter))
+        XCTAssertTrue(app.render().renderPlain().contains("Opening "), "said while the run loads")
+        guard case .inspect(let path, let among)? = effects.first else { return XCTFail("\(effects)") }
+        for m in EffectInterpreter.perform(.inspect(path: path, among: among), engine: &engine, maxPixels: 1) { _ = app.update(m) }
+        _ = app.update(.key(.char("q")))
+        XCTAssertFalse(app.render().renderPlain().contains("Opening "), app.render().renderPlain())
+    }
+}
