@@ -31,6 +31,7 @@ public enum InteractiveSession {
         let size = terminal.size
         _ = app.update(.key(.resize(width: size.width, height: size.height)))
         _ = app.update(.paletteDetected(colors: terminal.paletteSize))
+        _ = app.update(.clipboardDetected(Clipboard.route(insideTmux: options.insideTmux)))
         // Graphics by what the terminal answers, asked when a screenshot is first shown (a terminal that does
         // not answer costs its wait then, not at start). Inside tmux, symbols: its passthrough is off by default.
         var graphicsKnown = false

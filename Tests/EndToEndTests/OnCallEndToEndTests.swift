@@ -206,6 +206,36 @@ final class OnCallInspectorEndToEndTests: XCTestCase {
     }
 }
 
+/// Copy inside tmux says what tmux does with it, read from tmux's own settings: dropped with `set-clipboard external`
+/// and passthrough off (and nothing in tmux's buffer), taken into the buffer with `set-clipboard on`.
+final class TmuxCopyEndToEndTests: XCTestCase {
+    func copy(settings: String) throws -> (status: String, overlay: String, buffer: String?) {
+        let t = try TmuxSession(pipeline: "\(settings); \"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 150, height: 35)
+        try t.waitFor(text: "? help")
+        try t.send("y")
+        try t.waitFor(text: "Copy to the clipboard")
+        try t.send("x")
+        let overlay = try t.waitFor(text: "Enter: show it plain")
+        let buffer = try? t.tmux(["show-buffer"])
+        try t.send("Escape")
+        let screen = try t.waitFor(text: "? help")
+        try t.send("q")
+        XCTAssertEqual(try t.waitForExit(), 0)
+        return (screen, overlay, buffer)
+    }
+
+    func testCopyInsideTmuxSaysWhatTmuxDoesWithIt() throws {
+        let dropped = try copy(settings: "tmux set-option -g set-clipboard external; tmux set-option -g allow-passthrough off")
+        XCTAssertTrue(dropped.overlay.contains("tmux drops it: set-clipboard external, allow-passthrough off."), dropped.overlay)
+        XCTAssertTrue(dropped.overlay.contains("set -g set-clipboard on"), dropped.overlay)
+        XCTAssertFalse(dropped.overlay.contains("Copied"), dropped.overlay)
+        XCTAssertNotEqual(dropped.buffer, #"app.buttons["checkout.applyCoupon"]"#, "tmux really dropped it")
+        let taken = try copy(settings: "tmux set-option -g set-clipboard on")
+        XCTAssertTrue(taken.overlay.contains("tmux (set-clipboard on) took it into its buffer"), taken.overlay)
+        XCTAssertEqual(taken.buffer, #"app.buttons["checkout.applyCoupon"]"#)
+    }
+}
+
 /// Hand-over: what a colleague on another box, a CI page or a ticket reads.
 final class HandOverEndToEndTests: XCTestCase {
     func testReportsNameWhatPassedAndCommandsRunFromAnywhere() throws {

@@ -69,3 +69,19 @@ final class ListWhileLoadingTests: XCTestCase {
         XCTAssertFalse(app.render().renderPlain().contains("Opening "), app.render().renderPlain())
     }
 }
+
+/// What the copy says, by where it goes (tmux's settings as tmux reports them).
+final class ClipboardRouteTests: XCTestCase {
+    func testTmuxsSettingsDecideTheWords() {
+        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "on\n", passthrough: "off\n"), .tmuxBuffer)
+        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "external\n", passthrough: "on\n"), .tmuxPassthrough)
+        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "external\n", passthrough: "off\n"), .tmuxDrops(setClipboard: "external", passthrough: "off"))
+        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "off", passthrough: nil), .tmuxDrops(setClipboard: "off", passthrough: "off"), "an old tmux without passthrough")
+        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: nil, passthrough: nil), .tmuxUnknown)
+        XCTAssertTrue(ClipboardRoute.terminal.status("identifier", count: 5).hasPrefix("Sent the identifier to your terminal's clipboard"))
+        XCTAssertTrue(ClipboardRoute.tmuxDrops(setClipboard: "external", passthrough: "off").status("identifier", count: 5).hasPrefix("Not copied: tmux drops"))
+        for route in [ClipboardRoute.terminal, .tmuxBuffer, .tmuxPassthrough, .tmuxDrops(setClipboard: "external", passthrough: "off"), .tmuxUnknown] {
+            XCTAssertFalse(route.status("identifier", count: 5).hasPrefix("Copied the identifier") && route != .tmuxBuffer, "only tmux's buffer is known to hold it")
+        }
+    }
+}

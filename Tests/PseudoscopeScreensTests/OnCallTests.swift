@@ -216,7 +216,8 @@ final class OnCallTests: XCTestCase {
         d.press(.char("x"))
         XCTAssertEqual(d.copied.last, #"app.buttons["checkout.confirm"]"#)
         XCTAssertTrue(d.screen.contains("Enter shows it plain, to select by hand"), d.screen)
-        XCTAssertTrue(d.screen.contains("Copied the XCUITest query (31 characters)"), d.screen)
+        XCTAssertTrue(d.screen.contains("The XCUITest query (31 characters)"), d.screen)
+        XCTAssertTrue(d.screen.contains("Sent to your terminal as OSC 52; a terminal does not say whether it took it."), "no claim that it was copied: \(d.screen)")
         d.press(.char("j"))  // any key but Enter closes the box
         XCTAssertFalse(d.screen.contains("Enter shows it plain"))
         // Enter asks the terminal to show it plain (the driver's work), and closes the box.

@@ -16,6 +16,8 @@ public indirect enum AppMessage: Sendable {
     /// How many colours the terminal's palette has (curses' `COLORS` once started; 0 without colour): pictures
     /// use what it has, not what `TERM`'s name suggests (`alacritty` has 256, `xterm` eight).
     case paletteDetected(colors: Int)
+    /// Where copies go in this session (tmux's settings, read at start).
+    case clipboardDetected(ClipboardRoute)
     /// The picture of the screen, decoded, for the inspector on top.
     case screenshotLoaded(Result<Picture, ArchiveError>)
     /// Known issues written to the baseline (how many were new), or why not, and the inspector's findings marked

@@ -99,6 +99,11 @@ public struct AppState {
             facts.graphics = choice
             facts.cellWidth = max(1, cw)
             facts.cellHeight = max(1, ch)
+        case .clipboardDetected(let route):
+            settings.clipboard = route
+            for k in stack.indices {
+                if case .inspector(var x) = stack[k] { x.clipboard = route; stack[k] = .inspector(x) }
+            }
         case .paletteDetected(let colors):
             // Colour off (`--color never`, NO_COLOR) stays off; otherwise the palette decides.
             guard facts.imageDepth != .none else { return [] }

@@ -11,6 +11,9 @@ public struct InspectorSettings: Sendable {
     /// Today, for the expiry a new baseline entry gets by default (nil: a fixed day, for tests).
     public var today: CalendarDay?
 
+    /// Where a copy goes (tmux's settings, read at start), so the status line claims what is known.
+    public var clipboard: ClipboardRoute = .terminal
+
     /// The wireframe pane's width for inspectors opened from now on: the session's last choice (`w`).
     public var drawingRoom: DrawingRoom = .normal
 

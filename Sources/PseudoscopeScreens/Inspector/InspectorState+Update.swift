@@ -73,7 +73,7 @@ extension InspectorState {
             }
             copyMenuOpen = false
             copied = item
-            chrome.message = "Copied the \(item.title) (\(item.text.count) characters)"
+            chrome.message = clipboard.status(item.title, count: item.text.count)
             return [.copy(text: item.text, what: item.title)]
         case .closeCopy:
             copyMenuOpen = false

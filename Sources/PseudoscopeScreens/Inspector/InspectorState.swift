@@ -39,6 +39,8 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var drawingView: DrawingView = .wireframe
     /// How wide the wireframe pane is (`w`); the session keeps it for every inspector it opens (`AppState`).
     public internal(set) var drawingRoom: DrawingRoom = .normal
+    /// Where a copy goes (`InspectorSettings.clipboard`).
+    public internal(set) var clipboard: ClipboardRoute = .terminal
     public internal(set) var screenshot: ScreenshotState = .notLoaded
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
@@ -89,6 +91,7 @@ public struct InspectorState: InteractiveScreen {
         let shape = TreeShape(parents: h.elements.map { $0.parent }, children: h.elements.map { $0.children })
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
         drawingRoom = settings.drawingRoom
+        clipboard = settings.clipboard
         tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height, room: settings.drawingRoom).tree.height - 1)
         tree.select(select ?? archive.failingIndex ?? 0)
         // Without a hierarchy the only element is a placeholder root: the archive (failure, attachments) is what

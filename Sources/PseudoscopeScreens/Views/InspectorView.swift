@@ -67,12 +67,9 @@ public enum InspectorView {
     /// terminal's own screen (a box here would put its borders and cut lines into a selection by hand).
     static func drawCopied(_ c: inout Canvas, _ s: InspectorState, _ item: Handover.Item) {
         let width = min(s.width - 4, 100)
-        let lines: [(String, StyleRole)] = [
-            ("Copied the \(item.title) (OSC 52, \(item.text.count) characters).", .title), ("", .normal),
-            ("Not on your clipboard? Enter shows it plain, to select by hand.", .normal),
-            ("(inside tmux: set -g set-clipboard on)", .dim), ("", .normal),
-            ("Enter: show it plain · any other key closes", .dim),
-        ]
+        let explanation = s.clipboard.explanation
+        let lines: [(String, StyleRole)] = [("The \(item.title) (\(item.text.count) characters)", .title), ("", .normal)]
+            + explanation.map { ($0, StyleRole.normal) } + [("", .normal), ("Enter: show it plain · any other key closes", .dim)]
         Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
     }
 
