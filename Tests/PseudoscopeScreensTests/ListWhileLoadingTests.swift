@@ -85,3 +85,38 @@ final class ClipboardRouteTests: XCTestCase {
         }
     }
 }
+
+/// The two cuts in the wireframe look different (issue: `…` meant two things): the device's cut (a
+/// `text-truncated` finding) ends in `…` in the finding's colour; the drawing's lack of room in a dim `›`; in
+/// ASCII `...` and `~`; wrapped labels use the lines their box holds.
+final class TwoCutsTests: XCTestCase {
+    func testTheDevicesCutAndTheDrawingsLackOfRoomLookDifferent() throws {
+        let a = try Golden.sample("checkout-expanded")
+        let findings = LayoutChecker(a).findings()
+        XCTAssertTrue(findings.contains { $0.rule == .textTruncated && $0.identifier == "checkout.legal" })
+        for glyphs in [Glyphs.unicode, Glyphs.ascii] {
+            let canvas = RenderReport(archive: a, findings: findings, glyphs: glyphs, width: 100, height: nil, listFindings: false).canvas()
+            let rows = canvas.renderPlain().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertTrue(rows.contains { $0.contains("\(glyphs.ellipsis) cut by the device") }, "the legend names both: \(rows.suffix(3))")
+            XCTAssertTrue(rows.contains { $0.contains("\(glyphs.noRoom) more than the drawing has room for") }, "\(rows.suffix(3))")
+            // The legal text, which the device cut below its second line, is drawn to its share and ends in the ellipsis.
+            let legal = try XCTUnwrap(rows.firstIndex { $0.contains("Mit Ihrer Bestellung") })
+            XCTAssertTrue(rows[legal].contains("Allgemeinen") && rows[legal].contains(glyphs.ellipsis), rows[legal])
+            XCTAssertFalse(rows.contains { $0.contains("Werktagen") }, "what the device hid is not drawn")
+            // An identifier too long for its box at this scale ends in the no-room mark, not the ellipsis.
+            XCTAssertTrue(rows.contains { $0.contains("checkout.item." + glyphs.noRoom) }, "\(rows)")
+            XCTAssertFalse(rows.contains { $0.contains("checkout.item." + glyphs.ellipsis) })
+            // In colour the ellipsis is the finding's (blocking) and the mark dim: different roles at those cells.
+            // The plain rows are the canvas's rows below its two header lines: find the ellipsis cell on the legal row.
+            let y = legal
+            let x = try XCTUnwrap((0..<canvas.width).last { canvas[$0, y].grapheme == String(glyphs.ellipsis.last!) })
+            XCTAssertEqual(canvas[x, y].role, .blocking, "the device's cut in the finding's colour")
+            let markRow = try XCTUnwrap(rows.firstIndex { $0.contains("checkout.item." + glyphs.noRoom) })
+            let mx = try XCTUnwrap((0..<canvas.width).first { canvas[$0, markRow].grapheme == glyphs.noRoom })
+            XCTAssertEqual(canvas[mx, markRow].role, .dim, "the drawing's lack of room, dim")
+        }
+        // A label of several words in a box of several rows is drawn on them, not cut to one line.
+        let unicode = RenderReport(archive: a, findings: findings, glyphs: .unicode, width: 100, height: nil, listFindings: false).canvas().renderPlain()
+        XCTAssertTrue(unicode.contains("［Kabellose Kopfhörer Pro (2.") && unicode.contains("Generation)·"), unicode)
+    }
+}

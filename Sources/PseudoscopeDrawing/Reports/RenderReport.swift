@@ -65,11 +65,13 @@ public struct RenderReport {
         } else {
             let layout = wire.layout(width: width, height: drawingHeight, options: options)
             drawing = wire.draw(layout, options: options)
-            let legend = "\(glyphs.window.topLeft)\(glyphs.window.horizontal)\(glyphs.window.topRight) window  "
-                + "\(glyphs.blocking.topLeft)\(glyphs.blocking.horizontal)\(glyphs.blocking.topRight) blocking  "
-                + "\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight) review  "
-                + "\(glyphs.failing) failing element  \(glyphs.tinyElement) small element"
-            lines.append((legend, .dim))
+            // Wrapped between its items, never inside one (a mark stays with its meaning).
+            var line = ""
+            for item in glyphs.legend.components(separatedBy: "  ") {
+                if !line.isEmpty, DisplayWidth.of(line + "  " + item) > width { lines.append((line, .dim)); line = "" }
+                line += (line.isEmpty ? "" : "  ") + item
+            }
+            lines.append((line, .dim))
         }
         if listFindings {
             lines.append(("", .normal))

@@ -8,9 +8,11 @@ public struct Wireframe {
     public let archive: Archive
     /// The worst finding's severity for each element (indexed like the hierarchy).
     public let severities: [Severity?]
-    /// For elements whose text is cut (`text-truncated`): the share of the text's width the frame shows, from the
-    /// finding's own evidence, so the drawing shows the truncation the finding reports.
+    /// For elements whose text is cut (`text-truncated`): the share of the text the frame shows (of its width, or of
+    /// its lines), from the finding's own evidence, so the drawing shows the truncation the finding reports.
     public let shownShare: [Int: Double]
+    /// Elements with a `text-truncated` finding: where their text runs out of their box, the device cut it (`…`).
+    public let deviceCut: Set<Int>
 
     /// How far beyond the window the drawing grows to show elements pushed off-screen, in window sizes.
     public static let maxGrowth: Double = 1
@@ -19,14 +21,21 @@ public struct Wireframe {
         self.archive = archive
         var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
         var share: [Int: Double] = [:]
+        var cut = Set<Int>()
         // Through the buffer: `for f in findings` copied each finding (retaining all its strings) to read three fields.
         findings.withUnsafeBufferPointer { found in
             for k in found.indices {
                 guard let i = found[k].element, i < s.count else { continue }
                 let severity = found[k].severity
-                if found[k].rule == .textTruncated, let need = found[k].evidence.first(where: { $0.name == "neededWidth" })?.value,
-                   let have = found[k].evidence.first(where: { $0.name == "frameWidth" })?.value, need > 0, have >= 0, have < need {
-                    share[i] = have / need
+                if found[k].rule == .textTruncated { cut.insert(i) }
+                // The share of the text the frame shows: of its width for a line cut short, of its height for
+                // lines cut off below (the lines shown, roughly that share of the text); the smaller where both.
+                if found[k].rule == .textTruncated {
+                    func value(_ name: String) -> Double? { found[k].evidence.first(where: { $0.name == name })?.value }
+                    var shares: [Double] = []
+                    if let need = value("neededWidth"), let have = value("frameWidth"), need > 0, have >= 0, have < need { shares.append(have / need) }
+                    if let need = value("neededHeight"), let have = value("frameHeight"), need > 0, have >= 0, have < need { shares.append(have / need) }
+                    if let smallest = shares.min() { share[i] = min(share[i] ?? 1, smallest) }
                 }
                 s[i] = s[i].map { min($0, severity) } ?? severity
                 if let members = found[k].stack?.members {
@@ -36,6 +45,7 @@ public struct Wireframe {
         }
         severities = s
         shownShare = share
+        deviceCut = cut
         window = archive.hierarchy.windowFrame
         windowIndex = archive.hierarchy.windowIndex
         boundsLTR = Wireframe.computeBounds(archive.hierarchy, window) { archive.hierarchy[$0].frame }
@@ -192,11 +202,12 @@ public struct Wireframe {
             if isWindow { continue }
             var text = e.caption
             if let share = shownShare[i], text == e.displayText { text = Wireframe.asTheDeviceShows(text, share: share, ellipsis: g.ellipsis) }
+            let cut = deviceCut.contains(i) ? role : nil
             if r.height >= 3 && r.width >= 3 {
-                drawText(&canvas, text, left: r.left + 1, right: r.right - 1, row: r.top + 1, rtl: rtl, glyphs: g)
+                drawText(&canvas, text, left: r.left + 1, right: r.right - 1, top: r.top + 1, rows: r.height - 2, rtl: rtl, glyphs: g, deviceCut: cut)
             } else if topBorderEnd >= topBorderStart {
                 topBorderEnd = min(topBorderEnd, canvas.width - 1)
-                drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, row: r.top, rtl: rtl, glyphs: g)
+                drawText(&canvas, text, left: topBorderStart, right: topBorderEnd, top: r.top, rows: 1, rtl: rtl, glyphs: g, deviceCut: cut)
             }
         }
         // An element with a finding may lie under another (a promo under a toast): its outline goes over the
@@ -335,14 +346,59 @@ public struct Wireframe {
         return out + ellipsis
     }
 
-    /// Writes text between two columns, clipped by display width, aligned to the right edge in RTL.
-    private func drawText(_ c: inout Canvas, _ text: String, left: Int, right: Int, row: Int, rtl: Bool, glyphs: Glyphs) {
+    /// Writes text between two columns on as many of `rows` lines as it needs (wrapped at spaces, as a
+    /// multi-line label wraps), aligned to the right edge in RTL. The two cuts look different: the text of an
+    /// element the device cut (`deviceCut`: a `text-truncated` finding, its role) ends in the ellipsis drawn in
+    /// that colour, where the device cut it or where its box ends; any other text the drawing has no room for
+    /// ends in `glyphs.noRoom`, dim.
+    private func drawText(_ c: inout Canvas, _ text: String, left: Int, right: Int, top: Int, rows: Int, rtl: Bool, glyphs: Glyphs,
+                          deviceCut: StyleRole?) {
         let visibleLeft = max(left, 0), visibleRight = min(right, c.width - 1)
         let room = visibleRight - visibleLeft + 1
-        guard room > 0 else { return }
-        let clipped = DisplayWidth.clip(TerminalText.sanitize(text), to: room, ellipsis: glyphs.ellipsis)
-        let w = DisplayWidth.of(clipped)
-        c.put(clipped, x: rtl ? visibleRight - w + 1 : visibleLeft, y: row, maxWidth: room)
+        guard room > 0, rows > 0 else { return }
+        let clean = TerminalText.sanitize(text)
+        var lines = rows > 1 && DisplayWidth.of(clean) > room ? Wireframe.wrapAtSpaces(clean, to: room) : [clean]
+        let overflows = lines.count > rows
+        lines = Array(lines.prefix(rows))
+        for (k, line) in lines.enumerated() {
+            let last = k == lines.count - 1
+            var shown = line
+            var marked = false
+            // The mark at a cut: the device's (an element with a truncation finding), else the drawing's.
+            let mark = deviceCut == nil ? glyphs.noRoom : glyphs.ellipsis
+            if DisplayWidth.of(line) > room || (last && overflows) {
+                let kept = line.hasSuffix(glyphs.ellipsis) ? String(line.dropLast(glyphs.ellipsis.count)) : line
+                shown = DisplayWidth.clip(kept, to: room - DisplayWidth.of(mark), ellipsis: "") + mark
+                marked = true
+            }
+            let w = DisplayWidth.of(shown)
+            let x = rtl ? visibleRight - w + 1 : visibleLeft
+            c.put(shown, x: x, y: top + k, maxWidth: room)
+            if marked || (last && deviceCut != nil && shown.hasSuffix(glyphs.ellipsis)) {
+                let markWidth = DisplayWidth.of(marked ? mark : glyphs.ellipsis)
+                for col in max(x, x + w - markWidth)..<(x + w) { c.setRole(deviceCut ?? .dim, x: col, y: top + k) }
+            }
+        }
+    }
+
+    /// Lines of at most `width` columns broken at spaces, as a label wraps; a word longer than a line ends the
+    /// wrapping there (it is drawn cut, with the no-room mark): a label never wraps inside a word.
+    static func wrapAtSpaces(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) <= width { line = candidate; continue }
+            if !line.isEmpty { lines.append(line) }
+            line = String(word)
+            if DisplayWidth.of(line) > width { break }
+        }
+        lines.append(line)
+        // What did not fit is not lost silently: a line past the last shown makes the last one marked.
+        let shown = lines.joined(separator: " ")
+        if DisplayWidth.of(shown) < DisplayWidth.of(text.split(separator: " ").joined(separator: " ")), DisplayWidth.of(lines[lines.count - 1]) <= width {
+            lines.append("")
+        }
+        return lines
     }
 
     /// The innermost drawn element under a cell, for mouse clicks: the last in tree order whose box contains it.

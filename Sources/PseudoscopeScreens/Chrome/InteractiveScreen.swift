@@ -16,7 +16,7 @@ extension InteractiveScreen {
     mutating func handle(_ key: Key) -> [Effect] {
         if chrome.showingHelp, !isResize(key) {
             chrome.message = nil
-            return chrome.helpKey(key, lines: Self.keys.helpLines.count)
+            return chrome.helpKey(key, lines: Self.keys.helpLines(glyphs: .unicode).count)
         }
         guard let m = message(for: key) else { return [] }
         return update(m)

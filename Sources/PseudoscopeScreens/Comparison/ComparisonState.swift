@@ -77,7 +77,7 @@ public struct ComparisonState: InteractiveScreen {
     ] + KeyTables.common(ComparisonMessage.chrome) + [
         KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
         KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
-    ], notes: ["Mouse: the wheel scrolls."])
+    ], notes: ["Mouse: the wheel scrolls."], legend: true)
 
     func message(for key: Key) -> ComparisonMessage? {
         switch key {

@@ -153,7 +153,7 @@ public struct InspectorState: InteractiveScreen {
         "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
         "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); Enter then shows it plain, to select by hand.",
         "Mouse: click a tree row or a box to select it; the wheel scrolls.",
-    ])
+    ], legend: true)
 
     /// The message a key sends in the current mode: typing edits a search; otherwise the key table.
     /// Keys while the copy menu (`y`) is open: an item's key copies it.

@@ -13,9 +13,12 @@ public struct KeyTable<Message: Sendable>: Sendable {
     private let lookup: [Key: Message]
     /// The message for a key no binding names (a typed character, a copy menu's item), if any.
     private let otherKeys: (@Sendable (Key) -> Message?)?
+    /// Whether the help ends with the legend of what the screen's drawings show (the screens that draw a wireframe).
+    public let showsLegend: Bool
 
-    public init(screen: String, bindings: [KeyBinding<Message>], notes: [String], otherKeys: (@Sendable (Key) -> Message?)? = nil) {
+    public init(screen: String, bindings: [KeyBinding<Message>], notes: [String], legend: Bool = false, otherKeys: (@Sendable (Key) -> Message?)? = nil) {
         self.screen = screen
+        showsLegend = legend
         self.bindings = bindings
         self.notes = notes
         self.otherKeys = otherKeys
@@ -38,6 +41,11 @@ public struct KeyTable<Message: Sendable>: Sendable {
             let keys = b.keys.map(\.name).joined(separator: " ")
             return keys.padded(to: 14) + b.help
         } + [""] + notes
+    }
+
+    /// The help overlay's lines: the keys, the notes and, for a screen that draws, the legend in the glyphs drawn.
+    public func helpLines(glyphs: Glyphs) -> [String] {
+        helpLines + (showsLegend ? ["", "Drawn: " + glyphs.legend] : [])
     }
 
     /// The table for documentation: each binding's key names and help.

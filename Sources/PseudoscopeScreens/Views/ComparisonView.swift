@@ -38,7 +38,7 @@ public enum ComparisonView {
         let diffs = s.currentDifferences
         let left = s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · "))
         Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.cursor + 1)/\(s.comparison.rows.count)", glyphs: s.glyphs)
-        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines, chrome: s.chrome) }
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
     }
 

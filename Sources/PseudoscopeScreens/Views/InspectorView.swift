@@ -20,7 +20,7 @@ public enum InspectorView {
         drawStatus(&c, s, facts)
         if s.copyMenuOpen { drawCopyMenu(&c, s) }
         if let item = s.copied { drawCopied(&c, s, item) }
-        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: InspectorState.keys.helpLines, chrome: s.chrome) }
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: InspectorState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
     }
 

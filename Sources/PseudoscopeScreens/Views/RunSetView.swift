@@ -104,7 +104,7 @@ public enum RunSetView {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }
         Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.chrome.glyphs)
-        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: RunSetState.keys.helpLines, chrome: s.chrome) }
+        if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: RunSetState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
     }
 }
