@@ -147,7 +147,8 @@ enum Commands {
             Matches the elements of two runs (identifier, then type + text + place in the tree) and lists what \
             is only in A or B, moved, resized, changed text or hittability; for an rtl run B against an LTR run A, \
             what was not mirrored (the rtl-not-mirrored pair rule). Interactive on a terminal (] and [ jump \
-            between differences).
+            between differences, Enter opens the row's element in the inspector of its run, y copies it, i shows \
+            the row's whole text).
             """,
         options: [
             OptionSpec("--json", nil, "machine-readable output (docs/comparison.md)"),

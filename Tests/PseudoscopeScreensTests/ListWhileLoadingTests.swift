@@ -1,6 +1,7 @@
 import PseudoscopeCore
 import PseudoscopeDrawing
 import PseudoscopeScreens
+import PseudoscopeScreensTestSupport
 import XCTest
 
 /// The list while its inputs arrive (issue: Enter on a drawn row opened another run, `c` compared another screen):
@@ -30,7 +31,7 @@ final class ListWhileLoadingTests: XCTestCase {
         XCTAssertEqual(s.selectedEntry, 0, "the row drawn under the cursor is still the one a key acts on")
         // Enter now opens the run drawn, not the one a sort would have put there.
         let open = s.update(.open)
-        guard case .inspect(let path, _)? = open.first else { return XCTFail("\(open)") }
+        guard case .inspect(let path, _, _)? = open.first else { return XCTFail("\(open)") }
         XCTAssertEqual(path, paths()[0])
         // The user moves to settings-normal; the last inputs arrive and the list is sorted: the cursor stays on it.
         _ = s.update(.move(.down))
@@ -63,7 +64,7 @@ final class ListWhileLoadingTests: XCTestCase {
         var app = AppState(.runSet(list))
         let effects = app.update(.key(.enter))
         XCTAssertTrue(app.render().renderPlain().contains("Opening "), "said while the run loads")
-        guard case .inspect(let path, let among)? = effects.first else { return XCTFail("\(effects)") }
+        guard case .inspect(let path, let among, _)? = effects.first else { return XCTFail("\(effects)") }
         for m in EffectInterpreter.perform(.inspect(path: path, among: among), engine: &engine, maxPixels: 1) { _ = app.update(m) }
         _ = app.update(.key(.char("q")))
         XCTAssertFalse(app.render().renderPlain().contains("Opening "), app.render().renderPlain())
@@ -118,5 +119,51 @@ final class TwoCutsTests: XCTestCase {
         // A label of several words in a box of several rows is drawn on them, not cut to one line.
         let unicode = RenderReport(archive: a, findings: findings, glyphs: .unicode, width: 100, height: nil, listFindings: false).canvas().renderPlain()
         XCTAssertTrue(unicode.contains("［Kabellose Kopfhörer Pro (2.") && unicode.contains("Generation)·"), unicode)
+    }
+}
+
+/// `compare` can be acted on (issue: Enter, y and i did nothing): Enter opens the row's element in the inspector
+/// of its run, y opens the inspector's copy menu on it, i shows the row's whole text.
+final class ComparisonActionsTests: XCTestCase {
+    func comparison(width: Int = 160) throws -> TestDriver {
+        let c = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("settings-rtl"))
+        return TestDriver(.comparison(ComparisonState(comparison: c, width: width, height: 40, glyphs: .unicode)))
+    }
+
+    func testEnterOpensTheRowsElementInItsRunsInspector() throws {
+        var d = try comparison()
+        guard case .comparison(let s) = d.app.top, let (archive, element) = s.selectedElement else { return XCTFail("a comparison on a row") }
+        XCTAssertEqual(archive.source.path, s.comparison.b.source.path, "side by side, B's element where the row has one")
+        d.press(.enter)
+        guard case .inspector(let x) = d.app.top else { return XCTFail(d.screen) }
+        XCTAssertEqual(x.selected, element, "the inspector opens on the row's element")
+        XCTAssertEqual(x.archive.source.path, archive.source.path)
+        d.press(.char("q"))
+        guard case .comparison(let back) = d.app.top else { return XCTFail("q returns to the comparison") }
+        XCTAssertNil(back.message, "the 'Opening …' status is over")
+    }
+
+    func testYOpensTheCopyMenuOnTheElementAndICopiesTheWholeText() throws {
+        var d = try comparison()
+        d.press(.char("y"))
+        XCTAssertTrue(d.screen.contains("Copy to the clipboard"), d.screen)
+        d.press(.char("p"))
+        XCTAssertEqual(d.copied.count, 1, "the path copied from the inspector's menu")
+        d.press(.escape, .char("q"))
+        d.press(.char("i"))
+        let whole = d.screen
+        XCTAssertTrue(whole.contains("A: ") && whole.contains("B: ") && whole.contains("any key closes"), whole)
+        d.press(.char("j"))
+        XCTAssertFalse(d.screen.contains("any key closes"), "any key closes it")
+    }
+
+    /// Narrow, the run drawn is the one Enter opens: Tab switches it.
+    func testNarrowTheRunDrawnIsTheOneOpened() throws {
+        var d = try comparison(width: 60)
+        guard case .comparison(let s) = d.app.top else { return XCTFail() }
+        XCTAssertEqual(s.selectedElement?.archive.source.path, s.comparison.a.source.path)
+        d.press(.tab)
+        guard case .comparison(let t) = d.app.top else { return XCTFail() }
+        XCTAssertEqual(t.selectedElement?.archive.source.path, t.comparison.b.source.path)
     }
 }

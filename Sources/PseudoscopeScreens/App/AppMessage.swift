@@ -8,7 +8,7 @@ public indirect enum AppMessage: Sendable {
     /// For the archive list at the bottom of the stack.
     case runSet(RunSetMessage)
     /// A run judged in full for the inspector (`Engine.judge`).
-    case opened(RunVerdict)
+    case opened(RunVerdict, at: InspectorOpening? = nil)
     /// Two runs read and compared.
     case compared(RunComparison)
     /// What the terminal answered about graphics (or what `--graphics` chose), for every inspector.

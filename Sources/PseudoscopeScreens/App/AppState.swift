@@ -83,11 +83,13 @@ public struct AppState {
             let effects = list.update(m)
             stack[0] = .runSet(list)
             return resolve(effects)
-        case .opened(let verdict):
+        case .opened(let verdict, let at):
             // The list's "Opening …" is over: back on the list, its status line must not still say it.
             if case .runSet(var list) = stack[0] { list.clearMessage(); stack[0] = .runSet(list) }
+            if case .comparison(var x) = top { x.chrome.message = nil; stack[stack.count - 1] = .comparison(x) }
             let (w, h, g) = size
-            let inspector = InspectorState(verdict: verdict, width: w, height: h, glyphs: g, settings: settings)
+            var inspector = InspectorState(verdict: verdict, width: w, height: h, glyphs: g, select: at?.element, settings: settings)
+            if at?.copyMenu == true { _ = inspector.update(.openCopyMenu) }
             stack.append(.inspector(inspector))
             return inspector.searchIndexEffect
         case .compared(let c):

@@ -18,6 +18,8 @@ public struct ComparisonState: InteractiveScreen {
     public private(set) var list: ListCursor
     /// On narrow terminals one run is shown at a time: false shows A, true shows B.
     public private(set) var showingB = false
+    /// The selected row's whole text (its elements and every difference), over the screen until a key closes it.
+    public private(set) var showingWholeText = false
 
     /// Below this width the list and two drawings do not fit beside each other: one drawing at a time.
     public static let minimumSideBySideWidth = 72
@@ -74,12 +76,17 @@ public struct ComparisonState: InteractiveScreen {
         KeyBinding([.char("]"), .char("n"), .char("f")], .nextDifference, "next difference"),
         KeyBinding([.char("["), .char("N"), .char("F")], .previousDifference, "previous difference"),
         KeyBinding([.tab, .backTab], .switchSide, "draw the other run (below 72 columns, one drawing shows)"),
+        KeyBinding([.enter], .open, "open the row's element in the inspector of its run (the run drawn; side by side, B where it is there)"),
+        KeyBinding([.char("y")], .copy, "copy the row's element: the inspector's copy menu, on it"),
+        KeyBinding([.char("i")], .toggleWholeText, "the row's whole text: both elements and every difference"),
     ] + KeyTables.common(ComparisonMessage.chrome) + [
         KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
         KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
     ], notes: ["Mouse: the wheel scrolls."], legend: true)
 
     func message(for key: Key) -> ComparisonMessage? {
+        // Any key closes the whole text (a resize is still a resize).
+        if showingWholeText, !isResize(key) { return .toggleWholeText }
         switch key {
         case .resize(let w, let h): return .chrome(.resize(width: w, height: h))
         case .wheelUp: return .scroll(-3)
@@ -101,12 +108,43 @@ public struct ComparisonState: InteractiveScreen {
                 chrome.message = "The runs do not differ"
             }
         case .switchSide: showingB.toggle()
+        case .toggleWholeText: showingWholeText.toggle()
+        case .open, .copy:
+            guard let (archive, element) = selectedElement else {
+                chrome.message = "No element on this row"
+                return []
+            }
+            let e = archive.hierarchy[element]
+            chrome.message = "Opening \(ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: e.frame)) in \(ArchiveText.shortPath(archive.source.path))…"
+            return [.inspect(path: archive.source.path, among: [], at: InspectorOpening(element: element, copyMenu: m == .copy))]
         case .chrome(let c):
             let effects = chrome.update(c)
             list.resize(pageSize: listRows)
             return effects
         }
         return []
+    }
+
+    /// The element Enter and y act on, and its run: the run drawn when one is; side by side, B's where the row has
+    /// one, else A's.
+    public var selectedElement: (archive: Archive, element: Int)? {
+        guard list.position < comparison.rows.count else { return nil }
+        let row = comparison.rows[list.position]
+        if isNarrow { return (showingB ? row.b : row.a).map { (showingB ? comparison.b : comparison.a, $0) } }
+        if let b = row.b { return (comparison.b, b) }
+        return row.a.map { (comparison.a, $0) }
+    }
+
+    /// The row's whole text: each run's element and every difference, for `i`.
+    public var wholeText: [String] {
+        guard list.position < comparison.rows.count else { return [] }
+        let row = comparison.rows[list.position]
+        var out: [String] = []
+        out.append("A: " + (row.a.map { ArchiveText.summary(comparison.a.hierarchy[$0]) } ?? "— (not in A)"))
+        out.append("B: " + (row.b.map { ArchiveText.summary(comparison.b.hierarchy[$0]) } ?? "— (not in B)"))
+        for d in currentDifferences { out.append("\(d.kind.rawValue): \(d.message)") }
+        if currentDifferences.isEmpty { out.append("no difference on this row") }
+        return out
     }
 
     /// The differences at the cursor.

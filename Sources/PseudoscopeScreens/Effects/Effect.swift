@@ -19,8 +19,8 @@ public indirect enum Effect: Equatable, Sendable {
     /// rule; answers `.runSet(.paired(…))`.
     case pairRunSet([ArchiveSummary?])
     /// Judge one run in full to inspect it, its partner looked for among the run set's inputs first (`Engine.judge`);
-    /// answers `.opened` or `.runSet(.openFailed)`.
-    case inspect(path: String, among: [ArchiveSummary?])
+    /// answers `.opened` or `.runSet(.openFailed)`. `at` opens it on an element (and its copy menu) where given.
+    case inspect(path: String, among: [ArchiveSummary?], at: InspectorOpening? = nil)
     /// Compare two runs (`Engine.compare`); answers `.compared` or `.runSet(.openFailed)`.
     case compare(a: String, b: String)
     /// Put text on the user's clipboard (OSC 52, which reaches the laptop over SSH); `what` names it.

@@ -16,9 +16,9 @@ public enum EffectInterpreter {
             return [.runSet(.received(paths.enumerated().map { k, p in LoadedEntry(index: k, entry: RunSetEntry(path: p, result: engine.summarize(p))) }))]
         case .pairRunSet(let summaries):
             return [.runSet(.paired(engine.pairAll(summaries)))]
-        case .inspect(let path, let among):
+        case .inspect(let path, let among, let at):
             switch engine.judge(path, among: among) {
-            case .success(let verdict): return [.opened(verdict)]
+            case .success(let verdict): return [.opened(verdict, at: at)]
             case .failure(let e): return [.runSet(.openFailed(e.description))]
             }
         case .compare(let a, let b):

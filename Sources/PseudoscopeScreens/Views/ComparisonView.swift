@@ -36,8 +36,18 @@ public enum ComparisonView {
             drawWireframe(&c, s, isB: isB, region: Region(x: x + 1, y: body.y, width: dw, height: body.height))
         }
         let diffs = s.currentDifferences
-        let left = s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · "))
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.cursor + 1)/\(s.comparison.rows.count)", glyphs: s.glyphs)
+        var left = TerminalText.sanitize(s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · ")))
+        let right = Overlay.notesMark(facts) + "\(s.cursor + 1)/\(s.comparison.rows.count)"
+        // Cut at the status line's width (what `drawStatus` leaves it): say where the rest is.
+        let room = s.width - DisplayWidth.of(" " + right + "  ? help ") - 2
+        let hint = "  (i: whole text)"
+        if s.message == nil, DisplayWidth.of(left) > room { left = DisplayWidth.clip(left, to: max(1, room - DisplayWidth.of(hint)), ellipsis: s.glyphs.ellipsis) + hint }
+        Overlay.drawStatus(&c, left: left, right: right, glyphs: s.glyphs)
+        if s.showingWholeText {
+            let width = min(s.width - 4, 120)
+            let lines = s.wholeText.flatMap { DisplayWidth.wrap(TerminalText.sanitize($0), to: max(10, width - 4), indent: "  ") }.map { ($0, StyleRole.normal) }
+            Overlay.drawBox(&c, lines: [("Row \(s.cursor + 1) of \(s.comparison.rows.count)", .title), ("", .normal)] + lines + [("", .normal), ("any key closes", .dim)], width: width, glyphs: s.glyphs)
+        }
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
     }
