@@ -167,3 +167,23 @@ final class ComparisonActionsTests: XCTestCase {
         XCTAssertEqual(t.selectedElement?.archive.source.path, t.comparison.b.source.path)
     }
 }
+
+/// At 80x24 (issue: a 15-column wireframe, the failing element off screen until z): the failing element is on
+/// screen and the wireframe takes the pane's columns, stretched across where the pane's height limits it.
+final class NarrowTerminalTests: XCTestCase {
+    func testAt80x24TheFailingElementIsOnScreenAndTheWireframeUsesThePane() throws {
+        for sample in ["checkout-expanded", "settings-rtl", "settings-expanded", "signup-ime-composition"] {
+            let a = try Golden.sample(sample)
+            let s = InspectorState(archive: a, findings: LayoutChecker(a).findings(), width: 80, height: 24, glyphs: .unicode)
+            let rows = InspectorView.render(s).renderPlain().components(separatedBy: "\n").prefix(23)
+            // The wireframe pane is right of the tree's separator; the window's outline spans most of it.
+            let pane = rows.compactMap { row -> Substring? in row.firstIndex(of: "│").map { row[row.index(after: $0)...] } }
+            let outline = try XCTUnwrap(pane.first { $0.contains("╔") }, sample)
+            let drawn = outline.filter { "╔═╗".contains($0) }.count
+            XCTAssertGreaterThanOrEqual(drawn, pane.map(\.count).max()! * 3 / 4, "\(sample): the drawing takes the pane's columns:\n\(rows.joined(separator: "\n"))")
+            if a.failingIndex != nil {
+                XCTAssertTrue(pane.contains { $0.contains("✗") }, "\(sample): the failing element is on screen:\n\(rows.joined(separator: "\n"))")
+            }
+        }
+    }
+}

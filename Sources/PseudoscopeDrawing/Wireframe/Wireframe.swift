@@ -232,6 +232,12 @@ public struct Wireframe {
             drawBox(&canvas, r, blocking ? g.blocking : g.review, role: blocking ? .blocking : .review, clearInside: false)
             if i == failing { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
         }
+        // The failing element's mark goes on last: drawn as a tiny mark or a box, it may lie under what was drawn
+        // after it (a title over a small back button), and the one thing on-call looks for must be on the screen.
+        if let i = failing, i < h.count, !drawnFrame(i, options).isEmpty {
+            let r = layout.cells(for: drawnFrame(i, options))
+            if r.left >= 0, r.top >= 0, r.left < canvas.width, r.top < canvas.height { canvas.set(g.failing, x: r.left, y: r.top, role: .failing) }
+        }
         return canvas
     }
 

@@ -10,8 +10,10 @@ public struct WireframeLayout: Equatable, Sendable {
     public let bounds: Rect
     /// The window whose outline has its own cells, if any.
     public let window: Rect?
-    /// Points per column; a row is twice that.
+    /// Points per column; a row is twice that, unless the drawing is stretched across (`maxStretch`).
     public let pointsPerColumn: Double
+    /// Points per row: twice a column's at the screen's own shape.
+    public let pointsPerRow: Double
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// The first and last cell inside the window on each axis (after the outline's cell), found once: every
@@ -27,7 +29,12 @@ public struct WireframeLayout: Equatable, Sendable {
     /// Cells the window's outline adds in each direction (one on each side).
     static let outlineCells = 2
 
-    /// Fits `bounds` into at most `width` columns and, when given, `height` rows, keeping the aspect ratio.
+    /// How much wider than the screen's own shape a drawing whose height is what limits it may be drawn, to use the
+    /// columns its pane has (a phone in a short, wide terminal pane): labels get room, boxes get wider.
+    public static let maxStretch = 2.0
+
+    /// Fits `bounds` into at most `width` columns and, when given, `height` rows, keeping the aspect ratio, or
+    /// stretching it across up to `maxStretch` where the height limits the drawing and columns are left over.
     public init(bounds: Rect, window: Rect? = nil, width: Int, height: Int?) {
         let b = bounds.isEmpty ? Rect(x: bounds.x, y: bounds.y, width: max(bounds.width, 1), height: max(bounds.height, 1)) : bounds
         self.bounds = b
@@ -38,7 +45,9 @@ public struct WireframeLayout: Equatable, Sendable {
         var scale = b.width / Double(w)
         if let h = height { scale = max(scale, b.height / (2 * Double(max(1, h - extra)))) }
         scale = max(scale, b.height / (2 * Double(WireframeLayout.maxRows)), 1e-6)
-        pointsPerColumn = scale
+        let across = max(b.width / Double(w), scale / WireframeLayout.maxStretch, 1e-6)
+        pointsPerColumn = across
+        pointsPerRow = 2 * scale
         columns = 0
         rows = 0
         if let win = self.window {
@@ -46,7 +55,7 @@ public struct WireframeLayout: Equatable, Sendable {
                 let first = WireframeLayout.plain(lo, origin: origin, scale: scale, far: false) &+ 1
                 return Inside(first: first, last: max(first, WireframeLayout.plain(hi, origin: origin, scale: scale, far: true) &+ 1))
             }
-            insideColumns = inside(win.minX, win.maxX, origin: b.x, scale: scale)
+            insideColumns = inside(win.minX, win.maxX, origin: b.x, scale: across)
             insideRows = inside(win.minY, win.maxY, origin: b.y, scale: 2 * scale)
         }
         let all = cells(for: b)
@@ -90,7 +99,7 @@ public struct WireframeLayout: Equatable, Sendable {
 
     /// The cells a frame covers (possibly outside the drawing, for clipping by the caller).
     public func cells(for f: Rect) -> CellRect {
-        let sx = pointsPerColumn, sy = 2 * pointsPerColumn
+        let sx = pointsPerColumn, sy = pointsPerRow
         let left = cell(f.minX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, inside: insideColumns, far: false)
         let top = cell(f.minY, origin: bounds.y, scale: sy, windowMin: window?.minY, windowMax: window?.maxY, inside: insideRows, far: false)
         let right = cell(f.maxX, origin: bounds.x, scale: sx, windowMin: window?.minX, windowMax: window?.maxX, inside: insideColumns, far: true)
