@@ -155,4 +155,29 @@ final class PairingAcrossDevicesTests: XCTestCase {
         XCTAssertEqual(try engine.judgeAll([ipad, se, seNormal])[1].get().pairing, .pairedWith(seNormal))
         XCTAssertTrue(Engine.sameDevice(("unknown device", "unknown OS"), ("iPad Pro 13-inch", "iOS 18.2")), "a dump records no device")
     }
+
+    /// Nor folders: `iPad/settings-rtl` is not paired with `iPhoneSE/settings-normal` though neither names its device;
+    /// the gate's mode folders (`TestResults/rtl/`, `TestResults/normal/`) are one place.
+    func testAnRtlRunIsPairedOnlyWithARunOfItsOwnFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-folders-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK")]
+        func write(_ name: String, mode: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try F.archiveJSON(mode: mode, content: content, top: #""screen":"Settings""#).replacingOccurrences(of: #""simulator":"iPhone 16""#, with: #""simulator":"unknown""#)
+                .write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let ipadNormal = try write("iPad/settings-normal.json", mode: "normal")
+        let seRtl = try write("iPhoneSE/settings-rtl.json", mode: "rtl")
+        let engine = Engine(loader: ArchiveLoader())
+        XCTAssertEqual(try engine.judgeAll([ipadNormal, seRtl])[1].get().pairing, .noPartner, "another folder's run")
+        let seNormal = try write("iPhoneSE/settings-normal.json", mode: "normal")
+        XCTAssertEqual(try engine.judgeAll([ipadNormal, seRtl, seNormal])[1].get().pairing, .pairedWith(seNormal))
+        XCTAssertEqual(Engine.place(of: "/n/TestResults/rtl/LayoutTests.xcresult#1"), Engine.place(of: "/n/TestResults/normal/LayoutTests.xcresult#1"))
+        XCTAssertNotEqual(Engine.place(of: "/n/iPad/settings-rtl"), Engine.place(of: "/n/iPhoneSE/settings-normal"))
+        XCTAssertEqual(Engine.place(of: "/n/a/settings-rtl/archive.json"), Engine.place(of: "/n/a/settings-normal"))
+    }
 }

@@ -117,7 +117,7 @@ public struct Engine: Sendable {
     static func partner(rtl: ArchiveSummary, among inputs: [ArchiveSummary?]) -> String? {
         var best: (rank: Int, path: String)?
         for case let s? in inputs where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil
-            && Engine.sameDevice((s.device, s.os), (rtl.device, rtl.os)) {
+            && Engine.mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path)) {
             guard let rank = partnerRank(s.mode, test: s.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, s.path) }
         }
@@ -133,7 +133,7 @@ public struct Engine: Sendable {
             if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
             // A quiet load: a candidate that does not read is simply not the partner.
             guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil,
-                  Engine.sameDevice((a.environment.simulator, a.environment.os), (rtl.environment.simulator, rtl.environment.os)) else { continue }
+                  Engine.mayPair((a.environment.simulator, a.environment.os, c), (rtl.environment.simulator, rtl.environment.os, path)) else { continue }
             guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, c, a) }
             if rank == 0 { break }
@@ -255,7 +255,7 @@ public struct Engine: Sendable {
                 let rtl = summaries[k]!
                 let ranked = members.compactMap { m -> (Int, Int)? in
                     let s = summaries[m]!
-                    guard s.hierarchyNote == nil, sameDevice((s.device, s.os), (rtl.device, rtl.os)) else { return nil }
+                    guard s.hierarchyNote == nil, mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path)) else { return nil }
                     return partnerRank(s.mode, test: s.test, rtlTest: rtl.test).map { ($0, m) }
                 }
                 guard let l = ranked.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })?.1 else { continue }

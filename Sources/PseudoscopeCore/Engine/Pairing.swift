@@ -12,7 +12,7 @@ public enum Pairing: Equatable, Sendable {
         switch self {
         case .notApplicable, .pending: return nil
         case .pairedWith(let path): return "pair rule: compared with the LTR run \(path)"
-        case .noPartner: return "pair rule not run: no LTR run of this screen given or found beside it (give it too, or compare A B)"
+        case .noPartner: return "pair rule not run: no LTR run of this screen, on its device and OS and in its folder, given or found beside it (give it too, or compare A B)"
         }
     }
 
@@ -29,5 +29,25 @@ public enum Pairing: Equatable, Sendable {
     public var partner: String? {
         if case .pairedWith(let p) = self { return p }
         return nil
+    }
+}
+
+extension Engine {
+    /// Whether two runs may be each other's pair partners: the same device and OS where both say, and the same
+    /// place (`place(of:)`). Every path that pairs runs asks this one question.
+    public static func mayPair(_ a: (device: String, os: String, path: String), _ b: (device: String, os: String, path: String)) -> Bool {
+        sameDevice((a.device, a.os), (b.device, b.os)) && place(of: a.path) == place(of: b.path)
+    }
+
+    /// The folder a run sits in, with the gate's mode folders taken out: `TestResults/rtl/X.xcresult#1` and
+    /// `TestResults/normal/X.xcresult#1` are one place, `iPad/settings-rtl` and `iPhoneSE/settings-normal` two.
+    static func place(of path: String) -> String {
+        // Absolute, so a path as given and one found beside it compare alike.
+        var p = Substring(FileAccess.absolute(path))
+        if let hash = p.lastIndex(of: "#"), p[p.index(after: hash)...].allSatisfy(\.isNumber), p[..<hash].hasSuffix(".xcresult") { p = p[..<hash] }
+        if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        let modes = Set(Mode.allCases.map(\.rawValue))
+        return p.split(separator: "/", omittingEmptySubsequences: false).dropLast().filter { !modes.contains($0.lowercased()) }.joined(separator: "/")
     }
 }

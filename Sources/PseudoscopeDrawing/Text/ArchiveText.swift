@@ -59,6 +59,29 @@ public enum ArchiveText {
         return parts.suffix(keep).joined(separator: "/")
     }
 
+    /// Each path as short as it can be and still tell its run from every other's (issue: `iPad/settings-rtl` and
+    /// `iPhoneSE/settings-rtl` both showed `settings-rtl`): `shortPath`'s ending, longer by a folder at a time
+    /// while another path ends alike.
+    public static func distinguishingPaths(_ paths: [String]) -> [String] {
+        let parts = paths.map { path -> [Substring] in
+            var p = Substring(path)
+            if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
+            return p.split(separator: "/")
+        }
+        var keep = paths.map { $0.contains(".xcresult#") ? 2 : 1 }
+        // At most as many rounds as the deepest path: each round lengthens the labels that still collide.
+        for _ in 0..<(parts.map(\.count).max() ?? 0) {
+            var seen: [String: [Int]] = [:]
+            for k in paths.indices { seen[parts[k].suffix(keep[k]).joined(separator: "/"), default: []].append(k) }
+            var grew = false
+            for (_, members) in seen where members.count > 1 {
+                for k in members where keep[k] < parts[k].count { keep[k] += 1; grew = true }
+            }
+            if !grew { break }
+        }
+        return paths.indices.map { parts[$0].suffix(keep[$0]).joined(separator: "/") }
+    }
+
     /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
     public static func modeOrigin(_ a: Archive, short: Bool = false) -> String {
         if let run = a.run {

@@ -29,9 +29,13 @@ public struct RunSetState: InteractiveScreen {
     /// Until the user moves, the cursor is on the first row, which once every input is in is the worst run.
     private var userMoved = false
 
+    /// Where each row comes from (`FROM`): each path as short as still tells it from the others.
+    public let fromLabels: [String]
+
     /// The inputs that hold no run to judge (`notChecked`, from discovery) are rows too, after those to load.
     public init(paths: [String], notChecked: [ArchiveError] = [], width: Int, height: Int, glyphs: Glyphs) {
         self.paths = paths + notChecked.map(\.file)
+        fromLabels = ArchiveText.distinguishingPaths(self.paths)
         loadable = paths.count
         entries = Array(repeating: nil, count: paths.count) + notChecked.map { Optional(RunSetEntry(path: $0.file, notChecked: $0.message)) }
         loadedCount = notChecked.count

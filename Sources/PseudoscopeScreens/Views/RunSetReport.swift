@@ -18,11 +18,11 @@ public enum RunSetReport {
                 let c = m.counts
                 let mark = c.blockingNow > 0 ? glyphs.blockingMark : c.total > 0 ? glyphs.reviewMark : " "
                 table.append([mark, m.mode.rawValue, e.countColumn(c.blocking), e.countColumn(c.review), (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
-                              ArchiveText.shortPath(e.path), m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
+                              s.fromLabels[k], m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
                 roles.append(c.blockingNow > 0 ? .blocking : .normal)
             } else {
                 table.append(["!", e.error != nil ? "error" : "-", e.countColumn(0), e.countColumn(0), TerminalText.sanitize(e.problem ?? e.path),
-                              TerminalText.sanitize(ArchiveText.shortPath(e.path)), "", "", "", ""])
+                              TerminalText.sanitize(s.fromLabels[k]), "", "", "", ""])
                 roles.append(.blocking)
             }
         }

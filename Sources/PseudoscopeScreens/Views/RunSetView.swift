@@ -12,10 +12,12 @@ public enum RunSetView {
         /// Cut from the front (a path, whose end tells it apart), not the back.
         var keepsEnd = false
         var value: (RunSetEntry) -> String
+        /// The FROM column: the state's label for the row (`RunSetState.fromLabels`), not a value of the entry alone.
+        var isFrom = false
     }
 
     /// Columns that fit: the test and failing identifier take what the fixed columns leave.
-    static func columns(width: Int) -> [Column] {
+    static func columns(width: Int, fromWidth: Int = 18) -> [Column] {
         var fixed: [Column] = [
             Column(title: "MODE", width: 8) { $0.summary?.mode.rawValue ?? ($0.error != nil ? "error" : $0.notChecked != nil ? "-" : "…") },
             Column(title: "BLK", width: 4) { $0.countColumn($0.counts.blocking) },
@@ -23,7 +25,7 @@ public enum RunSetView {
         ]
         // Where a row comes from first (two bundles' runs of one test look alike otherwise), dropped last.
         var optional: [Column] = [
-            Column(title: "FROM", width: 18, keepsEnd: true) { ArchiveText.shortPath($0.path) },
+            Column(title: "FROM", width: fromWidth, keepsEnd: true, value: { ArchiveText.shortPath($0.path) }, isFrom: true),
             Column(title: "LOCALE", width: 7) { $0.summary?.locale ?? "" },
             Column(title: "DEVICE / OS", width: 20) { $0.summary.map { "\($0.device), \($0.os)" } ?? "" },
             Column(title: "XCODE", width: 16) { $0.summary?.xcode ?? "" },
@@ -53,7 +55,8 @@ public enum RunSetView {
             + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
         c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
         c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
-        let cols = columns(width: s.chrome.width)
+        // FROM as wide as the paths that tell runs apart need, within reason.
+        let cols = columns(width: s.chrome.width, fromWidth: min(32, max(18, s.fromLabels.map { DisplayWidth.of($0) }.max() ?? 0)))
         var x = 2
         for col in cols {
             c.put(col.title, x: x, y: 1, role: .title, maxWidth: col.width)
@@ -81,7 +84,7 @@ public enum RunSetView {
             previousScreen = screen
             var cx = 2
             for col in cols {
-                var text = TerminalText.sanitize(col.value(entry))
+                var text = TerminalText.sanitize(col.isFrom ? s.fromLabels[index] : col.value(entry))
                 if col.title.hasPrefix("TEST"), continues { text = "  " + text }
                 let role: StyleRole = selected ? .selected : (entry.problem != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
                 let cut = col.keepsEnd ? DisplayWidth.clipKeepingEnd(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)

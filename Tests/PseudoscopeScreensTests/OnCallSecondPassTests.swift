@@ -187,3 +187,35 @@ final class NarrowTerminalTests: XCTestCase {
         }
     }
 }
+
+/// Runs can be told apart (issue: `iPad/settings-rtl` and `iPhoneSE/settings-rtl` both showed FROM `settings-rtl`):
+/// FROM shows as much of the path as tells each run from the others, in the list and its plain text.
+final class FromColumnTests: XCTestCase {
+    func testFromIsAsLongAsTellsRunsApart() {
+        XCTAssertEqual(ArchiveText.distinguishingPaths(["/n/iPad/settings-rtl", "/n/iPhoneSE/settings-rtl", "/n/iPad/checkout-expanded"]),
+                       ["iPad/settings-rtl", "iPhoneSE/settings-rtl", "checkout-expanded"])
+        XCTAssertEqual(ArchiveText.distinguishingPaths(["/a/TestResults/rtl/LayoutTests.xcresult#1", "/a/TestResults/normal/LayoutTests.xcresult#1"]),
+                       ["rtl/LayoutTests.xcresult#1", "normal/LayoutTests.xcresult#1"], "a bundle's run keeps its bundle and what tells it apart")
+        XCTAssertEqual(ArchiveText.distinguishingPaths(["/x/a/archive.json", "/y/a/archive.json"]), ["x/a", "y/a"])
+        XCTAssertEqual(ArchiveText.distinguishingPaths(["same", "same"]), ["same", "same"], "identical paths cannot be told apart and do not loop")
+    }
+
+    func testTheListShowsTheDistinguishingPath() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-from-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for device in ["iPad", "iPhoneSE"] {
+            let target = dir.appendingPathComponent("\(device)/settings-rtl")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-rtl/archive.json").path, toPath: target.appendingPathComponent("archive.json").path)
+            paths.append(target.path)
+        }
+        let engine = Engine(loader: ArchiveLoader())
+        var s = RunSetState(paths: paths, width: 160, height: 20, glyphs: .unicode)
+        _ = s.update(.received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: engine.summarize($1))) }))
+        let screen = RunSetView.render(s).renderPlain()
+        XCTAssertTrue(screen.contains("iPad/settings-rtl") && screen.contains("iPhoneSE/settings-rtl"), screen)
+        let plain = RunSetReport.lines(s, width: nil, glyphs: .unicode).map(\.0).joined(separator: "\n")
+        XCTAssertTrue(plain.contains("iPad/settings-rtl") && plain.contains("iPhoneSE/settings-rtl"), plain)
+    }
+}
