@@ -100,11 +100,11 @@ final class XCResultTests: XCTestCase {
 
         let repeated = try (1...3).map { try load("xcode16.2-repeated__xcresultparser-test_repeated.xcresult", run: $0) }
         XCTAssertEqual(repeated.map(\.failure.message), ["failed - Failed with number: 51", "failed - Failed with number: 61", "failed - Failed with number: 25"])
-        XCTAssertEqual(repeated.map { $0.run?.repetition }, ["run 1 of 3", "run 2 of 3", "run 3 of 3"])
+        XCTAssertEqual(repeated.map { $0.run?.repetition }, ["attempt 1 of 3", "attempt 2 of 3", "attempt 3 of 3"])
 
         let flaky = try load("xcode27.0b-flaky-retry__xcresultparser-Test-FlakyFixture.xcresult", run: 1)
         XCTAssertEqual(flaky.failure.line, 33)
-        XCTAssertEqual(flaky.run?.repetition, "retry 1 of 2")
+        XCTAssertEqual(flaky.run?.repetition, "attempt 1 of 2")
         XCTAssertEqual(flaky.environment.xcode, "27.0 (27A5209h)")
     }
 

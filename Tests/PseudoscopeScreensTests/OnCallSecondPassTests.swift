@@ -219,3 +219,42 @@ final class FromColumnTests: XCTestCase {
         XCTAssertTrue(plain.contains("iPad/settings-rtl") && plain.contains("iPhoneSE/settings-rtl"), plain)
     }
 }
+
+/// Numbering and order (issue: `run 5 of 8, run 1 of 4`, retries sorted `#10, #11, #9`, not-checked rows above rows
+/// with findings): one phrase, numeric order, checked before unchecked within a severity.
+final class NumberingAndOrderTests: XCTestCase {
+    func testNumbersSortByValue() {
+        XCTAssertEqual(["B.xcresult#10", "B.xcresult#9", "B.xcresult#11", "A.xcresult#2"].sorted(by: NaturalOrder.less),
+                       ["A.xcresult#2", "B.xcresult#9", "B.xcresult#10", "B.xcresult#11"])
+        XCTAssertTrue(NaturalOrder.less("run 09", "run 10"))
+        XCTAssertFalse(NaturalOrder.less("x", "x"))
+        XCTAssertTrue(NaturalOrder.less("x", "x1"))
+    }
+
+    func testCheckedRunsComeBeforeUncheckedOnesOfTheSameSeverity() throws {
+        let normal = Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-normal").path  // review findings only
+        let engine = Engine(loader: ArchiveLoader())
+        var s = RunSetState(paths: [normal], notChecked: [ArchiveError(file: "/n/A build.xcresult", message: "the build failed")], width: 160, height: 20, glyphs: .unicode)
+        _ = s.update(.received([LoadedEntry(index: 0, entry: RunSetEntry(path: normal, result: engine.summarize(normal)))]))
+        XCTAssertEqual(s.entries[0]?.counts.blocking, 0)
+        XCTAssertEqual(s.rows, [0, 1], "the checked run with review findings first, the bundle not checked after")
+        // A real unit-test failure (DBXCReportModelTests: its name sorts first): a run read, without a hierarchy, so not
+        // checked; it sorts after the checked run.
+        let unit = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcresult/xcode15.2-unit-failure__DBXCResultParser-15.0.xcresult").path + "#1"
+        guard FileManager.default.fileExists(atPath: String(unit.dropLast(2))) else { throw XCTSkip("shared fixtures missing") }
+        var t = RunSetState(paths: [unit, normal], width: 160, height: 20, glyphs: .unicode)
+        _ = t.update(.received([LoadedEntry(index: 0, entry: RunSetEntry(path: unit, result: engine.summarize(unit))),
+                                LoadedEntry(index: 1, entry: RunSetEntry(path: normal, result: engine.summarize(normal)))]))
+        XCTAssertTrue(t.entries[0]?.isUnchecked == true, "the unit failure is read and not checked")
+        XCTAssertEqual(t.rows, [1, 0], "checked before unchecked within a severity, whatever the names")
+    }
+
+    func testTheHeaderSaysWhichFailedRunAndWhichAttempt() throws {
+        var a = try Golden.sample("settings-rtl")
+        var origin = RunOrigin(bundle: "TestResults/rtl/LayoutTests.xcresult", number: 5, runCount: 8)
+        origin.repetition = "attempt 1 of 4"
+        a.run = origin
+        let header = ArchiveText.header(a)
+        XCTAssertTrue(header.contains("failed run #5 of 8, attempt 1 of 4"), header)
+    }
+}

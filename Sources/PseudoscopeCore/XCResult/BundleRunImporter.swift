@@ -43,8 +43,8 @@ public struct BundleRunImporter: Sendable {
         }
         record.attachments = collectAttachments(summary)
         if let rep = summary?.object("repetitionPolicySummary"), let it = rep.int("iteration"), let total = rep.int("totalIterations") {
-            let retry = (rep.string("repetitionMode") ?? "").lowercased().contains("retry")
-            record.repetition = "\(retry ? "retry" : "repetition") \(it) of \(total)"
+            // One phrase for retries and repetitions alike: the how-many-th try of the test it is.
+            record.repetition = "attempt \(it) of \(total)"
         }
         record.scale = failureScreenshotScale(summary)
         return record
@@ -153,7 +153,7 @@ public struct BundleRunImporter: Sendable {
         if let repetition = record.repetition {
             origin.repetition = repetition
         } else if run.occurrences > 1 {
-            origin.repetition = "run \(run.occurrence) of \(run.occurrences)"
+            origin.repetition = "attempt \(run.occurrence) of \(run.occurrences)"
         }
         archive.run = origin
         archive.hierarchyCapturedAt = capturedAt

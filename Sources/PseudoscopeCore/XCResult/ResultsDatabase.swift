@@ -104,8 +104,8 @@ struct ResultsDatabase {
                     described[suiteRun] = run
                 }
             }
-            if let mode = row[4].string, let it = row[5].int, let total = row[6].int, total > 1 {
-                run.repetition = "\(mode.lowercased().contains("retry") ? "retry" : "repetition") \(it) of \(total)"
+            if row[4].string != nil, let it = row[5].int, let total = row[6].int, total > 1 {
+                run.repetition = "attempt \(it) of \(total)"
             }
             runs.append(run)
         }

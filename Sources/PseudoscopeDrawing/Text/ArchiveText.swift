@@ -29,7 +29,8 @@ public enum ArchiveText {
             parts.append(HeaderPart(text: a.environment.os, drop: 7))
             parts.append(HeaderPart(text: "Xcode " + a.environment.xcode, drop: 8))
         }
-        if let run = a.run { parts.append(HeaderPart(text: "run \(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2)) }
+        // The bundle's failed run, then which try of its test it was: two different counts, said apart.
+        if let run = a.run { parts.append(HeaderPart(text: "failed run #\(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2)) }
         return parts
     }
 

@@ -246,7 +246,7 @@ public struct RunSetState: InteractiveScreen {
         for k in entries.indices where passesFilters(k) {
             groups[entries[k]?.summary?.group ?? "\u{10FFFF}" + paths[k], default: []].append(k)
         }
-        struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int }
+        struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int; var unchecked: Int }
         let current = entries
         let modeRankOf: (Int) -> Int = { current[$0]?.summary.map { RunSetState.modeRank($0.mode) } ?? 9 }
         let blockingOf: (Int) -> Int = { current[$0]?.counts.blockingNow ?? 0 }
@@ -256,16 +256,20 @@ public struct RunSetState: InteractiveScreen {
             // test or mode, a group's runs stand in mode order.
             let sorted = members.sorted {
                 if bySort == .blocking, blockingOf($0) != blockingOf($1) { return blockingOf($0) > blockingOf($1) }
-                return modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : paths[$0] < paths[$1]
+                return modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : NaturalOrder.less(paths[$0], paths[$1])
             }
             return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
                          test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
-                         errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]))
+                         errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]),
+                         unchecked: sorted.allSatisfy { entries[$0]?.isUnchecked ?? true || entries[$0]?.problem != nil } ? 1 : 0)
         }.sorted { x, y in
             switch sort {
             // Within a severity, runs that were judged before inputs that were not (unreadable, not checked).
-            case .blocking: return x.blocking != y.blocking ? x.blocking > y.blocking : (x.errors != y.errors ? x.errors < y.errors : x.test < y.test)
-            case .test: return x.test != y.test ? x.test < y.test : paths[x.members[0]] < paths[y.members[0]]
+            case .blocking:
+                if x.blocking != y.blocking { return x.blocking > y.blocking }
+                if x.unchecked != y.unchecked { return x.unchecked < y.unchecked }
+                return x.errors != y.errors ? x.errors < y.errors : NaturalOrder.less(x.test, y.test)
+            case .test: return x.test != y.test ? NaturalOrder.less(x.test, y.test) : NaturalOrder.less(paths[x.members[0]], paths[y.members[0]])
             case .mode: return x.mode != y.mode ? x.mode < y.mode : x.test < y.test
             }
         }
