@@ -6,46 +6,85 @@ import PseudoscopeDrawing
 /// the run, the failure, its verdict, a table of findings with their evidence, and the command that opens the
 /// inspector on each. Archive text is sanitized and escaped (`Handover.md`, `Handover.code`).
 enum CheckMarkdown {
-    /// The report, a run's section at a time as its findings are read back.
+    /// The report: the night's summary by rule, then the blocked runs, then those for review, then one collapsed list
+    /// of what was not checked or read and the bundles that passed. A run's section is written as its findings are
+    /// read back.
     static func write(_ night: Night, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
         let t = night.totals
         var out = "# Pseudoscope check: \(t.checked) archive\(t.checked == 1 ? "" : "s") checked, \(t.blocked) blocked"
             + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.incomplete > 0 ? ", \(t.incomplete) on a hierarchy cut short" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
             + (t.passed > 0 ? ", \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : "") + "\n\n"
         out += "Findings: \(t.counts.phrase)" + (t.counts.new > 0 ? ", \(t.counts.new) new" : "") + "\n"
-        if !night.passed.isEmpty {
-            out += "\n## Passed\n\n" + night.passed.map { "- \(Handover.code($0)): the bundle holds no failed tests\n" }.joined()
+        out += summaryTable(night)
+        let checked = night.outcomes.filter { $0.summary != nil && $0.verdict.isChecked }
+        let blocked = checked.filter { $0.verdict.blocks || $0.verdict.incomplete != nil }
+        let review = checked.filter { !($0.verdict.blocks || $0.verdict.incomplete != nil) && $0.verdict.counts.total > 0 }
+        for (title, runs) in [("Blocked", blocked), ("For review", review)] where !runs.isEmpty {
+            out += "\n## \(title) (\(runs.count))\n"
+            for o in runs {
+                try stream.text(out)
+                out = section(o, findings: try night.findings(of: o))
+            }
         }
-        for o in night.outcomes {
-            try stream.text(out)
-            out = "\n"
-            let v = o.verdict
-            guard let s = o.summary else {
-                out += "## \(Handover.code(o.path))\n\n- **\(v.isUnreadable ? "Could not be read" : "Not checked"):** \(Handover.md(v.reason ?? ""))\n"
-                continue
-            }
-            out += "## \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
-            out += "- Archive: \(Handover.code(o.path))\n"
-            out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
-            let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
-            out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
-            if let pairing = v.pairing.note { out += "- " + Handover.md(pairing) + "\n" }
-            if let answer = v.answer {
-                for part in answer.parts {
-                    out += (part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + Handover.md(part.text) + "\n"
-                }
-            }
-            switch v.status {
-            case .notChecked(let why): out += "- **Not checked:** \(Handover.md(why))\n"; continue
-            case .acceptedWithoutHierarchy(let why): out += "- Accepted without a hierarchy: \(Handover.md(why))\n"; continue
-            case .checked, .unreadable: break
-            }
-            if let cut = v.incomplete { out += "- **Incomplete hierarchy:** \(Handover.md(cut)); elements after it are missing\n" }
-            out += "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
-            out += table(try night.findings(of: o), archive: s)
-        }
+        out += rest(night, clean: checked.filter { $0.verdict.counts.total == 0 && !$0.verdict.blocks && $0.verdict.incomplete == nil })
         if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
         try stream.text(out)
+    }
+
+    /// The night by rule: how many runs each rule's findings are in, blocking (of them known), review and new.
+    static func summaryTable(_ night: Night) -> String {
+        let rules = CheckGroups(night).byRule
+        guard !rules.isEmpty else { return "" }
+        var out = "\n| rule | runs | blocking | of them known | review | new |\n|---|---:|---:|---:|---:|---:|\n"
+        for (c, runs) in rules {
+            out += "| \(c.rule.rawValue) | \(runs) | \(c.blocking) | \(c.blocking - c.blockingNow) | \(c.findings - c.blocking) | \(c.new) |\n"
+        }
+        return out
+    }
+
+    /// One checked run's section: its test and mode, the run, the failure, its verdict and its findings.
+    static func section(_ o: RunOutcome, findings: [Finding]) -> String {
+        guard let s = o.summary else { return "" }
+        let v = o.verdict
+        var out = "\n### \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
+        out += "- Archive: \(Handover.code(o.path))\n"
+        out += "- Run: " + [s.locale, s.device, s.os, "Xcode " + s.xcode].compactMap { $0 }.map(Handover.md).joined(separator: " · ") + "\n"
+        let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
+        out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
+        if let pairing = v.pairing.note { out += "- " + Handover.md(pairing) + "\n" }
+        if let answer = v.answer {
+            for part in answer.parts {
+                out += (part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + Handover.md(part.text) + "\n"
+            }
+        }
+        if let cut = v.incomplete { out += "- **Incomplete hierarchy:** \(Handover.md(cut)); elements after it are missing\n" }
+        out += "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
+        return out + table(findings, archive: s)
+    }
+
+    /// Everything that needs no reading unless asked, in one collapsed list: runs not checked (with why), inputs
+    /// that could not be read, runs accepted without a hierarchy, runs checked clean, and the bundles that passed.
+    static func rest(_ night: Night, clean: [RunOutcome]) -> String {
+        var items: [String] = []
+        for o in night.outcomes {
+            let v = o.verdict
+            let name = o.summary.map { "\(Handover.code($0.test)) · \($0.mode.rawValue) (\(Handover.code(o.path)))" } ?? Handover.code(o.path)
+            switch v.status {
+            case .notChecked(let why): items.append("- \(name): **Not checked:** \(Handover.md(why))")
+            case .unreadable(let why): items.append("- \(name): **Could not be read:** \(Handover.md(why))")
+            case .acceptedWithoutHierarchy(let why): items.append("- \(name): accepted without a hierarchy: \(Handover.md(why))")
+            case .checked: break
+            }
+        }
+        items += clean.map { o in "- \(Handover.code(o.summary?.test ?? o.path)) · \(o.summary?.mode.rawValue ?? "") (\(Handover.code(o.path))): checked, no findings" }
+        items += night.passed.map { "- \(Handover.code($0)): the bundle holds no failed tests" }
+        guard !items.isEmpty else { return "" }
+        let t = night.totals
+        let parts = [t.notChecked > 0 ? "\(t.notChecked) not checked" : nil, t.unreadable > 0 ? "\(t.unreadable) could not be read" : nil,
+                     clean.isEmpty ? nil : "\(clean.count) clean", t.passed > 0 ? "\(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : nil,
+                     night.outcomes.contains { if case .acceptedWithoutHierarchy = $0.verdict.status { true } else { false } } ? "accepted without a hierarchy" : nil]
+        return "\n## Not checked, clean and passed\n\n<details><summary>\(parts.compactMap { $0 }.joined(separator: ", "))</summary>\n\n"
+            + items.joined(separator: "\n") + "\n\n</details>\n"
     }
 
     /// A run's findings as its section's table, with the command that opens the inspector on each element; nothing

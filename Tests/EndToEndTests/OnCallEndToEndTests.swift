@@ -244,7 +244,10 @@ final class HandOverEndToEndTests: XCTestCase {
         let junit = dir.appendingPathComponent("report.xml").path
         let md = try Harness.shell("cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --markdown --junit '\(junit)' SampleBundles/TestResults")
         XCTAssertEqual(md.status, 1, md.stderr)
-        XCTAssertTrue(md.stdout.contains("## Passed\n\n- `SampleBundles/TestResults/normal/LayoutTests.xcresult`: the bundle holds no failed tests"), md.stdout)
+        XCTAssertTrue(md.stdout.contains("\n- `SampleBundles/TestResults/normal/LayoutTests.xcresult`: the bundle holds no failed tests\n"), md.stdout)
+        // Blocked runs before those for review, and what needs no reading collapsed at the end.
+        let blocked = try XCTUnwrap(md.stdout.range(of: "## Blocked")), rest = try XCTUnwrap(md.stdout.range(of: "<details>"))
+        XCTAssertLessThan(blocked.lowerBound, rest.lowerBound)
         XCTAssertTrue(md.stdout.hasSuffix("\n"), "the report ends with a newline")
         XCTAssertTrue(md.stdout.contains("pseudoscope '\(night)/rtl/LayoutTests.xcresult#1' --select"), "repro commands name the archive from the root: \(md.stdout)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)

@@ -78,6 +78,7 @@ public struct Night: Sendable {
                 sum.count.findings += r.findings
                 sum.count.blocking += r.blocking
                 sum.count.blockingNow += r.blockingNow
+                sum.count.new += r.new
                 sum.runs += 1
                 rules[r.rule] = sum
             }

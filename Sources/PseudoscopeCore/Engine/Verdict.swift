@@ -39,6 +39,16 @@ public struct Verdict: Equatable, Sendable {
         public var findings: Int
         public var blocking: Int
         public var blockingNow: Int
+        /// Findings not in the previous run (`--since`).
+        public var new = 0
+
+        public init(rule: Rule, findings: Int = 0, blocking: Int = 0, blockingNow: Int = 0, new: Int = 0) {
+            self.rule = rule
+            self.findings = findings
+            self.blocking = blocking
+            self.blockingNow = blockingNow
+            self.new = new
+        }
     }
 
     public var status: Status
@@ -74,6 +84,7 @@ public struct Verdict: Equatable, Sendable {
             r.findings += 1
             if f.severity == .blocking { r.blocking += 1 }
             if f.blocks { r.blockingNow += 1 }
+            if f.novelty == .new { r.new += 1 }
             rules[f.rule] = r
         }
         byRule = Rule.allCases.compactMap { rules[$0] }
