@@ -171,6 +171,13 @@ final class ComparisonActionsTests: XCTestCase {
 /// At 80x24 (issue: a 15-column wireframe, the failing element off screen until z): the failing element is on
 /// screen and the wireframe takes the pane's columns, stretched across where the pane's height limits it.
 final class NarrowTerminalTests: XCTestCase {
+    /// A small element's `▪` does not eat a letter of a label drawn under it (`setti▪gs.textSize`).
+    func testASmallElementsMarkLeavesTheLettersOfALabel() throws {
+        let a = try Golden.sample("settings-rtl")
+        let text = RenderReport(archive: a, findings: LayoutChecker(a).findings(), glyphs: .unicode, width: 80, height: 24, listFindings: false).canvas().renderPlain()
+        XCTAssertTrue(text.contains("settings.textSize") && text.contains("settings.version"), text)
+    }
+
     func testAt80x24TheFailingElementIsOnScreenAndTheWireframeUsesThePane() throws {
         for sample in ["checkout-expanded", "settings-rtl", "settings-expanded", "signup-ime-composition"] {
             let a = try Golden.sample(sample)

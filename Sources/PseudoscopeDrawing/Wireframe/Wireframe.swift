@@ -187,7 +187,14 @@ public struct Wireframe {
             let role: StyleRole = isWindow ? .window : severity == .blocking ? .blocking : severity == .review ? .review : .normal
             if r.width < 2 || r.height < 2 {
                 let mark = i == failing ? g.failing : g.tinyElement
-                canvas.set(mark, x: max(0, r.left), y: max(0, r.top), role: i == failing ? .failing : role)
+                let x = max(0, r.left), y = max(0, r.top)
+                // A small element's mark does not go over a letter of a label drawn before it (`Ä▪derungen`): the
+                // text is what a reader needs there. The failing element's mark always goes on (it is the one
+                // thing looked for), as does a mark for a finding.
+                if i != failing, severity == nil, canvas.contains(x: x, y: y), canvas[x, y].grapheme.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                    continue
+                }
+                canvas.set(mark, x: x, y: y, role: i == failing ? .failing : role)
                 continue
             }
             let box = isWindow ? g.window : severity == .blocking ? g.blocking : severity == .review ? g.review : g.plain
