@@ -15,6 +15,7 @@ enum CheckMarkdown {
             + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.incomplete > 0 ? ", \(t.incomplete) on a hierarchy cut short" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
             + (t.passed > 0 ? ", \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : "") + "\n\n"
         out += "Findings: \(t.counts.phrase)" + (t.counts.new > 0 ? ", \(t.counts.new) new" : "") + "\n"
+        if let tests = night.tests { out += "\nIn the result bundles: \(tests.phrase)\n" }
         out += summaryTable(night)
         let checked = night.outcomes.filter { $0.summary != nil && $0.verdict.isChecked }
         let blocked = checked.filter { $0.verdict.blocks || $0.verdict.incomplete != nil }

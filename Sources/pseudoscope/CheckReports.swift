@@ -16,6 +16,20 @@ enum CheckJSON {
         for b in night.passed { w.string(nil, b) }
         w.endArray()
         writeTotals(night.totals, into: &w)
+        if let t = night.tests {
+            // The result bundles' whole picture (docs/checks.md): every test, by how its last attempt ended.
+            w.beginObject("tests")
+            w.number("ran", Double(t.tests))
+            w.number("passed", Double(t.passed))
+            w.number("failed", Double(t.failed))
+            w.number("skipped", Double(t.skipped))
+            w.number("expectedFailures", Double(t.expectedFailures))
+            w.number("attempts", Double(t.attempts))
+            w.beginArray("flaky")
+            for f in t.flaky.sorted() { w.string(nil, String(f.split(separator: "|", omittingEmptySubsequences: false).first ?? "")) }
+            w.endArray()
+            w.endObject()
+        }
         if grouped { writeGroups(CheckGroups(night), into: &w) }
         w.beginArray("archives")
         for o in night.outcomes {

@@ -52,6 +52,8 @@ enum CheckText {
         if t.counts.known > 0 { out += "; \(t.counts.known) known (not blocking)" }
         if t.counts.new > 0 { out += "; \(t.counts.new) new" }
         out += "\n"
+        // The bundles' whole picture: the failed runs above are part of it.
+        if let tests = night.tests { out += "in the result bundles: \(tests.phrase)\n" }
         for line in triage.lines { out += line + "\n" }
         return out
     }

@@ -13,8 +13,11 @@ enum EngineOptions {
         since,
     ]
 
+    static let flaky = OptionSpec("--flaky", "HOW", "a run whose test passed on a later attempt: blocking (default) judges it as any run; review makes its blocking findings review",
+                                  choices: ["blocking", "review"])
+
     /// Every option the engine reads, for a command's table.
-    static let all: [OptionSpec] = triage + StringsOption.options
+    static let all: [OptionSpec] = triage + [flaky] + StringsOption.options
 
     /// The engine for these arguments: the loader (limits, dump options), the string tables, the known issues
     /// and the previous run. `mixedInputs` lets a run set mix archives of every mode with dumps given `--mode`.
@@ -24,6 +27,8 @@ enum EngineOptions {
         let load = try loader(options)
         let context = try StringsOption.context(p)
         let triage = try CheckTriage.read(p, engine: Engine(loader: load, context: context))
-        return Engine(loader: load, triage: triage.isEmpty ? nil : triage, context: context)
+        var engine = Engine(loader: load, triage: triage.isEmpty ? nil : triage, context: context)
+        engine.flakyAsReview = p.value("--flaky") == "review"
+        return engine
     }
 }

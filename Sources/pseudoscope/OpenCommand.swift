@@ -71,7 +71,7 @@ struct OpenCommand {
             return discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput
         }
         if environment.canBeInteractive {
-            let list = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, width: 80, height: 24, glyphs: glyphs)
+            let list = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
             do {
                 let app = AppState(.runSet(list), settings: try inspectorSettings(p, engine: engine, colorChoice: colorChoice), notes: discoveryNotes)
                 let status = try InteractiveSession.run(app, engine: engine,
@@ -86,7 +86,7 @@ struct OpenCommand {
         sayNotes()
         let results = engine.judgeAll(discovery.paths)
         keepUntilExit(results)
-        var state = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, width: 80, height: 24, glyphs: glyphs)
+        var state = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
         _ = state.update(.received(zip(discovery.paths, results).enumerated().map { k, item in
             LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
         }))

@@ -95,7 +95,8 @@ public struct ArchiveSummary: Sendable, Equatable {
 
     public var runNote: String {
         guard let r = run else { return "" }
-        return [r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")
+        let run = [r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")
+        return [run.isEmpty ? nil : run, r.passedLater ? "flaky: passed on a later attempt" : nil].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// What failed, in a list's few columns: the failing element's identifier, else the start of the message.

@@ -18,6 +18,8 @@ public struct Engine: Sendable {
     public var filter = FindingFilter()
     /// Whether a run without a hierarchy is accepted as checked (`check --accept-no-hierarchy`).
     public var acceptsNoHierarchy = false
+    /// Whether the findings of a run whose test passed on a later attempt are review, not blocking (`--flaky review`).
+    public var flakyAsReview = false
 
     public init(loader: ArchiveLoader, triage: Triage? = nil, context: CheckContext = CheckContext()) {
         self.loader = loader
@@ -34,7 +36,19 @@ public struct Engine: Sendable {
     public func findings(_ a: Archive, named: Bool = true) -> [Finding] {
         var out = LayoutChecker(a, context: context).findings(named: named || triage != nil)
         triage?.apply(&out)
+        asFlaky(&out, a)
         return out
+    }
+
+    /// With `--flaky review`, a flaky run's blocking findings are review, each saying why: the test passed on a later
+    /// attempt, so this failure is the flakiness, read after the runs that fail for good.
+    func asFlaky(_ found: inout [Finding], _ a: Archive) {
+        guard flakyAsReview, a.run?.passedLater == true else { return }
+        let hint = "review, not blocking: the test passed on a later attempt (--flaky review)"
+        for k in found.indices where found[k].severity == .blocking {
+            found[k].severity = .review
+            if !found[k].hints.contains(hint) { found[k].hints.append(hint) }
+        }
     }
 
     /// A run's verdict from its final findings: the one place it is decided (`Verdict`).
@@ -110,7 +124,9 @@ public struct Engine: Sendable {
             partner = beside
         }
         guard let (ltrPath, ltr) = partner else { return (own, .noPartner, nil) }
-        return (Engine.withPairFindings(own, pairFindings(ltr: ltr, rtl: archive)), .pairedWith(ltr.source.path), ltrPath)
+        var paired = pairFindings(ltr: ltr, rtl: archive)
+        asFlaky(&paired, archive)
+        return (Engine.withPairFindings(own, paired), .pairedWith(ltr.source.path), ltrPath)
     }
 
     /// The LTR run of an rtl run's screen among a run set's inputs, by `partnerRank`: its path.

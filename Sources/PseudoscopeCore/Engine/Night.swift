@@ -47,6 +47,8 @@ public struct Night: Sendable {
 
     public var outcomes: [RunOutcome]
     public var passed: [String]
+    /// The result bundles' whole picture, summed over the bundles given: nil when none says.
+    public var tests: TestTally?
     public let totals: Totals
     let spool: FindingSpool?
     let baseline: Baseline?
@@ -117,6 +119,8 @@ extension Engine {
         }
         outcomes += discovery.unchecked.map { RunOutcome(path: $0.file, summary: nil, verdict: Verdict(status: .notChecked($0.message))) }
         outcomes += discovery.problems.map { RunOutcome(path: $0.file, summary: nil, verdict: Verdict(status: .unreadable($0.located)), error: $0) }
-        return Night(outcomes: outcomes, passed: discovery.passed, spool: spool, baseline: triage?.baseline, filter: filter)
+        var night = Night(outcomes: outcomes, passed: discovery.passed, spool: spool, baseline: triage?.baseline, filter: filter)
+        night.tests = discovery.totalTests
+        return night
     }
 }

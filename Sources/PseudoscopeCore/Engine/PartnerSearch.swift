@@ -52,8 +52,8 @@ public enum PartnerSearch {
     /// A counterpart path as entries: a bundle's runs (the same run number first), or the archive itself.
     static func entries(_ path: String, runSuffix: String, limits: LoadLimits) -> [String] {
         guard XCResultBundle.isBundle(path) else { return [path] }
-        var notes: [ArchiveError] = [], unchecked: [ArchiveError] = [], passed: [String] = []
-        let runs = ArchiveDiscovery.bundleRuns(path, limits: limits, notes: &notes, unchecked: &unchecked, passed: &passed)
+        var notes: [ArchiveError] = [], unchecked: [ArchiveError] = [], passed: [String] = [], tests: [String: TestTally] = [:]
+        let runs = ArchiveDiscovery.bundleRuns(path, limits: limits, notes: &notes, unchecked: &unchecked, passed: &passed, tests: &tests)
         let same = path + runSuffix
         return (runs.contains(same) ? [same] : []) + runs.filter { $0 != same }
     }

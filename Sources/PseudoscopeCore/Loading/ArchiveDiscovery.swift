@@ -15,6 +15,10 @@ public enum ArchiveDiscovery {
         /// Result bundles read whole whose tests all passed: nothing failed, so nothing to check; reports list
         /// them, so a ticket or a CI page says what ran green.
         public var passed: [String] = []
+        /// Each result bundle's whole picture (tests ran, passed, failed, skipped, flaky), by bundle.
+        public var tests: [String: TestTally] = [:]
+        /// Summed over the bundles, in path order; nil when no bundle says.
+        public var totalTests: TestTally? { tests.isEmpty ? nil : tests.keys.sorted().map { tests[$0]! }.reduce(TestTally(), +) }
     }
 
     /// Folders deeper than this are not searched (a guard against pathological trees).
@@ -38,7 +42,7 @@ public enum ArchiveDiscovery {
                 continue
             }
             if XCResultBundle.isBundle(arg) {
-                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed)
+                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
                 continue
             }
             if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
@@ -62,7 +66,7 @@ public enum ArchiveDiscovery {
             // Bundles sort with the archives by their path, and expand to their runs in place.
             for path in (walk.found + walk.bundles).sorted() {
                 if walk.bundles.contains(path) {
-                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed)
+                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
                 } else {
                     result.paths.append(path)
                 }
@@ -75,8 +79,9 @@ public enum ArchiveDiscovery {
     /// why, as an entry); nothing, and a note, when its tests passed; nothing, and an unchecked entry, when it
     /// holds no test results to check (its build failed, its test action did not start).
     static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError],
-                           passed: inout [String]) -> [String] {
+                           passed: inout [String], tests: inout [String: TestTally]) -> [String] {
         guard let index = try? BundleIndexCache.index(bundle, limits: limits) else { return [bundle] }
+        if let t = index.tally { tests[bundle] = t }
         for note in index.notes { notes.append(ArchiveError(file: bundle, message: note)) }
         if let why = index.notCheckedReason {
             unchecked.append(ArchiveError(file: bundle, message: why))

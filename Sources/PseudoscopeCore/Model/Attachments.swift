@@ -101,6 +101,10 @@ public struct RunOrigin: Equatable, Sendable {
     public var configuration: String?
     /// `repetition 2 of 3`, `retry 1 of 2`, when the test ran more than once.
     public var repetition: String?
+    /// The test failed here and passed on a later attempt (`BundleRun.passedLater`).
+    public var passedLater = false
+    /// The bundle's whole picture: how many tests ran and how they ended.
+    public var bundleTests: TestTally?
     /// What is worth saying about the bundle the run came from (its runs were read from database.sqlite3, a
     /// database that could not be read): one line each.
     public var bundleNotes: [String] = []

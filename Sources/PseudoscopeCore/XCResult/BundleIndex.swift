@@ -26,8 +26,11 @@ public struct BundleRun: Equatable, Sendable {
     public var sessionIssue: SessionIssue?
     /// The run's row in the results database, when the runs were read from it (`ResultsDatabase`).
     public var databaseRun: Int64?
-    /// `retry 1 of 3`, when the database records the run's repetition policy.
+    /// `attempt 1 of 3`, when the database records the run's repetition policy.
     public var repetition: String?
+    /// The test failed here and passed on a later attempt (flaky): on-call reads it last, `--flaky review` makes
+    /// its findings review.
+    public var passedLater = false
 
     public struct SessionIssue: Equatable, Sendable {
         public var message: String
@@ -57,6 +60,8 @@ public struct BundleIndex: Sendable {
     public let testsRan: Bool
     /// Things about the bundle worth one line each: a database that could not be read, where the runs came from.
     public let notes: [String]
+    /// How many tests ran and how each ended, and which were flaky; nil when the bundle says nothing of it.
+    public let tally: TestTally?
 
     public enum RunSource: String, Sendable {
         case typedObjects = "the bundle's objects"
@@ -136,6 +141,13 @@ public struct BundleIndex: Sendable {
             runs[k].occurrence = seen[key]!
             runs[k].occurrences = counts[key]!
         }
+        // The whole picture from where the runs came from (the database's attempts, else the objects' tests).
+        let fromDatabase = (try? database?.tally()) ?? nil
+        let tally = (fromDatabase?.tests ?? 0) > 0 ? fromDatabase : typed.map { TestTally($0.attempts) }
+        self.tally = tally.flatMap { $0.tests > 0 ? $0 : nil }
+        for k in runs.indices where tally?.flaky.contains(TestTally.key(runs[k].testIdentifier, configuration: runs[k].configuration)) == true {
+            runs[k].passedLater = true
+        }
         self.runs = runs
         let buildErrors = database?.buildErrors() ?? (0, nil)
         errorCount = typed?.errorCount ?? buildErrors.0
@@ -155,6 +167,8 @@ public struct BundleIndex: Sendable {
         var diagnostics: [String] = []
         var actionStatuses: [String] = []
         var testsRan = false
+        /// Every test's attempt and how it ended, in the order the summaries list them.
+        var attempts: [(key: String, result: String?)] = []
         /// False when test summaries the root refers to are missing (a trimmed bundle): the database may hold more.
         var complete = true
 
@@ -182,6 +196,9 @@ public struct BundleIndex: Sendable {
                         while let node = stack.popLast() {
                             if node.type == "ActionTestMetadata" || node.string("testStatus") != nil && node.array("subtests").isEmpty {
                                 testsRan = true
+                                let configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+                                // Each node a test of its own: the objects do not say which are retries of one test.
+                                attempts.append((TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration) + "#\(attempts.count)", node.string("testStatus")))
                                 // Failures only: passing, skipped and expected failures are not entries.
                                 guard node.string("testStatus") == "Failure" else { continue }
                                 var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")

@@ -150,6 +150,8 @@ public struct BundleRunImporter: Sendable {
         origin.modeSource = ownHierarchy ? .archive : options.mode != nil ? .given : detected.source
         origin.configuration = run.configuration
         origin.bundleNotes = index.notes
+        origin.passedLater = run.passedLater
+        origin.bundleTests = index.tally
         if let repetition = record.repetition {
             origin.repetition = repetition
         } else if run.occurrences > 1 {

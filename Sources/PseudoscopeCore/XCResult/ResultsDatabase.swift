@@ -170,6 +170,41 @@ struct ResultsDatabase {
     }
 
     /// Whether the database records any test-case run at all (a passing bundle records its passes).
+    /// Every test-case run's test, configuration and result, in the order they ran: the bundle's tally.
+    func tally() throws -> TestTally {
+        let sql = """
+            SELECT c.identifier, \(column("TestCases", "name", prefix: "c")), \(column("TestCaseRuns", "testSuiteRun_fk", prefix: "r")), r.result, r.testCase_fk,
+                   \(column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r")), r.rowid
+            FROM TestCaseRuns r LEFT JOIN TestCases c ON c.rowid = r.testCase_fk ORDER BY r.rowid
+            """
+        var configurations: [Int64: String?] = [:]
+        var attempts: [(key: String, result: String?)] = []
+        // Without a repetition policy, a test's n-th row in a suite run is the n-th test of that name there (a launch
+        // test once per appearance), and its rows in other suite runs (iterations) are attempts of the same.
+        var seenInSuite: [String: Int] = [:]
+        for row in try attempt({ try reader.rows(sql) }) {
+            var configuration: String?
+            if let suiteRun = row[2].int {
+                if let known = configurations[suiteRun] { configuration = known } else {
+                    var run = BundleRun(number: 0, testIdentifier: "")
+                    describe(&run, suiteRun: suiteRun)
+                    configurations[suiteRun] = run.configuration
+                    configuration = run.configuration
+                }
+            }
+            let test = row[0].string ?? row[1].string ?? "test case \(row[4].string ?? "?") (not in the database's TestCases)"
+            // Only a repetition policy makes rows attempts of one test; without one, each row is a test of its own.
+            var key = TestTally.key(test, configuration: configuration)
+            if row[5].int == nil {
+                let n = (seenInSuite["\(row[2].string ?? "")|\(key)"] ?? 0) + 1
+                seenInSuite["\(row[2].string ?? "")|\(key)"] = n
+                key += "#\(n)"
+            }
+            attempts.append((key, row[3].string))
+        }
+        return TestTally(attempts)
+    }
+
     func anyTestRan() throws -> Bool {
         try attempt { try reader.rows("SELECT 1 FROM TestCaseRuns LIMIT 1") }.isEmpty == false
     }

@@ -231,7 +231,9 @@ public enum ArchiveText {
             add("Archive     \(a.source.path)")
             add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
             if let c = run.configuration { add("  config    \(c)") }
-            if let r = run.repetition { add("  run       \(r)") }
+            if let r = run.repetition { add("  run       \(r)" + (run.passedLater ? "; flaky: the test passed on a later attempt" : "")) }
+            else if run.passedLater { add("  run       flaky: the test passed on a later attempt") }
+            if let t = run.bundleTests { add("  tests     \(t.phrase)") }
             for note in run.bundleNotes { add("  bundle    \(note)") }
             if let facts = a.imported {
                 add("  hierarchy \(facts.format), \(facts.structure.rawValue)" + (facts.incomplete.map { "; incomplete: \($0)" } ?? ""))

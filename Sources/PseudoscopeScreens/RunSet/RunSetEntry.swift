@@ -50,10 +50,11 @@ public struct RunSetEntry: Equatable, Sendable {
     public var problem: String? { error ?? notChecked.map { "not checked: " + $0 } }
 
     /// The list's header line after the archive count: blocked, unreadable and (when any) not checked.
-    public static func headerCounts(_ entries: [RunSetEntry]) -> String {
+    public static func headerCounts(_ entries: [RunSetEntry], tests: TestTally? = nil) -> String {
         let blocked = entries.filter { $0.verdict.blocks }.count
         let errors = entries.filter { $0.error != nil }.count
         let unchecked = entries.filter(\.isUnchecked).count
-        return "\(blocked) blocked · \(errors) unreadable" + (unchecked > 0 ? " · \(unchecked) not checked" : "")
+        // The bundles' whole picture, as discovery read it (bundles that passed included): what check says.
+        return "\(blocked) blocked · \(errors) unreadable" + (unchecked > 0 ? " · \(unchecked) not checked" : "") + (tests.map { " · " + $0.phrase } ?? "")
     }
 }

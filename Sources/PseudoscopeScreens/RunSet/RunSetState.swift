@@ -33,7 +33,11 @@ public struct RunSetState: InteractiveScreen {
     public let fromLabels: [String]
 
     /// The inputs that hold no run to judge (`notChecked`, from discovery) are rows too, after those to load.
-    public init(paths: [String], notChecked: [ArchiveError] = [], width: Int, height: Int, glyphs: Glyphs) {
+    /// The result bundles' whole picture (`ArchiveDiscovery.Result.tests`, summed): the header's, as check's.
+    public let tests: TestTally?
+
+    public init(paths: [String], notChecked: [ArchiveError] = [], tests: TestTally? = nil, width: Int, height: Int, glyphs: Glyphs) {
+        self.tests = tests
         self.paths = paths + notChecked.map(\.file)
         fromLabels = ArchiveText.distinguishingPaths(self.paths)
         loadable = paths.count
@@ -246,7 +250,7 @@ public struct RunSetState: InteractiveScreen {
         for k in entries.indices where passesFilters(k) {
             groups[entries[k]?.summary?.group ?? "\u{10FFFF}" + paths[k], default: []].append(k)
         }
-        struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int; var unchecked: Int }
+        struct Group { var members: [Int]; var blocking: Int; var test: String; var errors: Int; var mode: Int; var unchecked: Int; var flaky: Int }
         let current = entries
         let modeRankOf: (Int) -> Int = { current[$0]?.summary.map { RunSetState.modeRank($0.mode) } ?? 9 }
         let blockingOf: (Int) -> Int = { current[$0]?.counts.blockingNow ?? 0 }
@@ -261,12 +265,15 @@ public struct RunSetState: InteractiveScreen {
             return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
                          test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
                          errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]),
-                         unchecked: sorted.allSatisfy { entries[$0]?.isUnchecked ?? true || entries[$0]?.problem != nil } ? 1 : 0)
+                         unchecked: sorted.allSatisfy { entries[$0]?.isUnchecked ?? true || entries[$0]?.problem != nil } ? 1 : 0,
+                         flaky: sorted.allSatisfy { entries[$0]?.summary?.run?.passedLater == true } ? 1 : 0)
         }.sorted { x, y in
             switch sort {
             // Within a severity, runs that were judged before inputs that were not (unreadable, not checked).
             case .blocking:
                 if x.blocking != y.blocking { return x.blocking > y.blocking }
+                // Flaky runs (their test passed on a later attempt) are read after the runs that fail for good.
+                if x.flaky != y.flaky { return x.flaky < y.flaky }
                 if x.unchecked != y.unchecked { return x.unchecked < y.unchecked }
                 return x.errors != y.errors ? x.errors < y.errors : NaturalOrder.less(x.test, y.test)
             case .test: return x.test != y.test ? NaturalOrder.less(x.test, y.test) : NaturalOrder.less(paths[x.members[0]], paths[y.members[0]])

@@ -40,7 +40,7 @@ public enum RunSetReport {
             return width.map { DisplayWidth.clip(trimmed, to: $0, ellipsis: glyphs.ellipsis) } ?? trimmed
         }
         let loaded = s.entries.compactMap { $0 }
-        var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded))"]), .header)]
+        var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests))"]), .header)]
         out.append((line(titles), .title))
         for (row, role) in zip(table, roles) { out.append((line(row), role)) }
         return out

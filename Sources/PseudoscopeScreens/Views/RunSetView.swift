@@ -51,7 +51,7 @@ public enum RunSetView {
         if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
         if s.severityFilter != .all { filters.append(s.severityFilter.rawValue) }
         if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
-        let header = "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded)) · sorted by \(s.sort.rawValue)"
+        let header = "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests)) · sorted by \(s.sort.rawValue)"
             + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
         c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
         c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
