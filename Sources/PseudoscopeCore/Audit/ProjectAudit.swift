@@ -69,7 +69,7 @@ struct ProjectJudge {
             }
         }
         let apps = project.targets.filter(\.isApp).count
-        summary = "\(project.targets.count) targets (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
+        summary = "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s") (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
             + archived.keys.sorted().joined(separator: ", ")
             + (runOnly.isEmpty ? "" : "; pseudo-localization in Run/Test only (allowed): " + runOnly.joined(separator: ", "))
     }
@@ -83,7 +83,10 @@ struct ProjectJudge {
                 notAudited.append(e.description)
             } catch {}
         }
-        if out.isEmpty { notAudited.append("\(project.path): no shared schemes (xcshareddata/xcschemes); which configurations are archived is unknown, Release was audited") }
+        if out.isEmpty {
+            let none = (FileAccess.entries(folder) ?? []).contains { $0.hasSuffix(".xcscheme") } ? "no shared scheme could be read" : "no shared schemes (xcshareddata/xcschemes)"
+            notAudited.append("\(project.path): \(none); which configurations are archived is unknown, Release was audited")
+        }
         return out
     }
 
