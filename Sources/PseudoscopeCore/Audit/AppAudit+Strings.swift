@@ -2,7 +2,7 @@ import Foundation
 
 /// An app's string tables judged: folders of pseudo or made-up locales, tables whose values are pseudo-localized,
 /// and each locale's coverage of the development language's keys.
-struct StringTables {
+struct StringTables: AuditJudge {
     let files: ProductFiles
     let app: AppAudit.App
     let product: String
@@ -24,10 +24,6 @@ struct StringTables {
         self.files = files
         self.app = app
         self.product = product
-    }
-
-    mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
-        findings.append(AuditFinding(rule: rule, severity: severity, product: product, file: file, message: message, details: details))
     }
 
     mutating func judge() {

@@ -58,7 +58,7 @@ public enum AppAudit {
     }
 
     /// The rules over one app.
-    struct Judge {
+    struct Judge: AuditJudge {
         let files: ProductFiles
         let app: App
         let product: String
@@ -75,10 +75,6 @@ public enum AppAudit {
         }
 
         var entries: [ProductFiles.Entry] { files.entries(under: app.root) }
-
-        mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
-            findings.append(AuditFinding(rule: rule, severity: severity, product: product, file: file, message: message, details: details))
-        }
 
         mutating func run() {
             for (path, bytes) in files.contents.sorted(by: { $0.key < $1.key }) where path.hasPrefix(app.prefix) && ProductFiles.isMachO(bytes) {

@@ -99,3 +99,16 @@ public struct AuditVerdict: Equatable, Sendable {
         return .green
     }
 }
+
+/// What judges one product and collects its findings (an app's rules, its string tables, a project's): one way to
+/// add a finding, each named with the product as given.
+protocol AuditJudge {
+    var product: String { get }
+    var findings: [AuditFinding] { get set }
+}
+
+extension AuditJudge {
+    mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
+        findings.append(AuditFinding(rule: rule, severity: severity, product: product, file: file, message: message, details: details))
+    }
+}

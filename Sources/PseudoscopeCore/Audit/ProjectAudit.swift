@@ -21,7 +21,7 @@ public enum ProjectAudit {
     }
 }
 
-struct ProjectJudge {
+struct ProjectJudge: AuditJudge {
     let project: XcodeProject
     let given: String
     let limits: LoadLimits
@@ -36,9 +36,7 @@ struct ProjectJudge {
         self.limits = limits
     }
 
-    mutating func add(_ rule: AuditRule, _ severity: Severity, _ file: String, _ message: String, _ details: [String] = []) {
-        findings.append(AuditFinding(rule: rule, severity: severity, product: given, file: file, message: message, details: details))
-    }
+    var product: String { given }
 
     mutating func run() {
         let schemes = readSchemes()
