@@ -265,3 +265,40 @@ final class NumberingAndOrderTests: XCTestCase {
         XCTAssertTrue(header.contains("failed run #5 of 8, attempt 1 of 4"), header)
     }
 }
+
+/// A night's findings as one queue (issue item 13): from a run's last finding, `f` goes on to the next run with
+/// findings in the list's order, `F` back to the previous one's last, saying "finding k of n, run r of R".
+final class FindingQueueTests: XCTestCase {
+    func testFWalksPastARunsLastFindingIntoTheNextRun() throws {
+        let names = ["checkout-expanded", "settings-rtl", "settings-normal", "settings-expanded"]
+        let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        // The driver loads and pairs the list as the program does.
+        var d = TestDriver(AppState(.runSet(RunSetState(paths: paths, width: 160, height: 40, glyphs: .unicode))))
+        guard case .runSet(let list) = d.app.top else { return XCTFail() }
+        let queue = list.rows.filter { (list.entries[$0]?.counts.total ?? 0) > 0 }
+        XCTAssertGreaterThanOrEqual(queue.count, 2)
+        d.press(.enter)
+        guard case .inspector(let first) = d.app.top else { return XCTFail(d.screen) }
+        XCTAssertTrue(RunSetState.samePath(list.entries[queue[0]]?.summary?.path, first.archive.source.path))
+        XCTAssertEqual(first.queue?.run, 1)
+        // f through every finding of the first run, then once more: the second run, on its first finding.
+        var presses = 0
+        while presses < 50, case .inspector(let x) = d.app.top, RunSetState.samePath(list.entries[queue[0]]?.summary?.path, x.archive.source.path) {
+            d.press(.char("f"))
+            presses += 1
+        }
+        XCTAssertLessThanOrEqual(presses, first.index.elements.count + 1, "no wrapping inside the run: past its last finding is the next run")
+        guard case .inspector(let second) = d.app.top else { return XCTFail(d.screen) }
+        XCTAssertTrue(RunSetState.samePath(list.entries[queue[1]]?.summary?.path, second.archive.source.path), "the next run in the list's order")
+        XCTAssertEqual(second.selected, second.index.elements.first)
+        XCTAssertTrue(d.screen.contains("finding 1 of \(second.index.elements.count), run 2 of \(queue.count)"), d.screen)
+        // F goes back to the first run's last finding; q returns to the list, on the run last shown.
+        d.press(.char("F"))
+        guard case .inspector(let back) = d.app.top else { return XCTFail(d.screen) }
+        XCTAssertTrue(RunSetState.samePath(list.entries[queue[0]]?.summary?.path, back.archive.source.path))
+        XCTAssertEqual(back.selected, back.index.elements.last)
+        d.press(.char("q"))
+        guard case .runSet(let after) = d.app.top else { return XCTFail(d.screen) }
+        XCTAssertEqual(after.selectedEntry, queue[0])
+    }
+}

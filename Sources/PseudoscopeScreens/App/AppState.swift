@@ -90,6 +90,16 @@ public struct AppState {
             let (w, h, g) = size
             var inspector = InspectorState(verdict: verdict, width: w, height: h, glyphs: g, select: at?.element, settings: settings)
             if at?.copyMenu == true { _ = inspector.update(.openCopyMenu) }
+            // Opened from the list: a run of the night's queue, `f` going on past its last finding.
+            if case .runSet(let list) = stack[0], stack.count == 1 || at?.queue != nil {
+                inspector.queue = at?.queue ?? list.queuePosition(of: verdict.archive.source.path)
+            }
+            if let end = at?.finding, let target = end == .first ? inspector.index.elements.first : inspector.index.elements.last {
+                inspector.select(target)
+                if let q = inspector.queue, let k = inspector.index.elements.firstIndex(of: target) {
+                    inspector.chrome.message = "finding \(k + 1) of \(inspector.index.elements.count), run \(q.run) of \(q.of)"
+                }
+            }
             stack.append(.inspector(inspector))
             return inspector.searchIndexEffect
         case .compared(let c):
@@ -199,9 +209,27 @@ public struct AppState {
             case .showNotes:
                 showingNotes = true
                 notesScroll.reset()
+            case .nextRunInQueue(let forward):
+                out += nextRunInQueue(forward: forward)
             default: out.append(e)
             }
         }
         return out
+    }
+
+    /// The next (previous) run with findings in the list's order after the inspected one: the inspector is closed
+    /// and that run opened on its first (last) finding, the list's cursor moved to it.
+    private mutating func nextRunInQueue(forward: Bool) -> [Effect] {
+        guard stack.count == 2, case .runSet(var list) = stack[0], case .inspector(var x) = stack[1] else { return [] }
+        guard let (k, position) = list.queueNeighbour(of: x.archive.source.path, forward: forward), let path = list.entries[k]?.summary?.path else {
+            x.chrome.message = forward ? "The last finding of the night's last run with findings" : "The first finding of the night's first run with findings"
+            stack[1] = .inspector(x)
+            return []
+        }
+        list.moveCursor(toEntry: k)
+        list.clearMessage()
+        stack[0] = .runSet(list)
+        stack.removeLast()
+        return [.inspect(path: path, among: list.summaries, at: InspectorOpening(finding: forward ? .first : .last, queue: position))]
     }
 }

@@ -7,6 +7,9 @@ import PseudoscopeDrawing
 public indirect enum Effect: Equatable, Sendable {
     /// Leave this screen: back to the one below, or quit when it is the last.
     case close
+    /// From the last finding of a run opened from the list, on to the next run with findings in the list's order
+    /// (back to the previous one's last finding): the night's findings as one queue. The app resolves it.
+    case nextRunInQueue(forward: Bool)
     /// Quit the program now, from any screen.
     case quit
     /// Repaint the whole terminal (Ctrl-L).

@@ -57,7 +57,7 @@ public enum EffectInterpreter {
             return [.runSet(.retriaged(summaries.map { $0.map(engine.retriage) }))]
         case .buildSearchIndex(let source):
             return [.searchIndexBuilt(SearchIndex(source.hierarchy, extra: source.extra), archive: source.archive)]
-        case .close, .quit, .repaint, .copy, .showPlain, .showNotes:
+        case .close, .quit, .repaint, .copy, .showPlain, .showNotes, .nextRunInQueue:
             return []
         }
     }

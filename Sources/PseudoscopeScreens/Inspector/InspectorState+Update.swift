@@ -52,7 +52,16 @@ extension InspectorState {
             jump(through: matches, forward: m == .nextMatch,
                  none: lastQuery.isEmpty ? "No search yet: press / to search" : "Nothing found for /\(lastQuery)", what: "Search")
         case .nextFinding, .previousFinding:
-            jump(through: index.elements, forward: m == .nextFinding, none: "No findings in this archive", what: "Findings")
+            let forward = m == .nextFinding
+            // In the night's queue, past the last finding (or before the first) is the next (previous) run's.
+            if queue != nil, let next = WrapAround.next(in: index.elements, from: selected, forward: forward), next.1 || index.elements.isEmpty {
+                return [.nextRunInQueue(forward: forward)]
+            }
+            if queue != nil, index.elements.isEmpty { return [.nextRunInQueue(forward: forward)] }
+            jump(through: index.elements, forward: forward, none: "No findings in this archive", what: "Findings")
+            if let q = queue, let k = index.elements.firstIndex(of: selected) {
+                chrome.message = "finding \(k + 1) of \(index.elements.count), run \(q.run) of \(q.of)"
+            }
         case .jumpToFailing:
             if let f = archive.failingIndex {
                 select(f)

@@ -41,6 +41,9 @@ public struct InspectorState: InteractiveScreen {
     public internal(set) var drawingRoom: DrawingRoom = .normal
     /// Where a copy goes (`InspectorSettings.clipboard`).
     public internal(set) var clipboard: ClipboardRoute = .terminal
+    /// Opened from the list: the run's place in the night's queue of runs with findings (`run 3 of 42`); `f` past
+    /// the last finding goes on to the next run's first.
+    public internal(set) var queue: (run: Int, of: Int)?
     public internal(set) var screenshot: ScreenshotState = .notLoaded
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
@@ -135,8 +138,8 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("/")], .startSearch, "search identifier, label, value, type"),
         KeyBinding([.char("n")], .nextMatch, "next match"),
         KeyBinding([.char("N")], .previousMatch, "previous match"),
-        KeyBinding([.char("f"), .char("]")], .nextFinding, "next element with a finding"),
-        KeyBinding([.char("F"), .char("[")], .previousFinding, "previous element with a finding"),
+        KeyBinding([.char("f"), .char("]")], .nextFinding, "next element with a finding; opened from the list, past the last one the next run's first"),
+        KeyBinding([.char("F"), .char("[")], .previousFinding, "previous element with a finding; from the list, before the first the previous run's last"),
         KeyBinding([.char("x")], .jumpToFailing, "jump to the failing element"),
         KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
         KeyBinding([.char("m")], .toggleMirror, "RTL mirror view of an LTR run"),

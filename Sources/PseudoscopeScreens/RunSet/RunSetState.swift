@@ -55,6 +55,40 @@ public struct RunSetState: InteractiveScreen {
 
     /// The status line says nothing: what it said ("Opening …") is over once the screen it announced is shown.
     public mutating func clearMessage() { chrome.message = nil }
+
+    /// The runs with findings, in the list's order: the night's queue the inspector's `f` walks past a run's end.
+    var queueEntries: [Int] { rows.filter { (entries[$0]?.counts.total ?? 0) > 0 && entries[$0]?.summary != nil } }
+
+    /// A run's place in the queue (`run 3 of 42`); nil when it has no findings or is not in the list.
+    public func queuePosition(of path: String) -> (run: Int, of: Int)? {
+        let q = queueEntries
+        return q.firstIndex { RunSetState.samePath(entries[$0]?.summary?.path, path) }.map { ($0 + 1, q.count) }
+    }
+
+    /// A run named by its folder or by its `archive.json` is one run.
+    public static func samePath(_ a: String?, _ b: String) -> Bool {
+        func plain(_ p: String) -> Substring {
+            var s = Substring(p)
+            if s.hasSuffix("/archive.json") { s = s.dropLast("/archive.json".count) }
+            while s.count > 1, s.hasSuffix("/") { s = s.dropLast() }
+            return s
+        }
+        return a.map { plain($0) == plain(b) } ?? false
+    }
+
+    /// The run after (before) `path` in the queue, and its place; nil at the queue's end.
+    public func queueNeighbour(of path: String, forward: Bool) -> (entry: Int, position: (run: Int, of: Int))? {
+        let q = queueEntries
+        let here = q.firstIndex { RunSetState.samePath(entries[$0]?.summary?.path, path) } ?? (forward ? -1 : q.count)
+        let next = here + (forward ? 1 : -1)
+        guard next >= 0, next < q.count else { return nil }
+        return (q[next], (next + 1, q.count))
+    }
+
+    /// Puts the cursor on an entry's row (the queue moved to it).
+    public mutating func moveCursor(toEntry k: Int) {
+        if let r = rows.firstIndex(of: k) { list.moveTo(r); userMoved = true }
+    }
     public var message: String? { chrome.message }
     public var cursor: Int { list.position }
     public var selectedEntry: Int? { list.position < rows.count ? rows[list.position] : nil }
