@@ -48,3 +48,21 @@ final class BundlePictureTests: XCTestCase {
         XCTAssertTrue(engine.findings(a).contains { $0.severity == .blocking }, "a run that is not flaky stays blocking")
     }
 }
+
+/// The picture pane's reason for a missing picture is the one `info` gives (issue item 12): a run whose only
+/// recording cannot be read says that, not "the archive names no screenshot".
+final class PictureReasonTests: XCTestCase {
+    func testAnUnreadableRecordingIsTheReasonThereIsNoPicture() throws {
+        var a = try Fixtures.archive(content: [])
+        var video = AttachmentRecord(name: "Screen Recording.mp4", location: .bundle(path: "B.xcresult", id: "0~abc"))
+        video.declaredType = "public.mpeg-4"
+        video.problem = "missing from Data/"
+        a.attachments = [video]
+        a.screenshot = nil
+        guard case .failure(let refusal) = a.pictureRequest.resolve() else { return XCTFail("no picture to show") }
+        XCTAssertEqual(refusal.reason, "the run's screen recording Screen Recording.mp4 cannot be read: missing from Data/")
+        a.attachments = []
+        guard case .failure(let none) = a.pictureRequest.resolve() else { return XCTFail() }
+        XCTAssertEqual(none.reason, "the archive names no screenshot")
+    }
+}

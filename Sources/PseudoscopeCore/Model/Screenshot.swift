@@ -70,6 +70,9 @@ public struct PictureRequest: Equatable, Sendable {
     public var folder: String?
     /// The run's screen recordings (Xcode 15+), readable and in a bundle.
     public var recordings: [AttachmentRecord] = []
+    /// A recording the run has that cannot be read (its data file missing, a link out): why there is no picture,
+    /// in the words `info` lists it with.
+    public var refusedRecording: AttachmentRecord?
     public var hierarchyCapturedAt: String?
     public var recordedAt: String?
 
@@ -84,7 +87,12 @@ public struct PictureRequest: Equatable, Sendable {
         if screenshot == nil, let moment = recordingMoment, case .bundle(let path, let id) = moment.recording.location {
             return .success(.recording(path: path, id: id, seconds: moment.seconds))
         }
-        guard let s = screenshot else { return .failure(AttachmentRefusal("the archive names no screenshot")) }
+        guard let s = screenshot else {
+            if recordings.isEmpty, let r = refusedRecording {
+                return .failure(AttachmentRefusal("the run's screen recording \(r.name) cannot be read: \(r.problem ?? "refused")"))
+            }
+            return .failure(AttachmentRefusal("the archive names no screenshot"))
+        }
         return AttachmentPath.resolve(s, folder: folder).map(ScreenshotSource.file)
     }
 
@@ -152,10 +160,14 @@ extension Archive {
         r.failureScreenshot = attachments.first(where: \.isFailureScreenshot)
         r.screenshot = screenshot
         r.folder = source.folder
+        func isVideo(_ a: AttachmentRecord) -> Bool {
+            a.kind == .video || a.kind == nil && ((a.declaredType ?? "").contains("mpeg-4") || (a.declaredType ?? "").contains("quicktime"))
+        }
         r.recordings = attachments.filter { a in
             guard a.problem == nil, case .bundle = a.location else { return false }
-            return a.kind == .video || a.kind == nil && ((a.declaredType ?? "").contains("mpeg-4") || (a.declaredType ?? "").contains("quicktime"))
+            return isVideo(a)
         }
+        r.refusedRecording = attachments.first { $0.problem != nil && isVideo($0) }
         r.hierarchyCapturedAt = hierarchyCapturedAt
         r.recordedAt = recordedAt
         return r
