@@ -36,49 +36,36 @@ extension AppAudit.Judge {
 
     /// The switch and transform names in `range` of `bytes`, each as the whole printable word it is part of.
     static func names(in bytes: [UInt8], _ range: Range<Int>) -> [String] {
-        guard !range.isEmpty else { return [] }
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
         var words: [String] = []
         func isWord(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+        func inToken(_ b: UInt8) -> Bool { isWord(b) || b == 0x5F || b == 0x24 || b == 0x2E || b == 0x2D }
         func word(around at: Int, length: Int) -> String {
             var s = at, e = at + length
-            func inToken(_ b: UInt8) -> Bool { isWord(b) || b == 0x5F || b == 0x24 || b == 0x2E || b == 0x2D }
             while s > range.lowerBound, at - s < 60, inToken(bytes[s - 1]) { s -= 1 }
             while e < range.upperBound, e - at < 80, inToken(bytes[e]) { e += 1 }
             return String(decoding: bytes[s..<e], as: UTF8.self)
         }
-        bytes.withUnsafeBufferPointer { all in
-            let base = all.baseAddress! + range.lowerBound
-            for name in switchNames {
-                var from = 0
-                while let hit = find(name, in: base + from, count: range.count - from) {
-                    let at = range.lowerBound + from + hit
-                    let end = at + name.utf8.count
-                    if (at == range.lowerBound || !isWord(bytes[at - 1])) && (end == range.upperBound || !isWord(bytes[end])) {
-                        let w = word(around: at, length: name.utf8.count)
-                        if !words.contains(w) { words.append(w) }
-                    }
-                    from += hit + 1
+        func note(_ w: String) { if !words.contains(w) { words.append(w) } }
+        // Slices keep the array's indices: a hit's bounds are places in `bytes`.
+        for name in switchNames {
+            var from = range.lowerBound
+            while from < range.upperBound, let hit = bytes[from..<range.upperBound].bytesRange(of: name) {
+                if (hit.lowerBound == range.lowerBound || !isWord(bytes[hit.lowerBound - 1])) && (hit.upperBound == range.upperBound || !isWord(bytes[hit.upperBound])) {
+                    note(word(around: hit.lowerBound, length: hit.count))
                 }
+                from = hit.lowerBound + 1
             }
-            // Case folded once for the transform's names.
-            let lower = all[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-            lower.withUnsafeBufferPointer { l in
-                for name in transformNames {
-                    var from = 0
-                    while let hit = find(name, in: l.baseAddress! + from, count: l.count - from) {
-                        let w = word(around: range.lowerBound + from + hit, length: name.utf8.count)
-                        if !words.contains(w) { words.append(w) }
-                        from += hit + name.utf8.count
-                    }
-                }
+        }
+        // The transform's names in any case: searched in a case-folded copy, whose places are the same.
+        let lower = bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        for name in transformNames {
+            var from = 0
+            while from < lower.count, let hit = lower[from...].bytesRange(of: name) {
+                note(word(around: range.lowerBound + hit.lowerBound, length: hit.count))
+                from = hit.upperBound
             }
         }
         return words
-    }
-
-    /// Where `needle` first occurs in `count` bytes at `haystack`.
-    static func find(_ needle: String, in haystack: UnsafePointer<UInt8>, count: Int) -> Int? {
-        guard count >= needle.utf8.count else { return nil }
-        return UnsafeBufferPointer(start: haystack, count: count).bytesRange(of: needle)?.lowerBound
     }
 }
