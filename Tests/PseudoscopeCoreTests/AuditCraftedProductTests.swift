@@ -207,6 +207,14 @@ final class AuditCraftedProductTests: XCTestCase {
                        "the dSYM's copy of the binary is not the product")
         XCTAssertEqual(shop.findings.first?.message, "2 of 2 values carry pseudo-localization marks: a pseudo table ships to users")
         XCTAssertEqual(v.products[1].findings, [])
+        // A zip in the folder that holds no app (zipped dSYMs) is read and said to be no product; given by name, it
+        // is an input that is not what audit reads.
+        let dsyms = dir.appendingPathComponent("dSYMs.zip")
+        try Data(SyntheticProduct.zip([("Shop.app.dSYM/Contents/Info.plist", info)])).write(to: dsyms)
+        let again = Auditor.audit([dir.path])
+        XCTAssertEqual(again.products.first { $0.path == dsyms.path }?.summary, "holds no .app: not a product, nothing to audit")
+        XCTAssertEqual(again.outcome, .blocked, "the xcarchive's pseudo table still blocks; the zip changes nothing")
+        XCTAssertEqual(Auditor.audit([dsyms.path]).outcome, .unreadable)
     }
 
     func testLocaleFolderNames() {

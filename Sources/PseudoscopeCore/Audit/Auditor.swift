@@ -18,7 +18,16 @@ public enum Auditor {
                 products.append(AuditedProduct(path: path, kind: .app, summary: "", unreadable: FileAccess.kind(path) == .missing ? "no such file or folder"
                     : "holds no .app, .ipa, .xcarchive or .xcodeproj to audit"))
             }
-            for t in targets { products.append(audit(t, limits: limits)) }
+            for t in targets {
+                var p = audit(t, limits: limits)
+                // A zip found in a folder that holds no app (zipped dSYMs, logs) was read and is no product: said,
+                // not an unreadable input. A zip given by name must be a product.
+                if t.kind == .zip, t.path != path, p.unreadable?.hasPrefix("holds no .app") == true {
+                    p.unreadable = nil
+                    p.summary = "holds no .app: not a product, nothing to audit"
+                }
+                products.append(p)
+            }
         }
         return AuditVerdict(products: products)
     }
