@@ -16,20 +16,7 @@ enum CheckJSON {
         for b in night.passed { w.string(nil, b) }
         w.endArray()
         writeTotals(night.totals, into: &w)
-        if let t = night.tests {
-            // The result bundles' whole picture (docs/checks.md): every test, by how its last attempt ended.
-            w.beginObject("tests")
-            w.number("ran", Double(t.tests))
-            w.number("passed", Double(t.passed))
-            w.number("failed", Double(t.failed))
-            w.number("skipped", Double(t.skipped))
-            w.number("expectedFailures", Double(t.expectedFailures))
-            w.number("attempts", Double(t.attempts))
-            w.beginArray("flaky")
-            for f in t.flaky.sorted() { w.string(nil, String(f.split(separator: "|", omittingEmptySubsequences: false).first ?? "")) }
-            w.endArray()
-            w.endObject()
-        }
+        if let t = night.tests { writeTests(t, into: &w) }
         if grouped { writeGroups(CheckGroups(night), into: &w) }
         w.beginArray("archives")
         for o in night.outcomes {
@@ -134,6 +121,21 @@ enum CheckJSON {
         w.number("incomplete", Double(t.incomplete))
         w.number("passed", Double(t.passed))
         writeCounts(t.counts, into: &w)
+        w.endObject()
+    }
+
+    /// The result bundles' whole picture (docs/checks.md): every test, by how its last attempt ended.
+    static func writeTests(_ t: TestTally, into w: inout JSONWriter) {
+        w.beginObject("tests")
+        w.number("ran", Double(t.tests))
+        w.number("passed", Double(t.passed))
+        w.number("failed", Double(t.failed))
+        w.number("skipped", Double(t.skipped))
+        w.number("expectedFailures", Double(t.expectedFailures))
+        w.number("attempts", Double(t.attempts))
+        w.beginArray("flaky")
+        for name in t.flakyTests { w.string(nil, name) }
+        w.endArray()
         w.endObject()
     }
 

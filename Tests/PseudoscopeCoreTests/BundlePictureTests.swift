@@ -16,6 +16,7 @@ final class BundlePictureTests: XCTestCase {
         XCTAssertEqual([t.tests, t.passed, t.failed, t.skipped, t.attempts], [2, 2, 0, 0, 3])
         XCTAssertEqual(t.phrase, "2 tests ran in 3 attempts: 2 passed, 0 failed; 1 flaky (failed, then passed on a later attempt)")
         XCTAssertEqual(index.runs.map(\.passedLater), [true], "the one failed run is the flaky test's first attempt")
+        XCTAssertEqual(t.flakyTests, ["FlakyFixtureTests/testFlaky()"], "named as the runs name it")
         // A test that failed every attempt is not flaky.
         let always = try BundleIndex(XCResultBundle(path: try bundle("xcode16.2-repeated__xcresultparser-test_repeated.xcresult")))
         XCTAssertEqual(always.tally?.phrase, "1 test ran in 3 attempts: 0 passed, 1 failed", "iterations of one test, each in its own suite run")

@@ -46,6 +46,15 @@ public struct TestTally: Equatable, Sendable {
         }
     }
 
+    /// The flaky tests by name, sorted: `Class/test()`, with ` [configuration]` where the plan has one.
+    public var flakyTests: [String] {
+        flaky.map { key -> String in
+            let parts = key.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            let configuration = parts.count > 1 ? String(parts[1]) : ""
+            return String(parts[0]) + (configuration.isEmpty ? "" : " [\(configuration)]")
+        }.sorted()
+    }
+
     public static func + (a: TestTally, b: TestTally) -> TestTally {
         var t = a
         t.tests += b.tests
