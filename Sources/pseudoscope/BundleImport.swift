@@ -94,7 +94,7 @@ struct BundleImport {
     func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws -> [String] {
         let temp = (dir as NSString).appendingPathComponent(".pseudoscope-import-\(getpid())-\(plan.folderName.prefix(40))")
         FileAccess.remove(temp)
-        guard FileAccess.makeFolder(temp) else { throw ArchiveError(file: temp, message: "cannot be created: \(systemMessage(errno))") }
+        guard FileAccess.makeFolder(temp) else { throw ArchiveError(file: dir, message: "cannot be written to: \(systemMessage(errno))") }
         var done = false
         defer { if !done { FileAccess.remove(temp) } }
         for (name, record) in plan.files {

@@ -153,6 +153,18 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertTrue(inside.stderr.contains("inside the bundle"), inside.stderr)
     }
 
+    /// A folder that cannot be made names the file system's reason for it (sysfs refuses every new folder), not
+    /// the "no such file or directory" a later look at the missing folder leaves in `errno`.
+    func testImportIntoAFolderThatCannotBeMadeSaysWhy() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let bundle = try Self.night(in: dir).path + "/expanded/LayoutTests.xcresult"
+        let refused = try Harness.run(["import", bundle, "-o", "/sys/pseudoscope-import-test/runs"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("/sys/pseudoscope-import-test/runs: cannot be created: "), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("no such file or directory"), refused.stderr)
+        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+    }
+
     func testABundleWithoutFailedTestsWritesNothingAndSucceeds() throws {
         let dir = try Harness.temporaryFolder(self)
         var passing = SyntheticUIFailure.Test(identifier: "CheckoutUITests/testLaunch()")

@@ -246,7 +246,12 @@ extension FileAccess {
         if kind(path) == .directory { return true }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, kind(parent) == .missing, !makeFolders(parent) { return false }
-        return makeFolder(path) || kind(path) == .directory
+        if makeFolder(path) { return true }
+        // The caller reports `errno`: keep mkdir's reason (EROFS, EACCES), not the stat below's ENOENT.
+        let reason = errno
+        if kind(path) == .directory { return true }
+        errno = reason
+        return false
     }
 
     /// Removes a file, or a folder with everything in it (links removed, never followed).
