@@ -156,4 +156,31 @@ final class HostileClassesTests: XCTestCase {
         truncate(file, 10)
         XCTAssertEqual(try FileAccess.readRegularFile(file, limit: 16 << 20, limitVariable: "X").count, 10)
     }
+
+    /// 20,000 failed runs in one results database (the real Xcode 26 database, its 40 failures copied 500 times):
+    /// every run listed and accounted for, memory linear in the runs at a few KiB each. The database is opened
+    /// once for all of them (opened again per run, 200,000 runs took 185 s; now 27 s, 953 MB in a release build).
+    func testTwentyThousandFailedRunsInOneDatabaseAreReadInBoundedMemory() throws {
+        try SharedFixturesPath.require()
+        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult")
+        let dir = try Harness.temporaryFolder(self)
+        let bundle = dir.appendingPathComponent("Many.xcresult")
+        try FileManager.default.copyItem(at: real, to: bundle)
+        let db = bundle.appendingPathComponent("database.sqlite3").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: db)
+        try SyntheticDatabase.write("""
+            CREATE TEMP TABLE F AS SELECT * FROM TestCaseRuns WHERE result = 'Failure';
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 499)
+            INSERT INTO TestCaseRuns SELECT F.* FROM F, n;
+            INSERT INTO TestIssues (issueType, testSuiteRun_fk, compactDescription, detailedDescription, testCaseRun_fk, isTopLevel, orderInOwner)
+              SELECT 'Uncategorized', testSuiteRun_fk, 'failed ' || rowid, 'failed ' || rowid, rowid, 1, 0
+              FROM TestCaseRuns WHERE result = 'Failure' AND rowid > 368;
+            """, to: db)
+        let info = try Harness.run(["info", bundle.path])
+        XCTAssertTrue(info.stderr.contains("the bundle holds 20000 failed runs"), info.stderr)
+        let (status, peak) = try runMeasuringMemory(["check", bundle.path])
+        XCTAssertEqual(status, 3, "no run holds a hierarchy: nothing was checked")
+        XCTAssertLessThan(peak, 300 * 1024, "peak \(peak / 1024) MiB for 20,000 runs")
+    }
 }

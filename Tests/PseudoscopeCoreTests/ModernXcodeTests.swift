@@ -418,6 +418,21 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertTrue(index.runs.contains { $0.testIdentifier.contains("not in the database's TestCases") }, "\(index.runs.map(\.testIdentifier))")
     }
 
+    /// A bundle's runs are read from the database that listed them, opened once for all of them: replacing the
+    /// file after the listing changes nothing read (opening it again per run cost 185 s for 200,000 runs, and
+    /// could mix two databases' answers in one night).
+    func testRunsAreReadFromTheDatabaseThatListedThem() throws {
+        let path = try databaseOnlyCopy { _ in }
+        let index = try BundleIndex(XCResultBundle(path: path))
+        let db = path + "/database.sqlite3"
+        try FileManager.default.removeItem(atPath: db)
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: db))
+        let importer = BundleRunImporter(index: index, limits: .default, options: DumpOptions())
+        let archives = try index.runs.map { try importer.archive($0, givenPath: "x") }
+        XCTAssertEqual(archives.count, 40)
+        XCTAssertTrue(archives.allSatisfy { !$0.failure.message.contains("the bundle records no failure message") }, "\(archives.map(\.failure.message))")
+    }
+
     /// A database-only bundle whose database is cut short or is a FIFO: the error names the database and what is
     /// wrong with it, not a Data/ folder the bundle never had.
     func testADatabaseThatCannotBeReadIsNamedWithWhy() throws {

@@ -42,6 +42,25 @@ final class TextMeasurerTests: XCTestCase {
         XCTAssertEqual(TextMeasurer.width("Title", style: TextStyle.all[0]).fonts, ["Inter Display Regular"], "display sizes in Inter Display")
     }
 
+    /// A family emoji is one glyph, one em; 25,000 people joined by ZWJ into one grapheme cluster are no sequence any
+    /// emoji font draws whole: they are drawn side by side, and the label is as wide as they are (it measured one em,
+    /// and no truncation was found).
+    func testAnEmojiChainJoinedPastAnySequenceIsAsWideAsItsParts() throws {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+        XCTAssertEqual(family.count, 1)
+        XCTAssertEqual(TextMeasurer.width(family, style: .body).width, 17, accuracy: 0.01, "one glyph")
+        let crowd = Array(repeating: "🧑", count: 25_000).joined(separator: "\u{200D}")
+        XCTAssertEqual(crowd.count, 1, "one grapheme cluster")
+        XCTAssertEqual(TextMeasurer.width(crowd, style: .body).width, 25_000 * 17, accuracy: 0.5)
+    }
+
+    func testALabelOfAnEmojiChainPastAnySequenceIsTruncated() throws {
+        let crowd = Array(repeating: "🧑", count: 200).joined(separator: "\u{200D}")
+        let a = try dump([("StaticText", crowd, 16, 100, 200, 20.3)])
+        let f = LayoutChecker(a).findings().filter { $0.rule == .textTruncated }
+        XCTAssertEqual(f.count, 1, "200 people side by side in 200 pt: \(f.map(\.message))")
+    }
+
     /// Fonts are looked for in fontconfig's default directories before the system's whole configuration is read (a
     /// fifth of listing a bundle): every face the measurer asks for is the file the whole configuration gives.
     func testTheFontsFoundQuicklyAreTheOnesTheSystemConfigurationGives() throws {

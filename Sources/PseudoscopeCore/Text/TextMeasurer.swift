@@ -195,7 +195,7 @@ public enum TextMeasurer {
             let script = found ?? .latin
             let count = run.count
             if script == .emoji {
-                total += Double(count) * style.size
+                total += Double(run.reduce(0) { $0 + emojiWidthInEms($1) }) * style.size
                 continue
             }
             var measured: Double?
@@ -217,6 +217,15 @@ public enum TextMeasurer {
             total += width + tracked
         }
         return TextWidth(width: max(0, total), fonts: shaping ? fonts : [], fromTables: !shaping || fonts.isEmpty)
+    }
+
+    /// An emoji cluster is one em when a font can draw it as one glyph: the longest sequences emoji fonts draw whole
+    /// (a kiss or a family with skin tones) are 10 scalars. A longer chain of emoji joined by ZWJ is drawn as its
+    /// parts side by side, so 25,000 people joined into one cluster are 25,000 ems wide, not one.
+    static func emojiWidthInEms(_ cluster: Character) -> Int {
+        let scalars = cluster.unicodeScalars
+        guard scalars.count > 10 else { return 1 }
+        return max(1, scalars.split(separator: "\u{200D}").count { part in part.contains { $0.properties.isEmoji && $0.value > 0xFF } })
     }
 
     /// How many lines `text` takes at `style` when wrapped at `width` points: word by word (spaces), a word wider

@@ -62,6 +62,9 @@ public struct BundleIndex: Sendable {
     public let notes: [String]
     /// How many tests ran and how each ended, and which were flaky; nil when the bundle says nothing of it.
     public let tally: TestTally?
+    /// The results database, opened once: each run read from it has its failures and attachments asked
+    /// of it (opening it again per run parsed its schema, and merged its log again, 200,000 times for 200,000 runs).
+    let database: SharedResultsDatabase?
 
     public enum RunSource: String, Sendable {
         case typedObjects = "the bundle's objects"
@@ -157,6 +160,7 @@ public struct BundleIndex: Sendable {
         // The database says it in one query; the session logs are searched only without one.
         xcode = database?.xcodeVersion() ?? typed.flatMap { BundleIndex.xcodeVersion(bundle, diagnostics: $0.diagnostics) }
         self.notes = notes
+        if let database { self.database = SharedResultsDatabase(database) } else { self.database = nil }
     }
 
     /// What the typed objects say: the failed runs, the errors outside tests, the actions' results.
@@ -316,6 +320,18 @@ extension Optional where Wrapped == String {
     var nonEmpty: String? {
         guard let s = self, !s.isBlankLine else { return nil }
         return s
+    }
+}
+
+/// One open results database shared by the workers that read a bundle's runs: SQLite's connection is opened
+/// without its own mutex, so one query runs at a time.
+final class SharedResultsDatabase: Sendable {
+    private let guarded: Mutex<ResultsDatabase>
+
+    init(_ database: sending ResultsDatabase) { guarded = Mutex(database) }
+
+    func read<T: Sendable>(_ body: (ResultsDatabase) throws -> T) throws -> T {
+        try guarded.withLock { try body($0) }
     }
 }
 

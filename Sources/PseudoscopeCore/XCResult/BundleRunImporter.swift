@@ -52,15 +52,16 @@ public struct BundleRunImporter: Sendable {
 
     /// A run of the results database: its issues and the attachments of its activities and issues.
     func databaseRecord(_ run: BundleRun, row: Int64) throws -> RunRecord {
-        guard let db = try ResultsDatabase.open(bundle: bundle.path, realBundle: bundle.realPath) else {
-            throw ArchiveError(file: bundle.path, message: "database.sqlite3, which listed this run, is gone")
+        guard let db = index.database else {
+            throw ArchiveError(file: bundle.path, message: "database.sqlite3, which listed this run, is not open")
         }
+        let (issues, attachments) = try db.read { try ($0.issues(ofRun: row), $0.attachments(ofRun: row)) }
         var record = RunRecord()
-        record.failures = try db.issues(ofRun: row).map {
+        record.failures = issues.map {
             RunRecord.FailureRecord(message: $0.message, file: $0.file, line: $0.line, timestamp: ResultsDatabase.isoTime($0.timestamp))
         }
         var seen = Set<String>()
-        for a in try db.attachments(ofRun: row) {
+        for a in attachments {
             guard let id = a.payloadID, seen.insert(id).inserted else { continue }
             var r = AttachmentRecord(name: a.name, location: .bundle(path: bundle.path, id: id))
             r.declaredType = a.declaredType
