@@ -30,13 +30,20 @@ public struct RasterImage: Equatable, Sendable {
 extension RasterImage {
     /// A copy with a rectangle's border drawn in magenta, 3 pixels wide (clipped), for graphics protocols that
     /// cover the cells an outline would be drawn in.
-    public func outlined(_ r: PixelRect) -> RasterImage {
+    /// The outline's colour: magenta for the selection, cyan for what the failure's query proposes.
+    public enum OutlineColor: Sendable {
+        case selection, proposal
+        var rgb: (UInt8, UInt8, UInt8) { self == .selection ? (255, 0, 255) : (0, 200, 255) }
+    }
+
+    public func outlined(_ r: PixelRect, color: OutlineColor = .selection) -> RasterImage {
         var p = pixels
         let t = 3
+        let (red, green, blue) = color.rgb
         func plot(_ x: Int, _ y: Int) {
             guard x >= 0, y >= 0, x < width, y < height else { return }
             let i = (y * width + x) * 4
-            p[i] = 255; p[i + 1] = 0; p[i + 2] = 255; p[i + 3] = 255
+            p[i] = red; p[i + 1] = green; p[i + 2] = blue; p[i + 3] = 255
         }
         // Only the part inside the picture is walked: an absurd frame costs no more than the picture's edge.
         // Clamped to a little beyond the picture first, so no arithmetic below can overflow.

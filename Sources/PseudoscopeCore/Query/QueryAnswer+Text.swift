@@ -41,3 +41,29 @@ extension QueryAnswer {
     }
 
 }
+
+extension QueryAnswer {
+    /// An element the answer points a person at: one of several matches, or a candidate when nothing matched.
+    public struct Proposal: Equatable, Sendable {
+        public var element: Int
+        /// `?1` for the nearest candidate, `=2` for the second of several matches: drawn on the wireframe and
+        /// the picture, and named in the status line, so an outline and its reason are read together.
+        public var tag: String
+        /// `candidate 1 of 3: the same identifier in another case`, `match 2 of 4`.
+        public var description: String
+    }
+
+    /// The elements a view outlines and steps through for this answer, nearest first: the matches when the query
+    /// matched more than one, else the candidates. One match is the failing element itself, not a proposal.
+    public var proposals: [Proposal] {
+        if matches.count > 1 {
+            return matched.enumerated().map { k, m in
+                Proposal(element: m.element, tag: "=\(k + 1)", description: "match \(k + 1) of \(matches.count) for the failure's query: \(m.reference)")
+            }
+        }
+        guard matches.isEmpty else { return [] }
+        return candidates.enumerated().map { k, c in
+            Proposal(element: c.element, tag: "?\(k + 1)", description: "candidate \(k + 1) of \(candidates.count) for the failure's query: \(c.why)")
+        }
+    }
+}

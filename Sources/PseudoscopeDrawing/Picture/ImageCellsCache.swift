@@ -20,16 +20,22 @@ public final class ImageCellsCache {
         h.combine(rows)
         h.combine(proto.rawValue)
         h.combine(selected)
+        h.combine(view.tags.sorted(by: { $0.key < $1.key }).map(\.key))
         h.combine(view.image.width)
         h.combine(view.image.height)
         let key = h.finalize()
         if key == graphicsKey { return (graphicsValue, key) }
         var image = view.image.cropped(view.crop)
+        let sx = Double(image.width) / max(1, view.shown.width), sy = Double(image.height) / max(1, view.shown.height)
+        func pixels(_ f: Rect) -> PixelRect {
+            PixelRect(x: clampToInt((f.minX - view.shown.minX) * sx), y: clampToInt((f.minY - view.shown.minY) * sy),
+                      width: clampToInt(f.width * sx), height: clampToInt(f.height * sy))
+        }
+        for i in view.tags.keys.sorted() where i < view.archive.hierarchy.count && i != selected {
+            image = image.outlined(pixels(view.archive.hierarchy[i].frame), color: .proposal)
+        }
         if let s = selected, s < view.archive.hierarchy.count {
-            let f = view.archive.hierarchy[s].frame
-            let sx = Double(image.width) / max(1, view.shown.width), sy = Double(image.height) / max(1, view.shown.height)
-            image = image.outlined(PixelRect(x: clampToInt((f.minX - view.shown.minX) * sx), y: clampToInt((f.minY - view.shown.minY) * sy),
-                                             width: clampToInt(f.width * sx), height: clampToInt(f.height * sy)))
+            image = image.outlined(pixels(view.archive.hierarchy[s].frame))
         }
         graphicsValue = proto.encode(image, columns: columns, rows: rows, cellWidth: cell.width, cellHeight: cell.height)
         graphicsKey = key

@@ -11,6 +11,8 @@ public struct ScreenshotView {
     public var depth: ColorDepth
     /// The region of the screen shown, in points; nil shows the whole window.
     public var viewport: Rect?
+    /// Elements outlined with a tag (`?1`: the failure query's candidates), as on the wireframe.
+    public var tags: [Int: String] = [:]
 
     public init(image: RasterImage, archive: Archive, glyphs: Glyphs, depth: ColorDepth, viewport: Rect? = nil) {
         self.image = image
@@ -80,8 +82,11 @@ public struct ScreenshotView {
             // The failure names a frame the hierarchy does not hold (or there is no hierarchy): mark it anyway.
             outline(&canvas, cells(for: archive.failure.frame, columns: columns, rows: rows), role: .failing, mark: glyphs.failing)
         }
+        for (i, tag) in tags.sorted(by: { $0.key < $1.key }) where i < h.count && i != selected && !h[i].frame.isEmpty {
+            outline(&canvas, cells(for: h[i].frame, columns: columns, rows: rows), role: .match, mark: tag)
+        }
         if let s = selected, s < h.count, !h[s].frame.isEmpty {
-            outline(&canvas, cells(for: h[s].frame, columns: columns, rows: rows), role: .selected, mark: s == archive.failingIndex ? glyphs.failing : nil)
+            outline(&canvas, cells(for: h[s].frame, columns: columns, rows: rows), role: .selected, mark: s == archive.failingIndex ? glyphs.failing : tags[s])
         }
         return canvas
     }

@@ -54,12 +54,15 @@ extension InspectorState {
         case .nextFinding, .previousFinding:
             let forward = m == .nextFinding
             // In the night's queue, past the last finding (or before the first) is the next (previous) run's.
-            if queue != nil, let next = WrapAround.next(in: index.elements, from: selected, forward: forward), next.1 || index.elements.isEmpty {
+            let stops = findingStops
+            if queue != nil, let next = WrapAround.next(in: stops, from: selected, forward: forward), next.1 || stops.isEmpty {
                 return [.nextRunInQueue(forward: forward)]
             }
-            if queue != nil, index.elements.isEmpty { return [.nextRunInQueue(forward: forward)] }
-            jump(through: index.elements, forward: forward, none: "No findings in this archive", what: "Findings")
-            if let q = queue, let k = index.elements.firstIndex(of: selected) {
+            if queue != nil, stops.isEmpty { return [.nextRunInQueue(forward: forward)] }
+            jump(through: stops, forward: forward, none: "No findings in this archive", what: "Findings")
+            if let proposal = proposalMessage(at: selected) {
+                chrome.message = proposal
+            } else if let q = queue, let k = index.elements.firstIndex(of: selected) {
                 chrome.message = "finding \(k + 1) of \(index.elements.count), run \(q.run) of \(q.of)"
             }
         case .jumpToFailing:
@@ -334,6 +337,7 @@ extension InspectorState {
         var options = WireframeOptions(glyphs: glyphs)
         options.mirror = mirror
         options.selected = selected
+        options.tags = proposalTags
         return options
     }
 

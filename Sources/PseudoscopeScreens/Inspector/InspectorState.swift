@@ -138,7 +138,7 @@ public struct InspectorState: InteractiveScreen {
         KeyBinding([.char("/")], .startSearch, "search identifier, label, value, type"),
         KeyBinding([.char("n")], .nextMatch, "next match"),
         KeyBinding([.char("N")], .previousMatch, "previous match"),
-        KeyBinding([.char("f"), .char("]")], .nextFinding, "next element with a finding; opened from the list, past the last one the next run's first"),
+        KeyBinding([.char("f"), .char("]")], .nextFinding, "next finding or query candidate (?1); opened from the list, past the last one the next run's first"),
         KeyBinding([.char("F"), .char("[")], .previousFinding, "previous element with a finding; from the list, before the first the previous run's last"),
         KeyBinding([.char("x")], .jumpToFailing, "jump to the failing element"),
         KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
@@ -156,6 +156,7 @@ public struct InspectorState: InteractiveScreen {
         "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
         "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); Enter then shows it plain, to select by hand.",
         "Mouse: click a tree row or a box to select it; the wheel scrolls.",
+        "?1 ?2… tag the failed query's nearest candidates on the drawings (=1 =2… its matches).",
     ], legend: true)
 
     /// The message a key sends in the current mode: typing edits a search; otherwise the key table.

@@ -178,6 +178,7 @@ public enum InspectorView {
             drawTitle(&c, s, r, .wireframe, extra.joined(separator: " · "))
             var view = ScreenshotView(image: image, archive: s.archive, glyphs: s.glyphs, depth: facts.imageDepth)
             if s.zoom { view.viewport = s.zoomViewport(width: r.width, height: r.height - 1) }
+            view.tags = s.proposalTags
             let (cols, rows) = view.size(width: r.width, height: r.height - 1)
             let x = r.x + max(0, (r.width - cols) / 2)
             if case .graphics(let proto) = facts.graphics {
