@@ -79,6 +79,7 @@ extension LayoutChecker {
             let expanded = want.width * CheckThresholds.expansionFactor
             let short = expanded - frame.width
             guard short > tol, !h[i].displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
+            if let room = navigationTitleRoom(i), expanded <= room + tol { continue }
             // Written into one string's bytes at once (`MessageBytes`): a long list of labels gives one per label.
             let message = MessageBytes.string(capacity: 100 + 4 * MessageBytes.numberCapacity) { m in
                 m.put("text needs "); m.put(points: want.width)
@@ -100,11 +101,28 @@ extension LayoutChecker {
             let expanded = want * CheckThresholds.expansionFactor
             let short = expanded - frame.width
             guard short >= CheckThresholds.estimatedTruncationExcess else { continue }
+            if let room = navigationTitleRoom(i), expanded <= room { continue }
             let message = "text needs about \(formatPoints(want.rounded())) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about "
                 + "\(formatPoints(expanded.rounded())) pt and will fall \(formatPoints(short.rounded())) pt short; estimated (no intrinsic size recorded) with \(est.basis)"
             out.append(finding(.truncationHeadroom, .review, i, message,
                                [("neededWidth", want.rounded()), ("expandedWidth", expanded.rounded()), ("frameWidth", frame.width), ("shortBy", short.rounded()), ("estimated", 1)]))
         }
+    }
+
+    /// The room a navigation bar gives its title: the bar sizes the title's frame to its text and centres it, so
+    /// a longer title grows into the space between the bar's leading and trailing items, not past its frame.
+    /// Nil for anything that is not text directly in a navigation bar (a button's title is the button's).
+    func navigationTitleRoom(_ i: Int) -> Double? {
+        guard relationsKnown, kinds[i].contains(.text), let bar = h[i].parent, h[bar].type == "NavigationBar" else { return nil }
+        let b = h[bar].frame
+        guard !b.isEmpty else { return nil }
+        // The widest inset either side: the title stays centred in the bar, so both sides give up the larger one.
+        var inset = 0.0
+        for c in h[bar].children where c != i && !h[c].frame.isEmpty && !kinds[c].contains(.text) {
+            let f = h[c].frame
+            if f.midX < b.midX { inset = max(inset, f.maxX - b.minX) } else { inset = max(inset, b.maxX - f.minX) }
+        }
+        return max(0, b.width - 2 * inset)
     }
 
     // MARK: outside-window / outside-parent
@@ -269,8 +287,9 @@ extension LayoutChecker {
             if let a = interactiveAncestor(of: i) {
                 let g = h[a].frame
                 if LayoutChecker.sameFrame(f, g) { continue }
-                // Inside a row or a button large enough, a tap anywhere does what this control does. (A button inside a
-                // text field, an eye toggle, is an action of its own: it still needs its own room.)
+                // Inside a button large enough, a tap anywhere does what this control does. (A button inside a text
+                // field, an eye toggle, is an action of its own, and so is a button in a table row: the row's tap
+                // selects the row, not the button; both still need their own room.)
                 if LayoutChecker.tapThroughTypes.contains(h[a].type), g.width >= reach, g.height >= reach,
                    g.contains(f, tolerance: CheckThresholds.containmentTolerance) { continue }
             }
@@ -297,8 +316,9 @@ extension LayoutChecker {
         }
     }
 
-    /// Controls whose whole area takes a tap for what they contain: a table row, a button around its icon.
-    static let tapThroughTypes: Set<String> = ["Cell", "Button", "Link", "MenuItem", "Tab"]
+    /// Controls whose whole area takes a tap for what they contain: a button around its icon. Not a table row: a
+    /// control in a row has an action of its own, which the row's tap does not do.
+    static let tapThroughTypes: Set<String> = ["Button", "Link", "MenuItem", "Tab"]
 
     /// UIKit's fixed-size controls at their standard size, which an app cannot make larger.
     func isStandardSize(type: String, frame f: Rect) -> Bool {

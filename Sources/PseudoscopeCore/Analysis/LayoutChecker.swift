@@ -88,9 +88,10 @@ public struct LayoutChecker: Sendable {
             }
         }
         inScrollView = scroll
+        relationsKnown = archive.imported?.structure.relationsKnown ?? true
+        if !relationsKnown { LayoutChecker.markKeyboardKeys(h, &chrome) }
         isSystemChrome = chrome
         self.kinds = kinds
-        relationsKnown = archive.imported?.structure.relationsKnown ?? true
         scheme = TextClassifier.detectScheme(labels)
     }
 
@@ -205,7 +206,25 @@ public struct LayoutChecker: Sendable {
                 identifier: h[i].identifier, label: h[i].label, text: h[i].displayText, frame: h[i].frame, message: message, evidence: evidence)
     }
 
-    static let systemChromeTypes: Set<String> = ["StatusBar", "Keyboard"]
+    static let systemChromeTypes: Set<String> = ["StatusBar", "Keyboard", "Key"]
+
+    /// In a flat list (XCUITest's `from input` list, a query's elements) nothing has a parent to inherit the
+    /// keyboard from: an element whose frame lies inside a keyboard's is the keyboard's (`shift`, `Return`, the
+    /// emoji and dictation buttons), not the app's.
+    static func markKeyboardKeys(_ h: Hierarchy, _ chrome: inout [Bool]) {
+        // A keyboard is the screen's lower part: one whose frame covers most of the screen (a hidden keyboard
+        // reported with the window's frame) would claim the app's own elements.
+        let screen = h.screenFrame
+        let keyboards = h.indices.filter { h[$0].type == "Keyboard" && !h[$0].frame.isEmpty }.map { h[$0].frame }
+            .filter { screen.isEmpty || $0.height <= screen.height * 0.6 }
+        guard !keyboards.isEmpty else { return }
+        for i in h.indices where !chrome[i] && !h[i].frame.isEmpty {
+            let f = h[i].frame
+            if keyboards.contains(where: { k in f.minX >= k.minX - 1 && f.maxX <= k.maxX + 1 && f.minY >= k.minY - 1 && f.maxY <= k.maxY + 1 }) {
+                chrome[i] = true
+            }
+        }
+    }
 
     /// On screen as far as the archive tells: a frame with area, not marked invisible, and meeting the window
     /// when the window is known.
