@@ -56,4 +56,22 @@ final class FindingsThatHoldTests: XCTestCase {
         let a = try ArchiveLoader().load(dumps.appendingPathComponent("xcui-r02-zh-table-elided.txt").path)
         XCTAssertEqual(smallHitLabels(a), ["我是按钮", "我是按钮"])
     }
+
+    /// The failing element the tree does not hold is the failure's query, answered with what is there instead:
+    /// no layout finding is made of it (docs/checks.md, `primary-action-unreachable`).
+    func testAFailingElementTheTreeLacksIsAQueryNotALayoutFault() throws {
+        let a = try dump("""
+            Failed to tap "Save" Button: No matches found for Elements matching predicate '"btn_save" IN identifiers' from input {(
+                Button, identifier: 'btn-save-note', label: 'Save note'
+            )}
+            Element subtree:
+             →Application, 0x1, pid: 1, label: 'Notes'
+                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+                  Button, 0x5, {{204.0, 700.0}, {170.0, 44.0}}, identifier: 'btn-save-note', label: 'Save note'
+            """)
+        XCTAssertNil(a.failingIndex)
+        XCTAssertFalse(LayoutChecker(a).findings().contains { $0.rule == .primaryActionUnreachable })
+        let answer = try XCTUnwrap(QueryAnswer.of(a))
+        XCTAssertEqual(answer.candidates.map(\.named.reference), ["Button 'btn-save-note'"])
+    }
 }
