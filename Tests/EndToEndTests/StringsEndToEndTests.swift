@@ -30,7 +30,7 @@ final class StringsEndToEndTests: XCTestCase {
         XCTAssertEqual(info.status, 0, info.stderr)
         XCTAssertTrue(info.stdout.contains("Strings     en.lproj/Localizable.strings (11 strings), en.lproj/Localizable.stringsdict (1 string), es.lproj/Localizable.strings (11 strings)"), info.stdout)
         XCTAssertTrue(info.stdout.contains("development language en"), info.stdout)
-        XCTAssertTrue(info.stdout.contains("Findings    0 blocking, 2 review"), info.stdout)
+        XCTAssertTrue(info.stdout.contains("Findings    0 blocking, 3 review"), info.stdout)
         let render = try Harness.run(["render", "--findings", "--width", "100", "--strings", Self.tables, Harness.sample("locale-settings-fr")])
         XCTAssertTrue(render.stdout.contains("wrong-language"), render.stdout)
         let tree = try Harness.run(["tree", "--strings", Self.tables, Harness.sample("locale-settings-fr")])

@@ -114,9 +114,13 @@ final class PrinciplesTests: XCTestCase {
         let eye = F.el("Button", [323, 208, 20, 20], id: "eye", label: "Show password")
         let field = F.el("SecureTextField", [16, 196, 343, 44], id: "pw", label: "Password", children: [eye])
         XCTAssertEqual(findings(try screen([field]), .smallHitRegion).map(\.identifier), ["eye"])
-        // The same toggle inside a 44-pt row: a tap on the row does it.
+        // The same toggle inside a 44-pt row is still its own target: a tap on the row selects the row.
         let inRow = F.el("Cell", [0, 196, 375, 44], id: "cell", label: "Password", children: [eye])
-        XCTAssertEqual(findings(try screen([inRow]), .smallHitRegion), [])
+        XCTAssertEqual(findings(try screen([inRow]), .smallHitRegion).map(\.identifier), ["eye"])
+        // An icon inside a 44-pt button: a tap anywhere on the button does what the icon does.
+        let icon = F.el("Button", [323, 208, 20, 20], id: "icon", label: "Share")
+        let button = F.el("Button", [311, 196, 44, 44], id: "share", label: "Share", children: [icon])
+        XCTAssertEqual(findings(try screen([button]), .smallHitRegion), [])
         // A small button repeated inside itself is one target.
         let inner = F.el("Button", [325, 55, 34, 34], id: "", label: "")
         let outer = F.el("Button", [325, 55, 34, 34], id: "filter", label: "Filter", children: [inner])

@@ -66,20 +66,7 @@ final class ReviewedFindingsTests: XCTestCase {
         XCTAssertLessThan(unreviewed.count * 10, max(1, current.count), "too many unreviewed findings: \(unreviewed.keys.sorted())")
 
         let table = Self.table(review: review, current: current)
-        let docs = Fixtures.repositoryRoot.appendingPathComponent("docs/checks.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        let begin = "<!-- generated: precision -->\n", end = "<!-- end generated -->"
-        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
-            return XCTFail("docs/checks.md has no generated precision section")
-        }
-        if String(text[start.upperBound..<stop.lowerBound]) != table {
-            if ProcessInfo.processInfo.environment["PSEUDOSCOPE_RECORD"] == "1" {
-                try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: docs, atomically: true, encoding: .utf8)
-                XCTFail("re-recorded the precision table in docs/checks.md: review it, then run again without PSEUDOSCOPE_RECORD")
-            } else {
-                XCTFail("docs/checks.md's precision table is stale; regenerate it with PSEUDOSCOPE_RECORD=1 swift test --filter ReviewedFindingsTests:\n\(table)")
-            }
-        }
+        try GeneratedDocSection.check(table, name: "precision", in: "docs/checks.md")
     }
 
     /// The false-alarm hints on the real dumps: no finding judged true carries one, at most a quarter of all
@@ -107,20 +94,7 @@ final class ReviewedFindingsTests: XCTestCase {
         XCTAssertLessThanOrEqual(hinted * 4, all, "\(hinted) of \(all) findings carry a hint")
         let table = "| findings on the real dumps | with a hint | of those judged T | D | F | not reviewed |\n|---|---|---|---|---|---|\n"
             + "| \(all) | \(hinted) (\(Int((Double(hinted) / Double(max(all, 1)) * 100).rounded()))%) | \(byVerdict["T"] ?? 0) | \(byVerdict["D"] ?? 0) | \(byVerdict["F"] ?? 0) | \(byVerdict["not reviewed"] ?? 0) |\n"
-        let docs = Fixtures.repositoryRoot.appendingPathComponent("docs/triage.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        let begin = "<!-- generated: hint-precision -->\n", end = "<!-- end generated -->"
-        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
-            return XCTFail("docs/triage.md has no generated hint-precision section")
-        }
-        if String(text[start.upperBound..<stop.lowerBound]) != table {
-            if ProcessInfo.processInfo.environment["PSEUDOSCOPE_RECORD"] == "1" {
-                try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: docs, atomically: true, encoding: .utf8)
-                XCTFail("re-recorded the hint table in docs/triage.md: review it, then run again without PSEUDOSCOPE_RECORD")
-            } else {
-                XCTFail("docs/triage.md's hint table is stale; regenerate it with PSEUDOSCOPE_RECORD=1:\n\(table)")
-            }
-        }
+        try GeneratedDocSection.check(table, name: "hint-precision", in: "docs/triage.md")
     }
 
     /// The table docs/checks.md shows: per rule, the findings on the real dumps now, how many are T, D, F and

@@ -53,32 +53,29 @@ extension LayoutChecker {
             if h[q].type == "NavigationBar" || h[q].type == "TabBar" { bar = h[q].type }
             p = h[q].parent
         }
-        var hypotheses: [(style: TextStyle, lines: Int, confident: Bool)] = []
+        // Each hypothesis with how far the frame's height is from its lines (0 when the frame is exactly them).
+        var hypotheses: [(style: TextStyle, lines: Int, miss: Double)] = []
         if bar == "NavigationBar" {
-            hypotheses.append((f.height >= 34 ? .navigationLargeTitle : .navigationTitle, 1, true))
+            hypotheses.append((f.height >= 34 ? .navigationLargeTitle : .navigationTitle, 1, 0))
         } else if bar == "TabBar" {
-            hypotheses.append((.tabBarItem, 1, true))
+            hypotheses.append((.tabBarItem, 1, 0))
         } else {
             // Ideographs and kana make a label as tall as PingFang sets it (fullwidth punctuation alone does not).
             let cjk = e.displayText.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) || (0xAC00...0xD7AF).contains($0.value) }
-            for one in TextStyle.forOneLine(height: f.height, cjk: cjk) { hypotheses.append((one.style, 1, one.confident)) }
-            for s in TextStyle.all where s.size <= 17 {
-                let lines = Int(((f.height + 1) / s.lineHeight).rounded(.down))
-                // Confident when the frame is that many of the style's lines high.
-                if lines >= 2 { hypotheses.append((s, lines, abs(Double(lines) * s.lineHeight - f.height) <= 0.03 * f.height)) }
-            }
+            hypotheses = TextStyle.named(byHeight: f.height, cjk: cjk)
         }
-        // The styles the height names exactly, when there are any; else every style it allows.
-        if hypotheses.contains(where: \.confident) { hypotheses.removeAll { !$0.confident } }
+        // The height names the style: the hypotheses nearest it, and of those (within two points of a hundred) the
+        // most lenient, so that a height two styles explain equally well never makes a finding.
+        guard let nearest = hypotheses.map(\.miss).min() else { return nil }
         var best: TextEstimate?
         var bestOverflow = Double.infinity
-        for (style, lines, confident) in hypotheses {
+        for (style, lines, miss) in hypotheses where miss <= nearest + TextStyle.heightMissTie {
             let width = TextMeasurer.width(e.displayText, style: style)
             let needed = lines == 1 ? (width.width > f.width ? 2 : 1) : TextMeasurer.linesNeeded(e.displayText, style: style, width: f.width)
             let overflow = lines == 1 ? width.width / f.width : Double(needed) / Double(lines)
             if overflow < bestOverflow {
                 bestOverflow = overflow
-                best = TextEstimate(style: style, width: width, linesNeeded: needed, linesFit: lines, confident: confident)
+                best = TextEstimate(style: style, width: width, linesNeeded: needed, linesFit: lines, confident: miss <= TextStyle.heightMissConfident)
             }
         }
         return best

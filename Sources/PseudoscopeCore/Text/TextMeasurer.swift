@@ -67,6 +67,41 @@ public struct TextStyle: Equatable, Sendable {
         return [(derived, false), (smallest, false)]
     }
 
+    /// How far a label's frame may be taller than its lines (its insets, a line's leading): a third.
+    public static let heightSlack = 1.3
+    /// Hypotheses whose height misses are this close (a share of the frame's height) explain it equally well.
+    public static let heightMissTie = 0.02
+    /// A frame within this share of a style's lines is that style.
+    public static let heightMissConfident = 0.04
+
+    /// The styles and line counts a label's frame height names, each with how far the height is from its lines (a
+    /// share of the height): every text style on one line, and body or smaller on two or more, whose lines fit the
+    /// frame and fill it to within `heightSlack`. A frame shorter than the smallest style's line is taken to be
+    /// one line of the size its height means, or of the smallest size apps set text in; a frame taller than any
+    /// style's line and not several lines of one, one line of the size its height means.
+    public static func named(byHeight height: Double, cjk: Bool) -> [(style: TextStyle, lines: Int, miss: Double)] {
+        guard height.isFinite, height >= 10 else { return [] }
+        let perPoint = cjk ? cjkLineHeightPerPoint : lineHeightPerPoint
+        var out: [(style: TextStyle, lines: Int, miss: Double)] = []
+        for s in all {
+            let line = (s.size * perPoint * 10).rounded() / 10
+            var n = 1
+            while Double(n) * line <= height + 1, n <= 40 {
+                if (n == 1 || s.size <= 17), Double(n) * line * heightSlack >= height {
+                    out.append((s, n, abs(height - Double(n) * line) / height))
+                }
+                n += 1
+            }
+        }
+        if !out.isEmpty { return out }
+        let size = (height / perPoint * 2).rounded() / 2
+        let derived = TextStyle(name: "the size a \(NumberText.points(height)) pt line height means", size: size, weight: .regular, tracking: tracking(at: size))
+        let smallestLine = (all.map(\.size).min() ?? smallestSize) * perPoint
+        guard height < smallestLine, size > smallestSize else { return height <= 48 ? [(derived, 1, 1)] : [] }
+        let smallest = TextStyle(name: "the smallest size apps set text in", size: smallestSize, weight: .regular, tracking: tracking(at: smallestSize))
+        return [(derived, 1, 1), (smallest, 1, 1)]
+    }
+
     /// The smallest point size an app sets a label in, for heights that do not name a style.
     public static let smallestSize = 8.0
 }
