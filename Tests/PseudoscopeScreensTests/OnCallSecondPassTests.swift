@@ -301,4 +301,44 @@ final class FindingQueueTests: XCTestCase {
         guard case .runSet(let after) = d.app.top else { return XCTFail(d.screen) }
         XCTAssertEqual(after.selectedEntry, queue[0])
     }
+
+    /// With the list filtered to new findings (`b` until "new findings", with `--since`), `f` stops on new findings
+    /// only and says so: a finding still there from the previous run is not a stop, in this run or the next.
+    func testFilteredToNewFindingsFStopsOnNewFindingsOnly() throws {
+        let names = ["checkout-expanded", "settings-rtl", "settings-expanded"]
+        let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        // The previous run knew the first finding of every run: those are still there, the rest are new.
+        var known: [String: PreviousFinding] = [:]
+        for path in paths {
+            let a = try ArchiveLoader().load(path)
+            let findings = LayoutChecker(a).findings()
+            if let first = findings.first { known[first.fingerprint] = PreviousFinding(screen: a.screen, mode: a.mode.rawValue, description: first.message) }
+        }
+        let engine = Engine(loader: ArchiveLoader(), triage: Triage(baseline: nil, today: CalendarDay("2026-12-07")!, previous: known))
+        var d = TestDriver(AppState(.runSet(RunSetState(paths: paths, width: 160, height: 40, glyphs: .unicode))), engine: engine)
+        while true {
+            guard case .runSet(let list) = d.app.top else { return XCTFail("not on the list") }
+            if list.severityFilter == .new { break }
+            d.press(.char("b"))
+        }
+        d.press(.enter)
+        guard case .inspector(let x) = d.app.top else { return XCTFail("Enter opened no inspector") }
+        XCTAssertTrue(x.onlyNewFindings)
+        var visited: [(String, Int)] = []
+        var said: [String] = []
+        for _ in 0..<40 {
+            guard case .inspector(let now) = d.app.top else { break }
+            visited.append((now.archive.source.path, now.selected))
+            let here = now.index.byElement[now.selected] ?? []
+            XCTAssertTrue(here.contains { $0.novelty == .new } || now.selected == now.archive.failingIndex && visited.count == 1,
+                          "a stop with no new finding: \(now.archive.hierarchy[now.selected].identifier) in \(now.archive.screen)")
+            d.press(.char("f"))
+            if case .inspector(let after) = d.app.top, let m = after.chrome.message { said.append(m) }
+            if d.screen.contains("The last new finding of the night's last run with new findings") { break }
+        }
+        XCTAssertTrue(said.contains { $0.hasPrefix("new finding 1 of ") && $0.contains(", run 2 of ") }, "\(said)")
+        XCTAssertTrue(d.screen.contains("The last new finding of the night's last run with new findings"), "the queue ends on the last new one")
+        XCTAssertGreaterThan(Set(visited.map(\.0)).count, 1, "on to the next run with a new finding")
+    }
 }
+

@@ -37,7 +37,7 @@ public enum ArchiveDiscovery {
     public static func expand(_ arguments: [String], limits: LoadLimits = .default) -> Result {
         var result = Result()
         for arg in arguments {
-            guard arg != "-", FileAccess.kind(arg) == .directory else {
+            guard arg != "-", FileAccess.kind(arg) == .directory || ZipFolder.isZip(arg) else {
                 result.paths.append(arg)
                 continue
             }
@@ -49,16 +49,22 @@ public enum ArchiveDiscovery {
                 result.paths.append(arg)
                 continue
             }
+            if FileAccess.kind(arg) != .directory {
+                do { _ = try ZipFolder.index(arg) } catch let e as ArchiveError {
+                    result.problems.append(e)
+                    continue
+                } catch { continue }
+            }
             var walk = Walk(root: FileAccess.realPath(arg) ?? arg)
             walk.search(arg, depth: 0)
             result.problems += walk.problems
-            // Packed files (downloaded CI artifacts) are not opened; the folder says so, and what to do.
+            // Packed files other than zips (a `.tar.gz` of CI artifacts) are not opened; the folder says so, and what to do.
             let packed = walk.packed.isEmpty ? "" : "\(walk.packed.count) packed file\(walk.packed.count == 1 ? "" : "s") ("
                 + walk.packed.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
                 + (walk.packed.count > 3 ? ", …" : "") + ")"
             let unpack = walk.packed.count == 1 ? "unpack it first" : "unpack them first"
             if walk.found.isEmpty && walk.bundles.isEmpty {
-                result.problems.append(ArchiveError(file: arg, message: "folder holds no archives (no archive.json, no .json files, no dumps and no result bundles)"
+                result.problems.append(ArchiveError(file: arg, message: "\(FileAccess.kind(arg) == .directory ? "folder" : "zip") holds no archives (no archive.json, no .json files, no dumps and no result bundles)"
                     + (packed.isEmpty ? "" : "; it holds \(packed): \(unpack)")))
             } else if !packed.isEmpty {
                 result.notes.append(ArchiveError(file: arg, message: "\(packed) not opened: \(unpack) to include \(walk.packed.count == 1 ? "it" : "them")"))
@@ -151,6 +157,21 @@ public enum ArchiveDiscovery {
                     if name.lowercased().hasSuffix(".json") {
                         // Each file once, however many links lead to it.
                         if let id = identity, visited.insert(id).inserted { found.append(path) }
+                    } else if ForeignFile.looksPacked(name), kind == .regular, ZipFolder.isZip(path) {
+                        // A zip (a night or a bundle as CI uploads them) is read as the folder it was made of.
+                        guard let id = identity, visited.insert(id).inserted else { continue }
+                        do { _ = try ZipFolder.index(path) } catch let e as ArchiveError {
+                            problems.append(e)
+                            continue
+                        } catch { continue }
+                        if XCResultBundle.isBundle(path) {
+                            bundles.append(path)
+                        } else if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
+                            found.append(path)
+                        } else {
+                            visited.remove(id)
+                            search(path, depth: depth + 1)
+                        }
                     } else if ForeignFile.looksPacked(name) {
                         packed.append(path)
                     } else if kind == .regular, Walk.mayBeDump(name), let head = try? FileAccess.readPrefix(path, count: 64 << 10),

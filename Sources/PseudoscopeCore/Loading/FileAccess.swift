@@ -14,14 +14,22 @@ public enum FileAccess {
     /// What `path` is, following links.
     public static func kind(_ path: String) -> Kind {
         var st = stat()
-        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return .missing }
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return inZip() ? ZipFolder.kind(path) ?? .missing : .missing }
         return kind(st.st_mode)
     }
+
+    /// Whether the call that just failed failed because a part of its path is a file: the path may then name an
+    /// entry of a zip read as a folder (`ZipFolder`).
+    static func inZip() -> Bool { errno == ENOTDIR }
 
     /// The size of the regular file at `path` (links followed), or nil when it is anything else.
     public static func regularFileSize(_ path: String) -> Int? {
         var st = stat()
-        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0, kind(st.st_mode) == .regular else { return nil }
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else {
+            guard inZip(), let (_, _, entry) = ZipFolder.lookup(path), !entry.isFolder, entry.special == nil else { return nil }
+            return entry.size
+        }
+        guard kind(st.st_mode) == .regular else { return nil }
         return Int(st.st_size)
     }
 
@@ -42,6 +50,7 @@ public enum FileAccess {
     public static func readRegularFile(_ path: String, limit: Int, limitVariable: String, followLinks: Bool = true) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else {
+            if inZip(), let bytes = try ZipFolder.read(path, limit: limit, limitVariable: limitVariable) { return bytes }
             let code = errno
             if code == ELOOP && !followLinks { throw ArchiveError(file: path, message: "a symbolic link where only a file belongs, not followed") }
             throw ArchiveError(file: path, message: code == ENOENT ? "no such file or folder" : "cannot be read: \(message(code))")
@@ -60,7 +69,11 @@ public enum FileAccess {
     /// without reading a video to its end.
     public static func readPrefix(_ path: String, count: Int, followLinks: Bool = true) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { throw ArchiveError(file: path, message: "cannot be read: \(message(errno))") }
+        guard fd >= 0 else {
+            let code = errno
+            if inZip(), let bytes = try ZipFolder.read(path, limit: count, limitVariable: "", prefix: true) { return bytes }
+            throw ArchiveError(file: path, message: "cannot be read: \(message(code))")
+        }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, kind(st.st_mode) == .regular else { throw ArchiveError(file: path, message: "is not a regular file; only regular files are read") }
@@ -160,7 +173,7 @@ public enum FileAccess {
     }
 
     public static func realPath(_ path: String) -> String? {
-        guard let p = PathBytes.withCPath(path, { realpath($0, nil) }) else { return nil }
+        guard let p = PathBytes.withCPath(path, { realpath($0, nil) }) else { return inZip() ? ZipFolder.realPath(path) : nil }
         defer { free(p) }
         return PathBytes.string(cString: p)
     }
@@ -173,7 +186,7 @@ public enum FileAccess {
     /// The names in a folder (not `.` and `..`), as bytes: a name that is not UTF-8 is listed too
     /// (`FileManager` leaves such names out). Nil when the folder cannot be read.
     public static func entries(_ folder: String) -> [String]? {
-        guard let dir = PathBytes.withCPath(folder, { opendir($0) }) else { return nil }
+        guard let dir = PathBytes.withCPath(folder, { opendir($0) }) else { return inZip() ? ZipFolder.names(folder) : nil }
         defer { closedir(dir) }
         var out: [String] = []
         while let entry = readdir(dir) {
@@ -196,7 +209,10 @@ public enum FileAccess {
     /// three alone was three walks of the path for every archive of a night.
     public static func entry(_ path: String) -> (kind: Kind, isLink: Bool, identity: Identity?) {
         var st = stat()
-        guard PathBytes.withCPath(path, { lstat($0, &st) }) == 0 else { return (.missing, false, nil) }
+        guard PathBytes.withCPath(path, { lstat($0, &st) }) == 0 else {
+            guard inZip(), let kind = ZipFolder.kind(path) else { return (.missing, false, nil) }
+            return (kind, false, ZipFolder.identity(path))
+        }
         guard st.st_mode & S_IFMT == S_IFLNK else { return (kind(st.st_mode), false, Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))) }
         guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return (.missing, true, nil) }
         return (kind(st.st_mode), true, Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
@@ -210,7 +226,7 @@ public enum FileAccess {
 
     public static func identity(_ path: String) -> Identity? {
         var st = stat()
-        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return nil }
+        guard PathBytes.withCPath(path, { stat($0, &st) }) == 0 else { return inZip() ? ZipFolder.identity(path) : nil }
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
@@ -230,7 +246,13 @@ extension FileAccess {
     /// `stat(2)`, following links; nil when the path does not exist.
     public static func status(_ path: String) -> stat? {
         var st = stat()
-        return PathBytes.withCPath(path, { stat($0, &st) }) == 0 ? st : nil
+        if PathBytes.withCPath(path, { stat($0, &st) }) == 0 { return st }
+        // An entry of a zip read as a folder: its kind and declared size, as a file's would be given.
+        guard inZip(), let (_, _, entry) = ZipFolder.lookup(path) else { return nil }
+        st = stat()
+        st.st_mode = entry.special != nil ? S_IFLNK : entry.isFolder ? S_IFDIR | 0o555 : S_IFREG | 0o444
+        st.st_size = off_t(entry.size)
+        return st
     }
 
     public static func rename(_ from: String, _ to: String) -> Bool {

@@ -30,10 +30,13 @@ struct ResultsDatabase {
         do {
             // Changes not yet merged into the file wait in its log: read them too, or the failures in it are lost.
             let wal = path + "-wal"
+            let limits = LoadLimits.default
             if FileAccess.kind(wal) == .regular, let realWAL = FileAccess.realPath(wal), FileAccess.isInside(realWAL, realBundle),
                (FileAccess.regularFileSize(realWAL) ?? 0) > 0 {
-                let limits = LoadLimits.default
-                reader = try SQLiteReader.openMerged(real, wal: realWAL, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+                reader = try SQLiteReader.openPrivateCopy(real, wal: realWAL, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+            } else if ZipFolder.split(real) != nil {
+                // A database inside a zip is no file SQLite can open: read from a private copy, as a log is merged.
+                reader = try SQLiteReader.openPrivateCopy(real, wal: nil, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
             } else {
                 reader = try SQLiteReader(readOnly: real)
             }

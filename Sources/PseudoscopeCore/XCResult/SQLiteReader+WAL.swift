@@ -8,7 +8,10 @@ extension SQLiteReader {
     /// SQLite ignores the log and a bundle whose failures sit there read as having none. The database and its log
     /// are copied into a private folder in TMPDIR, merged there by SQLite, and the merged copy is opened like any
     /// other; the copy is removed as soon as it is open (the reader keeps its file), so nothing stays behind.
-    static func openMerged(_ path: String, wal: String, limit: Int, limitVariable: String) throws -> SQLiteReader {
+    ///
+    /// Without a log, the copy is all there is to it: a database SQLite cannot open where it is (an entry of a zip
+    /// read as a folder) is read from its private copy.
+    static func openPrivateCopy(_ path: String, wal: String?, limit: Int, limitVariable: String) throws -> SQLiteReader {
         var template = Array((NSTemporaryDirectory() + "/pseudoscope-db-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw Failure(message: "its write-ahead log cannot be merged: no private folder can be made in the temporary folder (\(String(cString: strerror(errno))))")
@@ -19,10 +22,11 @@ extension SQLiteReader {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
             rmdir(folder)
         }
-        for (from, to) in [(path, copy), (wal, copy + "-wal")] {
+        for (from, to) in [(path, copy)] + (wal.map { [($0, copy + "-wal")] } ?? []) {
             let bytes = try FileAccess.readRegularFile(from, limit: limit, limitVariable: limitVariable, followLinks: false)
             try FileAccess.writeAtomically(bytes, to: to, mode: 0o600, reportAs: to)
         }
+        guard wal != nil else { return try SQLiteReader(readOnly: copy) }
         guard let library = ps_sqlite() else { throw Failure(message: String(cString: ps_sqlite_load_error())) }
         let sqlite = library.pointee
         var handle: OpaquePointer?

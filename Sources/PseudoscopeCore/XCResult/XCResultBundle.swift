@@ -28,7 +28,8 @@ public struct XCResultBundle: Sendable {
     /// Whether `path` looks like a result bundle: a folder with `Info.plist` and `Data/` (or a bundle that holds
     /// only its database, which is then refused by name rather than taken for an archive folder).
     public static func isBundle(_ path: String) -> Bool {
-        guard FileAccess.kind(path) == .directory else { return false }
+        // A zip of a bundle's contents (zipped from inside the bundle) is the bundle.
+        guard FileAccess.kind(path) == .directory || ZipFolder.isZip(path) else { return false }
         let info = (path as NSString).appendingPathComponent("Info.plist")
         guard FileAccess.kind(info) == .regular else { return false }
         return FileAccess.kind((path as NSString).appendingPathComponent("Data")) == .directory

@@ -93,12 +93,11 @@ public struct AppState {
             // Opened from the list: a run of the night's queue, `f` going on past its last finding.
             if case .runSet(let list) = stack[0], stack.count == 1 || at?.queue != nil {
                 inspector.queue = at?.queue ?? list.queuePosition(of: verdict.archive.source.path)
+                inspector.onlyNewFindings = list.severityFilter == .new
             }
-            if let end = at?.finding, let target = end == .first ? inspector.index.elements.first : inspector.index.elements.last {
+            if let end = at?.finding, let target = end == .first ? inspector.findingStops.first : inspector.findingStops.last {
                 inspector.select(target)
-                if let q = inspector.queue, let k = inspector.index.elements.firstIndex(of: target) {
-                    inspector.chrome.message = "finding \(k + 1) of \(inspector.index.elements.count), run \(q.run) of \(q.of)"
-                }
+                if let place = inspector.queueMessage(at: target) { inspector.chrome.message = place }
             }
             stack.append(.inspector(inspector))
             return inspector.searchIndexEffect
@@ -222,7 +221,8 @@ public struct AppState {
     private mutating func nextRunInQueue(forward: Bool) -> [Effect] {
         guard stack.count == 2, case .runSet(var list) = stack[0], case .inspector(var x) = stack[1] else { return [] }
         guard let (k, position) = list.queueNeighbour(of: x.archive.source.path, forward: forward), let path = list.entries[k]?.summary?.path else {
-            x.chrome.message = forward ? "The last finding of the night's last run with findings" : "The first finding of the night's first run with findings"
+            let finding = x.onlyNewFindings ? "new finding" : "finding"
+            x.chrome.message = forward ? "The last \(finding) of the night's last run with \(finding)s" : "The first \(finding) of the night's first run with \(finding)s"
             stack[1] = .inspector(x)
             return []
         }

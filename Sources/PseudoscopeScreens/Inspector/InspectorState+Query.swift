@@ -15,10 +15,26 @@ extension InspectorState {
         return tags
     }
 
-    /// Where `f` and `F` stop: every element with a finding and every proposal, in tree order.
+    /// Where `f` and `F` stop: every element with a finding (only those with a new one, opened from the list
+    /// filtered to new findings) and every proposal, in tree order.
     var findingStops: [Int] {
+        let found = onlyNewFindings ? newFindingElements : index.elements
         let extra = proposals.map(\.element).filter { index.byElement[$0] == nil }
-        return extra.isEmpty ? index.elements : Array(Set(index.elements + extra)).sorted()
+        return extra.isEmpty ? found : Array(Set(found + extra)).sorted()
+    }
+
+    /// The elements with a finding new since `--since`, in tree order.
+    var newFindingElements: [Int] {
+        index.elements.filter { index.byElement[$0]?.contains { $0.novelty == .new } == true }
+    }
+
+    /// `finding 2 of 8, run 3 of 42` (`new finding …` when only new ones are stepped through), for a stop in the
+    /// night's queue; nil outside it.
+    func queueMessage(at element: Int) -> String? {
+        guard let q = queue else { return nil }
+        let stops = onlyNewFindings ? newFindingElements : index.elements
+        guard let k = stops.firstIndex(of: element) else { return nil }
+        return "\(onlyNewFindings ? "new finding" : "finding") \(k + 1) of \(stops.count), run \(q.run) of \(q.of)"
     }
 
     /// The status line on a stop that is a proposal and has no finding of its own.

@@ -62,8 +62,8 @@ extension InspectorState {
             jump(through: stops, forward: forward, none: "No findings in this archive", what: "Findings")
             if let proposal = proposalMessage(at: selected) {
                 chrome.message = proposal
-            } else if let q = queue, let k = index.elements.firstIndex(of: selected) {
-                chrome.message = "finding \(k + 1) of \(index.elements.count), run \(q.run) of \(q.of)"
+            } else if let place = queueMessage(at: selected) {
+                chrome.message = place
             }
         case .jumpToFailing:
             if let f = archive.failingIndex {

@@ -44,6 +44,9 @@ public struct InspectorState: InteractiveScreen {
     /// Opened from the list: the run's place in the night's queue of runs with findings (`run 3 of 42`); `f` past
     /// the last finding goes on to the next run's first.
     public internal(set) var queue: (run: Int, of: Int)?
+    /// Opened from the list filtered to new findings (`b` there, with `--since`): `f` and `F` stop on new findings
+    /// only, in this run and on to the next run with one.
+    public internal(set) var onlyNewFindings = false
     public internal(set) var screenshot: ScreenshotState = .notLoaded
     let imageCache = ImageCellsCache()
     /// `--baseline FILE`: where `b` records known issues; nil when none was given.
