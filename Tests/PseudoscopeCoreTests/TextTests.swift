@@ -90,6 +90,20 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.wrap("one two three four", to: 9, indent: "  "), ["one two", "  three", "  four"])
     }
 
+    /// A rerun line in a narrow details pane: a word wider than the pane (`-only-testing:Target/Class/test`) breaks
+    /// after its `:` and `/`, never inside a test's name (issue: the rerun line wrapping inside a test name).
+    func testAWordWiderThanALineBreaksAfterItsSeparators() {
+        let rerun = "  rerun     xcodebuild test -scheme <scheme> -only-testing:TestUITests/TestUITests/testExample -destination 'platform=iOS Simulator,name=iPhone 16 Pro Max,OS=18.5'"
+        let lines = DisplayWidth.wrap(rerun, to: 30, indent: "  ")
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
+        for name in ["TestUITests/", "testExample", "-only-testing:", "xcodebuild"] {
+            XCTAssertTrue(lines.contains { $0.contains(name) }, "\(name) whole on one line: \(lines)")
+        }
+        XCTAssertEqual(lines.joined().replacingOccurrences(of: " ", with: ""), rerun.replacingOccurrences(of: " ", with: ""), "nothing lost")
+        // A part wider than a whole line still breaks, anywhere.
+        XCTAssertEqual(DisplayWidth.wrap("abcdefghij", to: 4), ["abcd", "efgh", "ij"])
+    }
+
     func testSanitizeMakesControlsVisible() {
         XCTAssertEqual(TerminalText.sanitize("a\u{1B}]52;c;ZXZpbA==\u{07}b"), "a\\e]52;c;ZXZpbA==\\ab")
         XCTAssertEqual(TerminalText.sanitize("pay\u{202E}lanigiro"), "pay\\u{202E}lanigiro")

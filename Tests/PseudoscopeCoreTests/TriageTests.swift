@@ -287,5 +287,21 @@ final class TriageTests: XCTestCase {
                        "xcodebuild test -workspace Shop.xcworkspace -scheme 'Shop UITests' -only-testing:ShopUITests/CheckoutUITests/testCheckoutLayout -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' PSEUDO_LOCALE=expanded PSEUDO_LANGUAGE=de")
         a.environment.os = "macOS 15.2"
         XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-destination platform=macOS"))
+        // A class named as its target is still put behind the target; an identifier that names it is kept.
+        a.environment.testTarget = "CheckoutUITests"
+        XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-only-testing:CheckoutUITests/CheckoutUITests/testCheckoutLayout "))
+        a.test = "CheckoutUITests/CheckoutUITests/testCheckoutLayout()"
+        XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-only-testing:CheckoutUITests/CheckoutUITests/testCheckoutLayout "))
+    }
+
+    /// A bundle names each test's target (its testable, in the typed objects or the database): the rerun line
+    /// uses it instead of a placeholder.
+    func testABundleRunsRerunLineNamesItsTarget() throws {
+        let xcresults = try SharedFixtures.require(SharedFixtures.xcresults)
+        for (bundle, only) in [("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests", "GuruUITests/GuruUITests/testExampleFail"),
+                               ("xcode26-sqlite-only__fastlane-Xcode26-Mixed", "FastlaneTrainerExampleTests/FastlaneTrainerTests/SkipTests/ResourceTests/testWithDatabaseCleanup")] {
+            let a = try ArchiveLoader().load(xcresults.appendingPathComponent("\(bundle).xcresult").path + "#1")
+            XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-only-testing:\(only) "), ReproCommand.xcodebuild(a))
+        }
     }
 }

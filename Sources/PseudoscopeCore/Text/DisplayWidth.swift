@@ -154,15 +154,36 @@ public enum DisplayWidth {
                 flush()
             }
             if lineWidth + w <= width { line += word; lineWidth += w; continue }
-            for c in word {
-                let cw = of(c)
-                if lineWidth + cw > width { flush() }
-                line.append(c)
-                lineWidth += cw
+            // A word wider than a line (a path, a command's `-only-testing:Target/Class/test`) breaks after a `/`,
+            // `:`, `,` or `=` where it can, so that a name is not cut in the middle; a part still too wide, anywhere.
+            for part in pieces(of: word) {
+                let pw = of(String(part))
+                if lineWidth + pw > width, lineWidth > of(indent), pw <= width - of(indent) { flush() }
+                for c in part {
+                    let cw = of(c)
+                    if lineWidth + cw > width { flush() }
+                    line.append(c)
+                    lineWidth += cw
+                }
             }
         }
         lines.append(line)
         return lines
+    }
+}
+
+extension DisplayWidth {
+    /// A word cut after each `/`, `:`, `,` and `=`: the places a long word may break.
+    static func pieces(of word: Substring) -> [Substring] {
+        var out: [Substring] = []
+        var start = word.startIndex
+        for i in word.indices where "/:,=".contains(word[i]) {
+            let end = word.index(after: i)
+            out.append(word[start..<end])
+            start = end
+        }
+        if start < word.endIndex { out.append(word[start...]) }
+        return out
     }
 }
 

@@ -15,14 +15,20 @@ public enum ReproCommand {
         return parts.joined(separator: " ")
     }
 
-    /// `Target/Class/method`: the test identifier without `()`, with the UI-test target in front when the
-    /// identifier does not name it (`Class/method`).
+    /// `Target/Class/method`: the test identifier without `()`, with the test's target in front. A bundle's
+    /// identifiers never name the target (`Class/method`, or Swift Testing's `Suite/…/test`; a class is often
+    /// named as its target is, `GuruUITests/testExampleFail`), so a known target is put in front unless the
+    /// identifier already has three or more steps starting with it. Without a known target, three or more steps
+    /// are taken to name their own; a shorter identifier gets the placeholder.
     static func onlyTesting(_ a: Archive) -> String {
         var test = a.test.replacingOccurrences(of: "()", with: "")
         if test.hasPrefix("imported/") { test = "<Class>/<testMethod>" }
-        let steps = test.split(separator: "/")
-        if steps.count >= 3 { return test }
-        return (a.environment.testTarget ?? "<UITestTarget>") + "/" + test
+        let steps = test.split(separator: "/").count
+        if let target = a.environment.testTarget, !target.isEmpty {
+            return steps >= 3 && test.hasPrefix(target + "/") ? test : target + "/" + test
+        }
+        if steps >= 3 { return test }
+        return "<UITestTarget>/" + test
     }
 
     /// `platform=iOS Simulator,name=iPhone 16,OS=18.2`, or `platform=macOS`.

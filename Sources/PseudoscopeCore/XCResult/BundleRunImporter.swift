@@ -102,12 +102,14 @@ public struct BundleRunImporter: Sendable {
         source.absolutePath = FileAccess.absolute(givenPath)
         let detected = BundleRunImporter.mode(configuration: run.configuration, path: bundle.path)
         let mode = options.mode ?? detected.mode
-        let environment = Environment(
+        var environment = Environment(
             xcode: index.xcode ?? "unknown",
             simulator: run.device ?? "unknown device",
             os: [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " ").isEmpty ? "unknown OS"
                 : [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " "),
             scale: attachments.first { $0.isFailureScreenshot }.flatMap { _ in record.scale })
+        // The target the bundle names for the test: what a rerun's `-only-testing:` starts with.
+        environment.testTarget = run.targetName
 
         // The hierarchy, in order: the test's own archive, an "App UI hierarchy", a debugDescription tree.
         var archive: Archive
@@ -117,6 +119,7 @@ public struct BundleRunImporter: Sendable {
         var hierarchyID: String?
         if let own = try ownArchive(attachments, source: source) {
             archive = own
+            if archive.environment.testTarget == nil { archive.environment.testTarget = run.targetName }
             ownHierarchy = true
         } else {
             let found = hierarchy(attachments, failureMessages: failures.map(\.message), failureTime: failures.first?.timestamp)
