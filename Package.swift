@@ -7,9 +7,9 @@ import PackageDescription
 // <- PseudoscopeTerminal (curses) <- pseudoscope.
 // Debian's multiarch directory of this machine, where chafa's and GLib's configuration headers are.
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+    let multiarch = "aarch64-linux-gnu"
 #else
-let multiarch = "x86_64-linux-gnu"
+    let multiarch = "x86_64-linux-gnu"
 #endif
 
 let package = Package(
@@ -40,8 +40,15 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CFirstUse"]),
         // chafa, opened on first use (headers: libchafa-dev, libglib2.0-dev). Its include paths are written out, not
         // taken from pkg-config, which would link the library as well (what `pkg-config --cflags chafa` prints).
-        .target(name: "CChafa", dependencies: ["CFirstUse"], cSettings: [.unsafeFlags(["/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include", "/usr/include/glib-2.0",
-                                                          "/usr/lib/\(multiarch)/glib-2.0/include"].map { "-I" + $0 })]),
+        .target(
+            name: "CChafa", dependencies: ["CFirstUse"],
+            cSettings: [
+                .unsafeFlags(
+                    [
+                        "/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include", "/usr/include/glib-2.0",
+                        "/usr/lib/\(multiarch)/glib-2.0/include",
+                    ].map { "-I" + $0 })
+            ]),
         // Screen recordings (H.264/HEVC MP4): FFmpeg's libraries, opened on first use (headers: libavformat-dev,
         // libavcodec-dev, libswscale-dev, libavutil-dev).
         .target(name: "CVideo"),
@@ -66,18 +73,26 @@ let package = Package(
             dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens", "PseudoscopeTerminal", "CMalloc"]
         ),
         // The in-process keystroke benchmark that Scripts/bench runs; not a product.
-        .executableTarget(name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"]),
+        .executableTarget(
+            name: "pseudoscope-bench", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"]),
         // Writes result bundles in the real format for the paths no public bundle shows (tests only).
         .target(name: "PseudoscopeTestSupport", dependencies: ["CSQLite"], path: "Tests/Support"),
         .testTarget(name: "PseudoscopeCoreTests", dependencies: ["PseudoscopeCore", "PseudoscopeGate", "PseudoscopeTestSupport"]),
         .testTarget(name: "PseudoscopeImageTests", dependencies: ["PseudoscopeImage", "PseudoscopeCore", "PseudoscopeTestSupport"]),
         // Drives the whole interactive program with keys through the one effect interpreter (tests only).
-        .target(name: "PseudoscopeScreensTestSupport", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"],
-                path: "Tests/ScreensSupport"),
-        .testTarget(name: "PseudoscopeScreensTests", dependencies: ["PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport",
-                                                                "PseudoscopeTestSupport"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"],
-                    exclude: ["Golden"]),
+        .target(
+            name: "PseudoscopeScreensTestSupport", dependencies: ["PseudoscopeCore", "PseudoscopeImage", "PseudoscopeDrawing", "PseudoscopeScreens"],
+            path: "Tests/ScreensSupport"),
+        .testTarget(
+            name: "PseudoscopeScreensTests",
+            dependencies: [
+                "PseudoscopeScreens", "PseudoscopeDrawing", "PseudoscopeImage", "PseudoscopeScreensTestSupport",
+                "PseudoscopeTestSupport",
+            ],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["pseudoscope", "PseudoscopeTestSupport", "PseudoscopeCore", "PseudoscopeScreens", "PseudoscopeScreensTestSupport"],
+            exclude: ["Golden"]),
     ]
 )

@@ -4,6 +4,7 @@
 // The first byte chooses which runs first. Seeded with the real apps' Mach-O headers, the real projects' files
 // and small zips of the real apps.
 import Foundation
+
 @testable import PseudoscopeCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -44,14 +44,17 @@ enum Pipeline {
             _ = RenderReport(archive: a, findings: findings, glyphs: glyphs, width: 60, height: nil, listFindings: true).canvas().renderANSI()
             _ = ArchiveText.treeLines(a, findings: findings, glyphs: glyphs)
             // The run's verdict as the engine makes it, the failure's query answered against the tree among it.
-            let verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: .notApplicable, filter: FindingFilter(),
-                                  acceptsNoHierarchy: false, incomplete: a.imported?.incomplete, answer: QueryAnswer.of(a))
+            let verdict = Verdict(
+                findings: findings, hierarchyNote: a.hierarchyNote, pairing: .notApplicable, filter: FindingFilter(),
+                acceptsNoHierarchy: false, incomplete: a.imported?.incomplete, answer: QueryAnswer.of(a))
             _ = ArchiveText.infoLines(a, verdict: verdict) { _ in "not checked" }
             _ = ComparisonReport(comparison: comparison, glyphs: glyphs, width: 100, height: 30).canvas().renderPlain()
         }
         var inspector = InspectorState(archive: a, findings: findings, width: 100, height: 30, glyphs: .unicode)
-        let keys: [Key] = [.char("*"), .char("G"), .char("f"), .tab, .char("j"), .tab, .char("l"), .char("z"), .char("i"), .pageDown,
-                           .char("/"), .char("a"), .backspace, .char("e"), .enter, .char("n"), .char("m"), .char("x"), .resize(width: 61, height: 16)]
+        let keys: [Key] = [
+            .char("*"), .char("G"), .char("f"), .tab, .char("j"), .tab, .char("l"), .char("z"), .char("i"), .pageDown,
+            .char("/"), .char("a"), .backspace, .char("e"), .enter, .char("n"), .char("m"), .char("x"), .resize(width: 61, height: 16),
+        ]
         var app = AppState(.inspector(inspector))
         for (n, k) in keys.enumerated() {
             _ = app.update(.key(k))

@@ -125,7 +125,10 @@ public struct GateFailure: Sendable {
     /// `Button`: helps find an element that has no identifier.
     public var elementType: String?
 
-    public init(identifier: String, label: String = "", frame: GateRect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil, elementType: String? = nil) {
+    public init(
+        identifier: String, label: String = "", frame: GateRect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil,
+        elementType: String? = nil
+    ) {
         self.identifier = identifier
         self.label = label
         self.frame = frame
@@ -293,7 +296,10 @@ struct GateJSONWriter {
                 if needsComma.count > 0, text.last != ":" { item() }
                 open("{")
                 key("type"); string(e.type)
-                for (k, v) in [("identifier", e.identifier), ("label", e.label), ("title", e.title), ("value", e.value), ("placeholderValue", e.placeholderValue)] where !v.isEmpty {
+                for (k, v) in [
+                    ("identifier", e.identifier), ("label", e.label), ("title", e.title), ("value", e.value),
+                    ("placeholderValue", e.placeholderValue),
+                ] where !v.isEmpty {
                     key(k); string(v)
                 }
                 key("frame"); rect(e.frame)
@@ -302,7 +308,8 @@ struct GateJSONWriter {
                 if e.hasFocus { key("hasFocus"); raw("true") }
                 if let h = e.isHittable { key("isHittable"); raw(h ? "true" : "false") }
                 if let s = e.intrinsicContentSize {
-                    key("intrinsicContentSize"); open("{"); key("width"); number(max(0, clamp(s.width))); key("height"); number(max(0, clamp(s.height))); close("}")
+                    key("intrinsicContentSize"); open("{"); key("width"); number(max(0, clamp(s.width))); key("height");
+                    number(max(0, clamp(s.height))); close("}")
                 }
                 if let m = e.markedText { key("markedText"); string(m) }
                 key("children"); open("[")

@@ -16,14 +16,17 @@ public struct Picture: Equatable, Sendable {
     public static let maxVideoFrames = 3000
     public static let maxVideoPackets = 20_000
 
-    public static func load(_ source: ScreenshotSource, archive: Archive?, limits: LoadLimits, maxPixels: Int, file: String = "the screenshot") throws -> Picture {
+    public static func load(_ source: ScreenshotSource, archive: Archive?, limits: LoadLimits, maxPixels: Int, file: String = "the screenshot") throws
+        -> Picture
+    {
         let bytes = try source.read(limits: limits)
         guard case .recording(_, _, let seconds) = source else {
             let image = try ImageDecoder.decode(bytes, maxPixels: maxPixels, file: file)
             return Picture(image: image, description: ContentType.detect(Array(bytes.prefix(64))).rawValue)
         }
         let frame = try VideoFrame.decode(bytes, at: seconds, maxPixels: maxPixels, file: "the screen recording")
-        let description = archive?.recordingFrameDescription(frameTime: frame.time, requested: seconds)
+        let description =
+            archive?.recordingFrameDescription(frameTime: frame.time, requested: seconds)
             ?? "frame at \(NumberText.points(frame.time)) s of the screen recording"
         return Picture(image: frame.image, description: description, frameTime: frame.time, requestedTime: seconds)
     }
@@ -31,13 +34,16 @@ public struct Picture: Equatable, Sendable {
 
 /// One frame of an H.264 or HEVC screen recording (through `CVideo`, FFmpeg opened on first use).
 public enum VideoFrame {
-    public static func decode(_ bytes: [UInt8], at seconds: Double, maxPixels: Int, file: String) throws -> (image: RasterImage, time: Double, duration: Double) {
+    public static func decode(_ bytes: [UInt8], at seconds: Double, maxPixels: Int, file: String) throws -> (
+        image: RasterImage, time: Double, duration: Double
+    ) {
         var frame = ps_video_frame()
         var error = [CChar](repeating: 0, count: 256)
         let rc = bytes.withUnsafeBufferPointer { b in
             error.withUnsafeMutableBufferPointer { e in
-                ps_video_frame_at(b.baseAddress, b.count, seconds.isFinite ? seconds : 0, maxPixels, Int32(Picture.maxVideoFrames), Int32(Picture.maxVideoPackets),
-                                  &frame, e.baseAddress, e.count)
+                ps_video_frame_at(
+                    b.baseAddress, b.count, seconds.isFinite ? seconds : 0, maxPixels, Int32(Picture.maxVideoFrames), Int32(Picture.maxVideoPackets),
+                    &frame, e.baseAddress, e.count)
             }
         }
         defer { ps_video_frame_free(&frame) }

@@ -49,7 +49,8 @@ extension RasterImage {
         // Clamped to a little beyond the picture first, so no arithmetic below can overflow.
         let lo = -t - 1
         let left = max(lo, min(width + t, r.x)), top = max(lo, min(height + t, r.y))
-        let right = max(lo, min(width + t, r.width > width + 2 * t ? width + t : left + max(0, r.width))), bottom = max(lo, min(height + t, r.height > height + 2 * t ? height + t : top + max(0, r.height)))
+        let right = max(lo, min(width + t, r.width > width + 2 * t ? width + t : left + max(0, r.width))),
+            bottom = max(lo, min(height + t, r.height > height + 2 * t ? height + t : top + max(0, r.height)))
         let x0 = max(0, left), x1 = min(width, right), y0 = max(0, top), y1 = min(height, bottom)
         guard x0 < x1, y0 < y1 else { return self }
         for k in 0..<t {
@@ -94,17 +95,22 @@ public enum ImageDecoder {
         var error = [CChar](repeating: 0, count: 256)
         func message() -> String { TerminalText.sanitize(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         var w: Int32 = 0, h: Int32 = 0
-        let sized = bytes.withUnsafeBufferPointer { b in error.withUnsafeMutableBufferPointer { ps_image_size(kind, b.baseAddress, b.count, &w, &h, $0.baseAddress, $0.count) } }
+        let sized = bytes.withUnsafeBufferPointer { b in
+            error.withUnsafeMutableBufferPointer { ps_image_size(kind, b.baseAddress, b.count, &w, &h, $0.baseAddress, $0.count) }
+        }
         guard sized == 0 else { throw ArchiveError(file: file, message: "cannot be decoded as \(type.rawValue): \(message())") }
         // The limit before anything is allocated or decoded.
         guard Int(w) * Int(h) <= maxPixels else {
-            throw ArchiveError(file: file, message: "is \(w) x \(h) pixels, over the limit of \(maxPixels) pixels (raise it with PSEUDOSCOPE_MAX_IMAGE_PIXELS)")
+            throw ArchiveError(
+                file: file, message: "is \(w) x \(h) pixels, over the limit of \(maxPixels) pixels (raise it with PSEUDOSCOPE_MAX_IMAGE_PIXELS)")
         }
         var code: Int32 = 0
         // Decoded straight into the result's storage: no second copy of a screenful of pixels.
         let pixels = [UInt8](unsafeUninitializedCapacity: Int(w) * Int(h) * 4) { buffer, count in
             code = bytes.withUnsafeBufferPointer { b in
-                error.withUnsafeMutableBufferPointer { ps_image_decode(kind, b.baseAddress, b.count, buffer.baseAddress, w, h, $0.baseAddress, $0.count) }
+                error.withUnsafeMutableBufferPointer {
+                    ps_image_decode(kind, b.baseAddress, b.count, buffer.baseAddress, w, h, $0.baseAddress, $0.count)
+                }
             }
             if code != 0 { buffer.initialize(repeating: 0) }
             count = buffer.count

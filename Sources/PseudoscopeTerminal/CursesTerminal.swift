@@ -178,10 +178,15 @@ public final class CursesTerminal {
     private func drawOverlays(_ canvas: Canvas, fullRepaint: Bool) {
         var sent: [Int] = []
         for o in canvas.overlays {
-            let changed = fullRepaint || !sentOverlays.contains(o.key) || lastFrame.map { last in
-                (o.y..<(o.y + o.rows)).contains { y in (o.x..<(o.x + o.columns)).contains { x in
-                    last.contains(x: x, y: y) && canvas.contains(x: x, y: y) && last[x, y] != canvas[x, y] } }
-            } ?? true
+            let changed =
+                fullRepaint || !sentOverlays.contains(o.key)
+                || lastFrame.map { last in
+                    (o.y..<(o.y + o.rows)).contains { y in
+                        (o.x..<(o.x + o.columns)).contains { x in
+                            last.contains(x: x, y: y) && canvas.contains(x: x, y: y) && last[x, y] != canvas[x, y]
+                        }
+                    }
+                } ?? true
             if changed {
                 var bytes = Array("\u{1B}7\u{1B}[\(o.y + 1);\(o.x + 1)H".utf8)
                 if o.payload.starts(with: Array("\u{1B}_G".utf8)) { bytes = Array("\u{1B}_Ga=d,d=A\u{1B}\\".utf8) + bytes }
@@ -214,7 +219,9 @@ public final class CursesTerminal {
     /// A cell's size in pixels, when the terminal reports its window in pixels; else 10×20.
     var cellPixels: (width: Int, height: Int) {
         var ws = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return (10, 20) }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else {
+            return (10, 20)
+        }
         return (Int(ws.ws_xpixel) / Int(ws.ws_col), Int(ws.ws_ypixel) / Int(ws.ws_row))
     }
 

@@ -2,8 +2,8 @@ import CNcurses
 import Dispatch
 import Foundation
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 import Synchronization
 
@@ -67,7 +67,8 @@ final class EffectRunner: Sendable {
                         let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard k < paths.count else { return }
                         // The interpreter numbers a load's entries from 0: each input is renumbered to its place.
-                        let answers = EffectInterpreter.perform(.load(paths: [paths[k]]), engine: &engine, maxPixels: maxPixels).map { m -> AppMessage in
+                        let answers = EffectInterpreter.perform(.load(paths: [paths[k]]), engine: &engine, maxPixels: maxPixels).map {
+                            m -> AppMessage in
                             guard case .runSet(.received(let entries)) = m else { return m }
                             return .runSet(.received(entries.map { LoadedEntry(index: k, entry: $0.entry) }))
                         }

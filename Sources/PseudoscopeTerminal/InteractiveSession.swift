@@ -2,8 +2,8 @@ import CNcurses
 import Foundation
 import Glibc
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 
 /// Runs the interactive program on the terminal until it finishes: read keys, update, perform effects, draw.
@@ -51,7 +51,10 @@ public enum InteractiveSession {
             let cell = terminal.cellPixels
             _ = app.update(.graphicsDetected(graphics, cellWidth: cell.width, cellHeight: cell.height))
         }
-        if let chosen = options.graphics { graphicsKnown = true; _ = app.update(.graphicsDetected(chosen, cellWidth: terminal.cellPixels.width, cellHeight: terminal.cellPixels.height)) }
+        if let chosen = options.graphics {
+            graphicsKnown = true;
+            _ = app.update(.graphicsDetected(chosen, cellWidth: terminal.cellPixels.width, cellHeight: terminal.cellPixels.height))
+        }
         var fullRepaint = false
         var first = true
         // Times in a row the terminal was reported readable but gave no key: a terminal that is gone.
@@ -90,8 +93,10 @@ public enum InteractiveSession {
             }
             first = false
             // Wait for a key, a result of background work, or a continue after a stop.
-            var fds = [pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
             let n = poll(&fds, 2, -1)
             if n < 0 && errno != EINTR { break }
             if fds[1].revents & Int16(POLLIN) != 0 {

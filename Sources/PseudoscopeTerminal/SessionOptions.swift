@@ -1,5 +1,5 @@
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 
 /// How a terminal session is set up: read once from the environment by the executable and passed in, so
@@ -31,8 +31,10 @@ public struct SessionOptions: Sendable {
     /// The locale says UTF-8: when not, text outside ASCII is drawn as `?`, and a line after the session says so.
     public var localeIsUTF8 = true
 
-    public init(term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
-                fault: InjectedFault? = nil) {
+    public init(
+        term: String, logDirectory: String, escapeDelaySet: Bool, useColor: Bool, insideTmux: Bool = false,
+        fault: InjectedFault? = nil
+    ) {
         self.insideTmux = insideTmux
         self.term = term
         self.logDirectory = logDirectory

@@ -1,7 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 
 // In-process keystroke-to-frame benchmark (used by Scripts/bench; not installed): for each scripted key, the
@@ -25,7 +25,8 @@ if args.count >= 3, args[1] == "--decode" {
     exit(0)
 }
 guard args.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: pseudoscope-bench ARCHIVE [MOVES] | --scenarios ARCHIVE | --decode FILE N | --picture ARCHIVE\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: pseudoscope-bench ARCHIVE [MOVES] | --scenarios ARCHIVE | --decode FILE N | --picture ARCHIVE\n".utf8))
     exit(64)
 }
 // `--estimates ARCHIVE...`: every label's estimated text width against its frame, one tab-separated line each
@@ -38,9 +39,13 @@ if args.count >= 3, args[1] == "--estimates" {
             guard let est = checker.textEstimate(i) else { continue }
             let e = a.hierarchy[i]
             let ratio = est.linesFit == 1 ? est.width.width / e.frame.width : Double(est.linesNeeded) / Double(est.linesFit)
-            print([String(path.split(separator: "/").last ?? ""), String(e.displayText.prefix(40)).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " "),
-                   "\(NumberText.points(e.frame.width))x\(NumberText.points(e.frame.height))", est.style.name, NumberText.points(est.width.width),
-                   "\(est.linesNeeded)/\(est.linesFit)", String(format: "%.3f", ratio)].joined(separator: "\t"))
+            print(
+                [
+                    String(path.split(separator: "/").last ?? ""),
+                    String(e.displayText.prefix(40)).replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " "),
+                    "\(NumberText.points(e.frame.width))x\(NumberText.points(e.frame.height))", est.style.name, NumberText.points(est.width.width),
+                    "\(est.linesNeeded)/\(est.linesFit)", String(format: "%.3f", ratio),
+                ].joined(separator: "\t"))
         }
     }
     exit(0)
@@ -67,7 +72,9 @@ if args.count >= 3, args[1] == "--picture" {
         }
     }
     _ = app.render()
-    print("{\"first_frame_ms\":\(String(format: "%.3f", firstFrame)),\"picture_frame_ms\":\(String(format: "%.3f", since())),\"picture\":\(pictureShown)}")
+    print(
+        "{\"first_frame_ms\":\(String(format: "%.3f", firstFrame)),\"picture_frame_ms\":\(String(format: "%.3f", since())),\"picture\":\(pictureShown)}"
+    )
     exit(pictureShown ? 0 : 1)
 }
 var limits = LoadLimits()
@@ -123,7 +130,9 @@ if args[1] == "--scenarios", args.count >= 3 {
         let stateOnly = since(t)
         let t2 = DispatchTime.now().uptimeNanoseconds
         _ = InspectorView.render(again)
-        print("load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms (state again \(stateOnly) ms, screen again \(since(t2)) ms)")
+        print(
+            "load \(loaded) ms, check \(checked - loaded) ms, state and first screen \(firstFrame - checked) ms (state again \(stateOnly) ms, screen again \(since(t2)) ms)"
+        )
     }
     var walk: [Double] = [session.time(.move(.top))]
     for k in 0..<40 { walk.append(session.time(k % 10 == 9 ? .move(.pageDown) : .move(.down))) }
@@ -160,8 +169,10 @@ let findings = Engine(loader: ArchiveLoader(limits: limits)).findings(archive)
 var state = InspectorState(archive: archive, findings: findings, width: 100, height: 30, glyphs: .unicode)
 var previous = InspectorView.render(state)
 // A deterministic script: mostly moves, some pages, expands and collapses, finding jumps.
-let script: [InspectorMessage] = [.move(.down), .move(.down), .move(.up), .right, .move(.down), .move(.pageDown), .move(.down), .left,
-                        .move(.up), .nextFinding, .move(.down), .move(.pageUp), .right, .move(.down), .move(.down), .move(.top)]
+let script: [InspectorMessage] = [
+    .move(.down), .move(.down), .move(.up), .right, .move(.down), .move(.pageDown), .move(.down), .left,
+    .move(.up), .nextFinding, .move(.down), .move(.pageUp), .right, .move(.down), .move(.down), .move(.top),
+]
 var times: [Double] = []
 var changed = 0
 for k in 0..<moves {
@@ -175,4 +186,6 @@ for k in 0..<moves {
     changed += diff
 }
 times.sort()
-print("{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5, times)),\"p95_ms\":\(percentile(0.95, times)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}")
+print(
+    "{\"moves\":\(moves),\"p50_ms\":\(percentile(0.5, times)),\"p95_ms\":\(percentile(0.95, times)),\"mean_changed_cells\":\(changed / max(1, moves)),\"elements\":\(archive.hierarchy.count)}"
+)

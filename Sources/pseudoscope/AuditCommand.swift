@@ -22,7 +22,8 @@ struct AuditCommand {
             try StandardOutput.write(AuditMarkdown.write(verdict))
         } else {
             let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
-            try StandardOutput.writeText(AuditText.write(verdict, color: color), ascii: environment.glyphs(forceASCII: p.flags.contains("--ascii")).isASCII)
+            try StandardOutput.writeText(
+                AuditText.write(verdict, color: color), ascii: environment.glyphs(forceASCII: p.flags.contains("--ascii")).isASCII)
         }
         switch verdict.outcome {
         case .unreadable: return ExitCode.invalidInput

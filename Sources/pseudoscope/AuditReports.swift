@@ -13,7 +13,8 @@ enum AuditText {
             if p.findings.isEmpty { out += "  no findings\n" }
             for f in p.findings {
                 let severity = f.severity == .blocking ? paint("blocking", "31;1") : paint("review  ", "33")
-                out += "  \(severity)  \(f.rule.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(clean(f.file.isEmpty ? "(the product)" : f.file))\n"
+                out +=
+                    "  \(severity)  \(f.rule.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(clean(f.file.isEmpty ? "(the product)" : f.file))\n"
                 out += "            " + clean(f.message) + "\n"
                 for d in f.details { out += "              " + clean(d) + "\n" }
             }
@@ -92,18 +93,23 @@ enum AuditJUnit {
             x += "    <testcase classname=\"\(p.kind.rawValue)\" name=\"\(e(p.path))\" file=\"\(e(p.path))\">\n"
             if let why = p.unreadable { x += "      <error message=\"\(e(why))\">\(e(p.path + ": " + why))</error>\n" }
             if !p.notAudited.isEmpty {
-                x += "      <error type=\"not-audited\" message=\"\(e("not audited in full: " + p.notAudited[0]))\">\(p.notAudited.map(e).joined(separator: JUnitReport.newline))</error>\n"
+                x +=
+                    "      <error type=\"not-audited\" message=\"\(e("not audited in full: " + p.notAudited[0]))\">\(p.notAudited.map(e).joined(separator: JUnitReport.newline))</error>\n"
             }
             let blocking = p.findings.filter { $0.severity == .blocking }
             if let first = blocking.first {
                 let more = blocking.count > 1 ? " (and \(blocking.count - 1) more blocking finding\(blocking.count == 2 ? "" : "s"))" : ""
                 x += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(e(first.file + ": " + first.message + more))\">"
-                x += blocking.map { f in e(([f.rule.rawValue + " " + f.file, f.message] + f.details).joined(separator: "\n")) }.joined(separator: JUnitReport.newline + JUnitReport.newline)
+                x += blocking.map { f in e(([f.rule.rawValue + " " + f.file, f.message] + f.details).joined(separator: "\n")) }.joined(
+                    separator: JUnitReport.newline + JUnitReport.newline)
                 x += "</failure>\n"
             }
             let review = p.findings.filter { $0.severity == .review }
             if !review.isEmpty {
-                x += "      <system-out>" + review.map { e("review \($0.rule.rawValue) \($0.file.isEmpty ? "(the product)" : $0.file): \($0.message)") }.joined(separator: JUnitReport.newline) + "</system-out>\n"
+                x +=
+                    "      <system-out>"
+                    + review.map { e("review \($0.rule.rawValue) \($0.file.isEmpty ? "(the product)" : $0.file): \($0.message)") }.joined(
+                        separator: JUnitReport.newline) + "</system-out>\n"
             }
             x += "    </testcase>\n"
         }
@@ -118,7 +124,9 @@ enum AuditMarkdown {
             out += "\n## \(Handover.md(p.path)) (\(p.kind.rawValue))\n\n"
             if !p.summary.isEmpty { out += Handover.md(p.summary) + "\n\n" }
             if let why = p.unreadable { out += "**Unreadable:** \(Handover.md(why))\n"; continue }
-            if p.findings.isEmpty { out += "No findings.\n" } else {
+            if p.findings.isEmpty {
+                out += "No findings.\n"
+            } else {
                 out += "| severity | rule | file | finding |\n|---|---|---|---|\n"
                 for f in p.findings {
                     let detail = f.details.isEmpty ? "" : "<br>" + f.details.map(Handover.md).joined(separator: "<br>")

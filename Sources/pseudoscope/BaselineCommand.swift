@@ -9,8 +9,12 @@ struct BaselineCommand {
         guard p.operands.count >= 3 else { throw UsageError(message: "baseline add: expected a baseline FILE and at least one ARCHIVE or FOLDER") }
         let file = p.operands[1]
         let inputs = Array(p.operands.dropFirst(2))
-        guard let reason = p.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --reason is required: say why the finding is known") }
-        guard let owner = p.value("--owner"), !owner.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError(message: "baseline add: --owner is required: say who owns the fix") }
+        guard let reason = p.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError(message: "baseline add: --reason is required: say why the finding is known")
+        }
+        guard let owner = p.value("--owner"), !owner.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError(message: "baseline add: --owner is required: say who owns the fix")
+        }
         let today = try CalendarDay.today(environment: processEnvironment)
         var expires = today.adding(days: 30)
         if let e = p.value("--expires") {
@@ -41,8 +45,10 @@ struct BaselineCommand {
                 if let r = rules, !r.contains(f.rule) { continue }
                 if let el = element, f.identifier != el, f.elementPath != el { continue }
                 guard !added.contains(where: { $0.fingerprint == f.fingerprint }) else { continue }
-                added.append(Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: summary.screen, element: f.elementReference,
-                                            reason: reason, owner: owner, expires: expires))
+                added.append(
+                    Baseline.Entry(
+                        fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: summary.screen, element: f.elementReference,
+                        reason: reason, owner: owner, expires: expires))
             }
         }
         for problem in discovery.problems { throw problem }
@@ -50,12 +56,17 @@ struct BaselineCommand {
             printError("pseudoscope: no finding matches; \(TerminalText.sanitize(file)) is unchanged")
             return ExitCode.invalidInput
         }
-        if discovery.paths.contains(where: { ReportFile.sameFile($0, file) || ReportFile.sameFile(($0 as NSString).appendingPathComponent("archive.json"), file) }) {
+        if discovery.paths.contains(where: {
+            ReportFile.sameFile($0, file) || ReportFile.sameFile(($0 as NSString).appendingPathComponent("archive.json"), file)
+        }) {
             throw ArchiveError(file: file, message: "is one of the archives given; refusing to write a baseline over it")
         }
         let replaced = added.filter { baseline.entry(for: $0.fingerprint) != nil }.count
         try BaselineFile.add(added, to: file)
-        try StandardOutput.writeText(TerminalText.sanitize("\(file): \(added.count) entr\(added.count == 1 ? "y" : "ies") added" + (replaced > 0 ? " (\(replaced) replaced)" : "") + ", known until \(expires)") + "\n", ascii: !environment.localeIsUTF8)
+        try StandardOutput.writeText(
+            TerminalText.sanitize(
+                "\(file): \(added.count) entr\(added.count == 1 ? "y" : "ies") added" + (replaced > 0 ? " (\(replaced) replaced)" : "")
+                    + ", known until \(expires)") + "\n", ascii: !environment.localeIsUTF8)
         return ExitCode.success
     }
 }

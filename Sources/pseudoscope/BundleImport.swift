@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 
 /// `pseudoscope import BUNDLE -o DIR`: one folder per failed run under DIR, each written whole into a hidden
@@ -39,7 +39,8 @@ struct BundleImport {
                 }
                 for (name, _) in plan.derived { text += "  " + TerminalText.sanitize(name) + "\n" }
             }
-            text += "\(plans.count) run folder\(plans.count == 1 ? "" : "s"), \(plans.reduce(0) { $0 + $1.files.count }) attachment files; give -o DIR to write them\n"
+            text +=
+                "\(plans.count) run folder\(plans.count == 1 ? "" : "s"), \(plans.reduce(0) { $0 + $1.files.count }) attachment files; give -o DIR to write them\n"
             try StandardOutput.writeText(text, ascii: !environment.localeIsUTF8)
             return ExitCode.success
         }
@@ -48,7 +49,8 @@ struct BundleImport {
         let targets = plans.map { (dir as NSString).appendingPathComponent($0.folderName) }
         for target in targets where FileAccess.kind(target) != .missing {
             guard force else { throw ArchiveError(file: target, message: "already exists; use --force to replace it") }
-            guard FileAccess.kind(target) == .directory, FileAccess.kind((target as NSString).appendingPathComponent("archive.json")) == .regular else {
+            guard FileAccess.kind(target) == .directory, FileAccess.kind((target as NSString).appendingPathComponent("archive.json")) == .regular
+            else {
                 throw ArchiveError(file: target, message: "is in the way and is not an archive folder; not replaced, even with --force")
             }
         }
@@ -58,7 +60,9 @@ struct BundleImport {
         // What is not written is said, one line an attachment (a payload missing from Data/, a link out of the bundle).
         for plan in plans {
             for a in plan.unwritten {
-                printError("pseudoscope: \(TerminalText.sanitize(plan.folderName)): attachment '\(TerminalText.sanitize(a.name))' not written: \(TerminalText.sanitize(a.problem ?? ""))")
+                printError(
+                    "pseudoscope: \(TerminalText.sanitize(plan.folderName)): attachment '\(TerminalText.sanitize(a.name))' not written: \(TerminalText.sanitize(a.problem ?? ""))"
+                )
             }
         }
         let bundle = try XCResultBundle(path: address.bundle, limits: loader.limits)
@@ -67,7 +71,8 @@ struct BundleImport {
             let derived = try write(plan, to: target, bundle: bundle, dir: dir)
             written += 1
             let made = derived.isEmpty ? "" : " + " + derived.joined(separator: " + ")
-            try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\(made)\n")
+            try StandardOutput.write(
+                TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\(made)\n")
         }
         return ExitCode.success
     }
@@ -111,7 +116,9 @@ struct BundleImport {
             } catch let e as ArchiveError where name == "failure-frame.png" {
                 // A recording that cannot be decoded (cut short, no video stream, another codec) costs its frame,
                 // not the run: the run is written with its hierarchy and the recording as it is, and this is said.
-                printError("pseudoscope: \(TerminalText.sanitize(plan.folderName)): failure-frame.png not written: \(TerminalText.sanitize(e.description)); the run is written with its hierarchy and the recording as it is")
+                printError(
+                    "pseudoscope: \(TerminalText.sanitize(plan.folderName)): failure-frame.png not written: \(TerminalText.sanitize(e.description)); the run is written with its hierarchy and the recording as it is"
+                )
                 archive.screenshot = nil
                 continue
             }
@@ -143,7 +150,8 @@ struct BundleImport {
             let bytes = try XCResultBundle(path: path, limits: loader.limits).bytes(id)
             return try ElementSnapshot.read(bytes, file: "\(path) element snapshot", limits: loader.limits).json()
         case .frame(let source):
-            let picture = try Picture.load(source, archive: nil, limits: loader.limits, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment))
+            let picture = try Picture.load(
+                source, archive: nil, limits: loader.limits, maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment))
             return try picture.image.pngData()
         }
     }

@@ -20,8 +20,9 @@ struct CheckCommand {
 
         // A folder may mix archives of every mode with dumps.
         var engine = try EngineOptions.engine(p, mixedInputs: true)
-        engine.filter = FindingFilter(minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
-                                      rules: p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) })
+        engine.filter = FindingFilter(
+            minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
+            rules: p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) })
         engine.acceptsNoHierarchy = p.flags.contains("--accept-no-hierarchy")
         let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
@@ -35,7 +36,9 @@ struct CheckCommand {
 
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + night.outcomes.map(\.path)
-            try ReportFile.write(to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }) { put in
+            try ReportFile.write(
+                to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }
+            ) { put in
                 try withoutActuallyEscaping(put) { put in
                     var out = ReportStream(put: put)
                     try JUnitReport.write(night, to: &out)
@@ -58,11 +61,15 @@ struct CheckCommand {
         for o in night.outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if let first = night.outcomes.first(where: { $0.verdict.isNotChecked }) {
             let n = night.totals.notChecked
-            printError("pseudoscope: \(n) input\(n == 1 ? " was" : "s were") read but not checked (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.reason ?? ""))); this check does not pass")
+            printError(
+                "pseudoscope: \(n) input\(n == 1 ? " was" : "s were") read but not checked (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.reason ?? ""))); this check does not pass"
+            )
         }
         if let first = night.outcomes.first(where: { $0.verdict.incomplete != nil }) {
             let n = night.totals.incomplete
-            printError("pseudoscope: \(n) run\(n == 1 ? "'s" : "s'") hierarchy stops in the middle (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.incomplete ?? ""))); this check does not pass")
+            printError(
+                "pseudoscope: \(n) run\(n == 1 ? "'s" : "s'") hierarchy stops in the middle (the first: \(TerminalText.sanitize(first.path)): \(TerminalText.sanitize(first.verdict.incomplete ?? ""))); this check does not pass"
+            )
         }
         switch night.outcome {
         case .unreadable: return ExitCode.invalidInput

@@ -11,8 +11,10 @@ enum CheckMarkdown {
     /// read back.
     static func write(_ night: Night, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
         let t = night.totals
-        var out = "# Pseudoscope check: \(t.checked) archive\(t.checked == 1 ? "" : "s") checked, \(t.blocked) blocked"
-            + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.incomplete > 0 ? ", \(t.incomplete) on a hierarchy cut short" : "") + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
+        var out =
+            "# Pseudoscope check: \(t.checked) archive\(t.checked == 1 ? "" : "s") checked, \(t.blocked) blocked"
+            + (t.notChecked > 0 ? ", \(t.notChecked) not checked" : "") + (t.incomplete > 0 ? ", \(t.incomplete) on a hierarchy cut short" : "")
+            + (t.unreadable > 0 ? ", \(t.unreadable) could not be read" : "")
             + (t.passed > 0 ? ", \(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : "") + "\n\n"
         out += "Findings: \(t.counts.phrase)" + (t.counts.new > 0 ? ", \(t.counts.new) new" : "") + "\n"
         if let tests = night.tests { out += "\nIn the result bundles: \(tests.phrase)\n" }
@@ -28,7 +30,9 @@ enum CheckMarkdown {
             }
         }
         out += rest(night, clean: checked.filter { $0.verdict.counts.total == 0 && !$0.verdict.blocks && $0.verdict.incomplete == nil })
-        if !triage.lines.isEmpty { out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n" }
+        if !triage.lines.isEmpty {
+            out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n"
+        }
         try stream.text(out)
     }
 
@@ -59,7 +63,9 @@ enum CheckMarkdown {
             }
         }
         if let cut = v.incomplete { out += "- **Incomplete hierarchy:** \(Handover.md(cut)); elements after it are missing\n" }
-        out += "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)" + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
+        out +=
+            "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)"
+            + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
         return out + table(findings, archive: s)
     }
 
@@ -77,13 +83,18 @@ enum CheckMarkdown {
             case .checked: break
             }
         }
-        items += clean.map { o in "- \(Handover.code(o.summary?.test ?? o.path)) · \(o.summary?.mode.rawValue ?? "") (\(Handover.code(o.path))): checked, no findings" }
+        items += clean.map { o in
+            "- \(Handover.code(o.summary?.test ?? o.path)) · \(o.summary?.mode.rawValue ?? "") (\(Handover.code(o.path))): checked, no findings"
+        }
         items += night.passed.map { "- \(Handover.code($0)): the bundle holds no failed tests" }
         guard !items.isEmpty else { return "" }
         let t = night.totals
-        let parts = [t.notChecked > 0 ? "\(t.notChecked) not checked" : nil, t.unreadable > 0 ? "\(t.unreadable) could not be read" : nil,
-                     clean.isEmpty ? nil : "\(clean.count) clean", t.passed > 0 ? "\(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : nil,
-                     night.outcomes.contains { if case .acceptedWithoutHierarchy = $0.verdict.status { true } else { false } } ? "accepted without a hierarchy" : nil]
+        let parts = [
+            t.notChecked > 0 ? "\(t.notChecked) not checked" : nil, t.unreadable > 0 ? "\(t.unreadable) could not be read" : nil,
+            clean.isEmpty ? nil : "\(clean.count) clean", t.passed > 0 ? "\(t.passed) bundle\(t.passed == 1 ? "" : "s") passed" : nil,
+            night.outcomes.contains { if case .acceptedWithoutHierarchy = $0.verdict.status { true } else { false } }
+                ? "accepted without a hierarchy" : nil,
+        ]
         return "\n## Not checked, clean and passed\n\n<details><summary>\(parts.compactMap { $0 }.joined(separator: ", "))</summary>\n\n"
             + items.joined(separator: "\n") + "\n\n</details>\n"
     }
@@ -96,7 +107,8 @@ enum CheckMarkdown {
         for f in found {
             let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
             let evidence = TextBytes.string(capacity: 64) { Handover.putEvidence(f.evidence, into: &$0) }
-            out += "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))"
+            out +=
+                "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))"
                 + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + " | \(evidence) |\n"
         }
         out += "\nOpen on a finding's element:\n\n"

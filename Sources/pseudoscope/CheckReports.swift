@@ -191,13 +191,15 @@ enum JUnitReport {
             case .unreadable(let why):
                 x += "      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n"
             case .notChecked(let why):
-                x += "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
+                x +=
+                    "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
             case .acceptedWithoutHierarchy(let why):
                 // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
                 x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
             case .checked:
                 if let cut = o.verdict.incomplete {
-                    x += "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
+                    x +=
+                        "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
                 }
                 x += findings(try night.findings(of: o), verdict: o.verdict)
             }
@@ -215,7 +217,11 @@ enum JUnitReport {
             let more = blocking.count > 1 ? " (and \(blocking.count - 1) more blocking finding\(blocking.count == 2 ? "" : "s"))" : ""
             x += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(escape(first.elementReference + ": " + first.message + more))\">"
             x += blocking.map { f in
-                escape(([f.rule.rawValue + " " + f.elementPath, f.message + (f.known.map { " (" + $0.summary + ")" } ?? ""), "fingerprint " + f.fingerprint] + f.hints)
+                escape(
+                    ([
+                        f.rule.rawValue + " " + f.elementPath, f.message + (f.known.map { " (" + $0.summary + ")" } ?? ""),
+                        "fingerprint " + f.fingerprint,
+                    ] + f.hints)
                     .joined(separator: "\n"))
             }.joined(separator: newline + newline)
             x += "</failure>\n"
@@ -228,10 +234,14 @@ enum JUnitReport {
         let lookedFor = verdict.answer.map { $0.parts.map { "\($0.label): \($0.text)" } } ?? []
         guard !others.isEmpty || !lookedFor.isEmpty else { return x }
         x += "      <system-out>"
-        x += (lookedFor.map(escape) + others.map { f in
-            escape((f.known != nil ? "known " : "review ") + f.rule.rawValue + " " + f.elementReference + ": " + f.message + " [" + f.fingerprint + "]"
-                + (f.known.map { " " + $0.summary } ?? ""))
-        }).joined(separator: newline)
+        x +=
+            (lookedFor.map(escape)
+            + others.map { f in
+                escape(
+                    (f.known != nil ? "known " : "review ") + f.rule.rawValue + " " + f.elementReference + ": " + f.message + " [" + f.fingerprint
+                        + "]"
+                        + (f.known.map { " " + $0.summary } ?? ""))
+            }).joined(separator: newline)
         return x + "</system-out>\n"
     }
 
@@ -308,7 +318,8 @@ enum JUnitReport {
         var i = 0
         while i + 8 <= b.count {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let flagged = WordBytes.control(w) | WordBytes.deleteOrHigh(w)
+            let flagged =
+                WordBytes.control(w) | WordBytes.deleteOrHigh(w)
                 | WordBytes.equal(w, 0x26) | WordBytes.equal(w, 0x3C) | WordBytes.equal(w, 0x3E) | WordBytes.equal(w, 0x22)
             if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
             i += 8

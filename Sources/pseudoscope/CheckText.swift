@@ -16,7 +16,9 @@ enum CheckText {
                 continue
             }
             let v = o.verdict
-            out += "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(v.counts.phrase)\n"
+            out +=
+                "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote))
+                + " · \(v.counts.phrase)\n"
             if let pairing = v.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim) + "\n" }
             switch v.status {
             case .notChecked(let why), .acceptedWithoutHierarchy(let why):
@@ -30,7 +32,9 @@ enum CheckText {
                 }
             }
             if let cut = v.incomplete {
-                out += "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut) + "; elements after it are missing, so this run does not pass\n"
+                out +=
+                    "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut)
+                    + "; elements after it are missing, so this run does not pass\n"
             }
             for f in try night.findings(of: o) {
                 for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
@@ -43,7 +47,8 @@ enum CheckText {
     /// The night's totals in one line, and what the triage found: the last lines of every text report.
     static func summary(_ night: Night, triage: TriageSummary) -> String {
         let t = night.totals
-        var out = "\(t.checked) archive\(t.checked == 1 ? "" : "s") checked: \(t.blocked) blocked, \(t.counts.blocking) blocking and \(t.counts.review) review findings"
+        var out =
+            "\(t.checked) archive\(t.checked == 1 ? "" : "s") checked: \(t.blocked) blocked, \(t.counts.blocking) blocking and \(t.counts.review) review findings"
         if t.accepted > 0 { out += " (\(t.accepted) without a hierarchy, accepted with --accept-no-hierarchy)" }
         if t.notChecked > 0 { out += "; \(t.notChecked) not checked" }
         if t.incomplete > 0 { out += "; \(t.incomplete) on a hierarchy cut short" }
@@ -65,12 +70,16 @@ enum CheckText {
         for r in g.byRule {
             let mark = r.count.blockingNow > 0 ? glyphs.blockingMark : glyphs.reviewMark
             let known = r.count.blocking - r.count.blockingNow
-            out += "  \(mark) \(r.count.rule.rawValue.padded(to: 30)) \(r.runs) archive\(r.runs == 1 ? "" : "s"), \(r.count.findings) finding\(r.count.findings == 1 ? "" : "s")"
+            out +=
+                "  \(mark) \(r.count.rule.rawValue.padded(to: 30)) \(r.runs) archive\(r.runs == 1 ? "" : "s"), \(r.count.findings) finding\(r.count.findings == 1 ? "" : "s")"
                 + " (\(r.count.blocking) blocking" + (known > 0 ? ", \(known) known" : "") + ")\n"
         }
         out += "\nBy screen\n"
         for s in g.byScreen {
-            out += "  " + TerminalText.sanitize("\(s.screen) [\(s.runs.joined(separator: ", "))]: \(s.counts.phrase)" + (s.counts.new > 0 ? ", \(s.counts.new) new" : "")) + "\n"
+            out +=
+                "  "
+                + TerminalText.sanitize(
+                    "\(s.screen) [\(s.runs.joined(separator: ", "))]: \(s.counts.phrase)" + (s.counts.new > 0 ? ", \(s.counts.new) new" : "")) + "\n"
             for r in s.rules { out += "      \(r.rule.rawValue) ×\(r.findings)\n" }
         }
         return out + "\n"
@@ -80,23 +89,29 @@ enum CheckText {
 /// The night's verdicts gathered by rule and by screen (`check --group`): sums of verdicts, no finding counted again.
 struct CheckGroups {
     /// `modes` are the members' modes (`--json`); `runs` name them for people, a locale run with its language.
-    struct ScreenRow { var screen: String; var modes: [String]; var runs: [String]; var counts: FindingCounts; var rules: [(rule: Rule, findings: Int)] }
+    struct ScreenRow {
+        var screen: String; var modes: [String]; var runs: [String]; var counts: FindingCounts; var rules: [(rule: Rule, findings: Int)]
+    }
     var byRule: [(count: Verdict.RuleCount, runs: Int)]
     var byScreen: [ScreenRow] = []
 
     init(_ night: Night) {
         byRule = night.totals.byRule.sorted {
-            ($0.count.blockingNow > 0 ? 0 : 1, -$0.runs, $0.count.rule.rawValue) < ($1.count.blockingNow > 0 ? 0 : 1, -$1.runs, $1.count.rule.rawValue)
+            ($0.count.blockingNow > 0 ? 0 : 1, -$0.runs, $0.count.rule.rawValue) < (
+                $1.count.blockingNow > 0 ? 0 : 1, -$1.runs, $1.count.rule.rawValue
+            )
         }
         var screens: [String: [RunOutcome]] = [:]
         for o in night.outcomes where o.verdict.isChecked { if let a = o.summary { screens[a.screen, default: []].append(o) } }
         for (screen, members) in screens {
             var rules: [Rule: Int] = [:]
             for o in members { for r in o.verdict.byRule { rules[r.rule, default: 0] += r.findings } }
-            byScreen.append(ScreenRow(screen: screen, modes: members.compactMap { $0.summary?.mode.rawValue }.sorted(),
-                                      runs: members.compactMap { $0.summary?.runLabel }.sorted(),
-                                      counts: members.reduce(FindingCounts()) { $0 + $1.verdict.counts },
-                                      rules: Rule.allCases.compactMap { r in rules[r].map { (r, $0) } }))
+            byScreen.append(
+                ScreenRow(
+                    screen: screen, modes: members.compactMap { $0.summary?.mode.rawValue }.sorted(),
+                    runs: members.compactMap { $0.summary?.runLabel }.sorted(),
+                    counts: members.reduce(FindingCounts()) { $0 + $1.verdict.counts },
+                    rules: Rule.allCases.compactMap { r in rules[r].map { (r, $0) } }))
         }
         byScreen.sort { ($0.counts.blockingNow, $0.counts.blocking, $1.screen) > ($1.counts.blockingNow, $1.counts.blocking, $0.screen) }
     }

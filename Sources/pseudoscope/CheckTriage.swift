@@ -33,8 +33,10 @@ struct TriageSummary {
         stale = triage.stale(fingerprints, screens: Set(summaries.map(\.screen)))
         if triage.previous != nil {
             // New and still there as the verdicts count them: the same numbers as each run's.
-            since = (night.totals.counts.new, night.totals.counts.still,
-                     triage.gone(fingerprints, runs: Set(summaries.map { "\($0.screen)|\($0.mode.rawValue)" })))
+            since = (
+                night.totals.counts.new, night.totals.counts.still,
+                triage.gone(fingerprints, runs: Set(summaries.map { "\($0.screen)|\($0.mode.rawValue)" }))
+            )
         }
     }
 
@@ -48,7 +50,10 @@ struct TriageSummary {
         }
         if !stale.isEmpty {
             out.append("Stale baseline entries (no finding matches them any more; remove them or check the element):")
-            for e in stale { out.append("  [\(e.fingerprint)] line \(e.line): \([e.rule, e.screen, e.element].compactMap { $0 }.joined(separator: " · ")) — \(e.reason)") }
+            for e in stale {
+                out.append(
+                    "  [\(e.fingerprint)] line \(e.line): \([e.rule, e.screen, e.element].compactMap { $0 }.joined(separator: " · ")) — \(e.reason)")
+            }
         }
         return out.map(TerminalText.sanitize)
     }

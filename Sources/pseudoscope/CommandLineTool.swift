@@ -1,7 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 import PseudoscopeTerminal
 
@@ -128,9 +128,10 @@ extension TerminalEnvironment {
 
     func sessionOptions(useColor: Bool, graphics: String? = nil) -> SessionOptions {
         let tmp = temporaryFolder
-        var o = SessionOptions(term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
-                               insideTmux: variables["TMUX"] != nil,
-                               fault: variables["PSEUDOSCOPE_FAULT"].flatMap(SessionOptions.InjectedFault.init(rawValue:)))
+        var o = SessionOptions(
+            term: term, logDirectory: tmp, escapeDelaySet: variables["ESCDELAY"] != nil, useColor: useColor,
+            insideTmux: variables["TMUX"] != nil,
+            fault: variables["PSEUDOSCOPE_FAULT"].flatMap(SessionOptions.InjectedFault.init(rawValue:)))
         o.graphics = graphics.flatMap(GraphicsChoice.init(option:))
         o.termProgram = variables["TERM_PROGRAM"] ?? ""
         o.maxImagePixels = (try? ImageDecoder.maxPixels(environment: variables)) ?? ImageDecoder.defaultMaxPixels

@@ -57,16 +57,21 @@ struct CommandSpec {
 enum SharedOptions {
     static let modes = Mode.allCases.map(\.rawValue)
     static let dump: [OptionSpec] = [
-        OptionSpec("--mode", "MODE", "the mode of a dump, which records none: \(modes.joined(separator: ", ")) (default normal, shown as assumed)", choices: modes),
+        OptionSpec(
+            "--mode", "MODE", "the mode of a dump, which records none: \(modes.joined(separator: ", ")) (default normal, shown as assumed)",
+            choices: modes),
         OptionSpec("--test", "NAME", "the test name of a dump (default imported/<file name>)"),
     ]
     static let ascii = OptionSpec("--ascii", nil, "ASCII only: plain glyphs, and ? for text outside ASCII (also whenever the locale is not UTF-8)")
-    static let color = OptionSpec("--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
-                                  choices: ColorChoice.allCases.map(\.rawValue))
+    static let color = OptionSpec(
+        "--color", "WHEN", "auto (default: on a terminal, unless NO_COLOR is set), always or never",
+        choices: ColorChoice.allCases.map(\.rawValue))
     static let output: [OptionSpec] = [ascii, color]
-    static let graphics = OptionSpec("--graphics", "MODE", "how screenshots are drawn: auto (by what the terminal answers), symbols, sixel, kitty, iterm, none",
-                                     choices: ["auto", "symbols", "sixel", "kitty", "iterm", "none"])
-    static let select = OptionSpec("--select", "ID|PATH", "open on this element: an identifier, or a path as the tree writes it (Application/Window/Button[1])")
+    static let graphics = OptionSpec(
+        "--graphics", "MODE", "how screenshots are drawn: auto (by what the terminal answers), symbols, sixel, kitty, iterm, none",
+        choices: ["auto", "symbols", "sixel", "kitty", "iterm", "none"])
+    static let select = OptionSpec(
+        "--select", "ID|PATH", "open on this element: an identifier, or a path as the tree writes it (Application/Window/Button[1])")
 }
 
 enum Commands {
@@ -79,10 +84,13 @@ enum Commands {
             the archive list: grouped by screen, sortable and filterable; Enter inspects, c compares a screen's runs. \
             In a pipe the list is printed in full. Press ? inside for the keys.
             """,
-        options: [SharedOptions.select, SharedOptions.graphics,
-                  OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
-                  EngineOptions.since]
-            + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error")
+        options: [
+            SharedOptions.select, SharedOptions.graphics,
+            OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
+            EngineOptions.since,
+        ]
+            + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error"
+    )
 
     static let render = CommandSpec(
         name: "render", operands: "ARCHIVE",
@@ -132,13 +140,18 @@ enum Commands {
             OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per archive, a failure per blocking finding"),
             OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input of the run)"),
             OptionSpec("--min-severity", "S", "blocking: only blocking findings; review (default): all", choices: Severity.allCases.map(\.rawValue)),
-            OptionSpec("--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
-                       choices: Rule.allCases.map(\.rawValue), repeatable: true),
+            OptionSpec(
+                "--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
+                choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
-            OptionSpec("--accept-no-hierarchy", nil, "count a failed run without a hierarchy (a unit test's, an assertion's) as checked instead of failing CI with status 3"),
+            OptionSpec(
+                "--accept-no-hierarchy", nil,
+                "count a failed run without a hierarchy (a unit test's, an assertion's) as checked instead of failing CI with status 3"),
         ] + EngineOptions.all + SharedOptions.output + SharedOptions.dump,
-        exitStatus: "0 everything given was read and checked and nothing blocks; 1 something blocks; 2 an input could not be read (the rest are still checked); 3 nothing blocks, but something was not checked (a failed build, a test action that did not start, a failed run without a hierarchy)")
+        exitStatus:
+            "0 everything given was read and checked and nothing blocks; 1 something blocks; 2 an input could not be read (the rest are still checked); 3 nothing blocks, but something was not checked (a failed build, a test action that did not start, a failed run without a hierarchy)"
+    )
 
     static let compare = CommandSpec(
         name: "compare", operands: "A B",
@@ -211,12 +224,15 @@ enum Commands {
             OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input)"),
             OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per product"),
         ] + SharedOptions.output,
-        exitStatus: "0 everything given was read and audited and nothing blocks; 1 something blocks; 2 something given could not be read; 3 nothing blocks, but part of something given could not be audited")
+        exitStatus:
+            "0 everything given was read and audited and nothing blocks; 1 something blocks; 2 something given could not be read; 3 nothing blocks, but part of something given could not be audited"
+    )
 
     static let help = CommandSpec(
         name: "help", operands: "[COMMAND]",
         summary: "this help, or a command's",
-        description: "Prints the help of the tool or of a command; the README's generated tables (`--markdown`), the manual page (`--man`) or a shell's completions (`--completions bash|zsh|fish`), all from the same tables.",
+        description:
+            "Prints the help of the tool or of a command; the README's generated tables (`--markdown`), the manual page (`--man`) or a shell's completions (`--completions bash|zsh|fish`), all from the same tables.",
         options: [
             OptionSpec("--markdown", nil, "the command and key tables as Markdown, as README.md shows them"),
             OptionSpec("--man", nil, "the manual page pseudoscope(1), in roff (man -l - reads it)"),

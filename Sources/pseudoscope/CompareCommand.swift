@@ -18,7 +18,9 @@ struct CompareCommand {
         let engine = try EngineOptions.engine(p)
         let comparison = try engine.compare(p.operands[0], p.operands[1])
         if comparison.a.screen != comparison.b.screen {
-            printError("pseudoscope: note: A is screen \(TerminalText.sanitize(comparison.a.screen)) and B is screen \(TerminalText.sanitize(comparison.b.screen)): the runs of different screens differ everywhere")
+            printError(
+                "pseudoscope: note: A is screen \(TerminalText.sanitize(comparison.a.screen)) and B is screen \(TerminalText.sanitize(comparison.b.screen)): the runs of different screens differ everywhere"
+            )
         }
         let status = comparison.differences.isEmpty ? ExitCode.success : ExitCode.blocking
         if p.flags.contains("--json") {
@@ -28,7 +30,9 @@ struct CompareCommand {
         if environment.canBeInteractive {
             let state = ComparisonState(comparison: comparison, width: 80, height: 24, glyphs: glyphs)
             do {
-                _ = try InteractiveSession.run(AppState(.comparison(state), notes: comparison.notCompared.map { "not compared: \($0)" }), engine: engine, options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
+                _ = try InteractiveSession.run(
+                    AppState(.comparison(state), notes: comparison.notCompared.map { "not compared: \($0)" }), engine: engine,
+                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice)))
                 return status
             } catch let e as CursesTerminal.StartError {
                 printError("pseudoscope: \(e.description); printing the plain comparison instead")

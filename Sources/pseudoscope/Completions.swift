@@ -132,7 +132,8 @@ enum Completions {
             out += "complete -c pseudoscope -f -n 'not __fish_seen_subcommand_from \(names)' -a \(c.name) -d \(quoted(c.summary))\n"
         }
         for c in commands {
-            let condition = c.name == "open"
+            let condition =
+                c.name == "open"
                 ? "not __fish_seen_subcommand_from \(commands.filter { $0.name != "open" }.map(\.name).joined(separator: " "))"
                 : "__fish_seen_subcommand_from \(c.name)"
             for o in c.options {

@@ -7,14 +7,18 @@ import PseudoscopeScreens
 /// dump options), read into the one `Engine` every command judges with: `check`, `info`, `render`, `tree`,
 /// `compare`, the list and the inspector give the same run the same findings.
 enum EngineOptions {
-    static let since = OptionSpec("--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed")
+    static let since = OptionSpec(
+        "--since", "PREVIOUS", "a previous night (a folder, or its saved check --json): each finding is new or still there; gone ones are listed")
     static let triage: [OptionSpec] = [
-        OptionSpec("--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
+        OptionSpec(
+            "--baseline", "FILE", "known issues (docs/triage.md): matching findings are marked known and do not block until their entry expires"),
         since,
     ]
 
-    static let flaky = OptionSpec("--flaky", "HOW", "a run whose test passed on a later attempt: blocking (default) judges it as any run; review makes its blocking findings review",
-                                  choices: ["blocking", "review"])
+    static let flaky = OptionSpec(
+        "--flaky", "HOW",
+        "a run whose test passed on a later attempt: blocking (default) judges it as any run; review makes its blocking findings review",
+        choices: ["blocking", "review"])
 
     /// Every option the engine reads, for a command's table.
     static let all: [OptionSpec] = triage + [flaky] + StringsOption.options

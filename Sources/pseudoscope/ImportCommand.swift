@@ -18,7 +18,9 @@ struct ImportCommand {
             throw ArchiveError(file: archive.source.path, message: "is already a Pseudoscope archive; nothing to import")
         }
         if let note = archive.imported?.incomplete {
-            printError("pseudoscope: \(TerminalText.sanitize(archive.source.path)): incomplete dump: \(TerminalText.sanitize(note)); importing what is there")
+            printError(
+                "pseudoscope: \(TerminalText.sanitize(archive.source.path)): incomplete dump: \(TerminalText.sanitize(note)); importing what is there"
+            )
         }
         let json = ArchiveEncoder.encode(archive) + "\n"
         guard let output = p.value("--output"), output != "-" else {

@@ -13,14 +13,18 @@ enum ManPage {
             out += ".B pseudoscope\n" + (c.name == "open" ? "[open]" : roff(c.name)) + " " + roff(c.operands) + "\n"
             out += c.options.map { "[" + roff($0.usage) + "]" + ($0.repeatable ? "..." : "") }.joined(separator: " ") + "\n.br\n"
         }
-        out += ".SH DESCRIPTION\n" + paragraph("""
-            Pseudoscope opens the archives a pseudo-localization layout gate writes when a UI test fails (normal, \
-            expanded and rtl runs), XCUITest debugDescription and Appium page-source (XML or JSON) dumps, and Xcode result \
-            bundles (.xcresult), on any machine and over SSH. It draws a scaled text wireframe of the screen, lets \
-            you step through the accessibility hierarchy with the keyboard, finds the gate's faults itself, and \
-            compares an expanded or rtl run with its LTR run. The same engine runs without a terminal for CI.
-            """)
-        out += paragraph("""
+        out +=
+            ".SH DESCRIPTION\n"
+            + paragraph(
+                """
+                Pseudoscope opens the archives a pseudo-localization layout gate writes when a UI test fails (normal, \
+                expanded and rtl runs), XCUITest debugDescription and Appium page-source (XML or JSON) dumps, and Xcode result \
+                bundles (.xcresult), on any machine and over SSH. It draws a scaled text wireframe of the screen, lets \
+                you step through the accessibility hierarchy with the keyboard, finds the gate's faults itself, and \
+                compares an expanded or rtl run with its LTR run. The same engine runs without a terminal for CI.
+                """)
+        out += paragraph(
+            """
             ARCHIVE is a .json archive, a folder holding archive.json, - for standard input, a dump (read by \
             content), or one failed run of a result bundle (BUNDLE.xcresult#N). A FOLDER is searched for archives, \
             dumps (by content) and result bundles.
@@ -50,17 +54,22 @@ enum ManPage {
             (LoadLimits.Variable.fileMiB.rawValue, "the largest file read, in MiB (default 256)"),
             (LoadLimits.Variable.depth.rawValue, "the deepest element nesting (default 512)"),
             (LoadLimits.Variable.elements.rawValue, "the most elements (default 1000000)"),
-            ("TMPDIR", "where the session log pseudoscope-PID.log goes (kept only when something was written), and where check keeps a night's findings while it judges them (a file removed as soon as it is made)"),
+            (
+                "TMPDIR",
+                "where the session log pseudoscope-PID.log goes (kept only when something was written), and where check keeps a night's findings while it judges them (a file removed as soon as it is made)"
+            ),
             ("ESCDELAY", "milliseconds curses waits after Esc (default 25)"),
         ] {
             out += ".TP\n.B \(roff(name))\n\(roff(what))\n"
         }
         out += ".SH EXIT STATUS\n"
-        for (code, what) in [("0", "success; check: nothing blocks"), ("1", "check: a blocking finding; compare: the runs differ"),
-                             ("2", "invalid input or an I/O error, one line on stderr naming the file and the place"),
-                             ("3", "check: nothing blocks, but something given was read and not checked (no hierarchy, a failed build, a hierarchy cut short)"),
-                             ("64", "usage error"),
-                             ("130, 143, 129", "the inspector was interrupted, terminated or hung up; the terminal is restored")] {
+        for (code, what) in [
+            ("0", "success; check: nothing blocks"), ("1", "check: a blocking finding; compare: the runs differ"),
+            ("2", "invalid input or an I/O error, one line on stderr naming the file and the place"),
+            ("3", "check: nothing blocks, but something given was read and not checked (no hierarchy, a failed build, a hierarchy cut short)"),
+            ("64", "usage error"),
+            ("130, 143, 129", "the inspector was interrupted, terminated or hung up; the terminal is restored"),
+        ] {
             out += ".TP\n.B \(roff(code))\n\(roff(what))\n"
         }
         out += ".SH NOTES\n" + paragraph("If the inspector is killed with kill -9, which no program can catch, type reset to restore the terminal.")

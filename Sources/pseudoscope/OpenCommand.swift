@@ -28,11 +28,13 @@ struct OpenCommand {
             let state = InspectorState(verdict: verdict, width: 80, height: 24, glyphs: glyphs, select: selected, settings: settings)
             // On the screen while the session is on (`!`): what discovery noticed, what the bundle records, how
             // the pair rule met the run.
-            let notes = discoveryNotes + (verdict.archive.run?.bundleNotes ?? []).map(TerminalText.sanitize)
+            let notes =
+                discoveryNotes + (verdict.archive.run?.bundleNotes ?? []).map(TerminalText.sanitize)
                 + [verdict.pairing.note].compactMap { $0 }.map(TerminalText.sanitize)
             do {
-                let status = try InteractiveSession.run(AppState(.inspector(state), settings: settings, notes: notes), engine: engine,
-                                                        options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                let status = try InteractiveSession.run(
+                    AppState(.inspector(state), settings: settings, notes: notes), engine: engine,
+                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
                 for note in discoveryNotes { printError("pseudoscope: \(note)") }
                 return status
             } catch let e as CursesTerminal.StartError {
@@ -40,7 +42,8 @@ struct OpenCommand {
             }
         }
         for note in discoveryNotes { printError("pseudoscope: \(note)") }
-        var report = RenderReport(archive: verdict.archive, findings: verdict.findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
+        var report = RenderReport(
+            archive: verdict.archive, findings: verdict.findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         report.pairing = verdict.pairing
         report.selected = selected
         try StandardOutput.writeCanvas(report.canvas(), color: environment.useColor(colorChoice))
@@ -48,9 +51,10 @@ struct OpenCommand {
     }
 
     func inspectorSettings(_ p: ParsedArguments, engine: Engine, colorChoice: ColorChoice) throws -> InspectorSettings {
-        InspectorSettings(baselinePath: p.value("--baseline"),
-                          imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
-                          today: try engine.triage?.today ?? CalendarDay.today(environment: processEnvironment))
+        InspectorSettings(
+            baselinePath: p.value("--baseline"),
+            imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
+            today: try engine.triage?.today ?? CalendarDay.today(environment: processEnvironment))
     }
 
     /// Several archives, or a folder of them: the archive list.
@@ -71,11 +75,13 @@ struct OpenCommand {
             return discovery.problems.isEmpty ? ExitCode.success : ExitCode.invalidInput
         }
         if environment.canBeInteractive {
-            let list = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
+            let list = RunSetState(
+                paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
             do {
                 let app = AppState(.runSet(list), settings: try inspectorSettings(p, engine: engine, colorChoice: colorChoice), notes: discoveryNotes)
-                let status = try InteractiveSession.run(app, engine: engine,
-                                                        options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                let status = try InteractiveSession.run(
+                    app, engine: engine,
+                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
                 sayNotes()  // said on the screen, and again once it is given back
                 return status
             } catch let e as CursesTerminal.StartError {
@@ -86,10 +92,13 @@ struct OpenCommand {
         sayNotes()
         let results = engine.judgeAll(discovery.paths)
         keepUntilExit(results)
-        var state = RunSetState(paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
-        _ = state.update(.received(zip(discovery.paths, results).enumerated().map { k, item in
-            LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
-        }))
+        var state = RunSetState(
+            paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
+        _ = state.update(
+            .received(
+                zip(discovery.paths, results).enumerated().map { k, item in
+                    LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
+                }))
         let lines = RunSetReport.lines(state, width: terminalColumns(), glyphs: glyphs)
         try StandardOutput.writeText(ArchiveText.styledText(lines, color: environment.useColor(colorChoice)), ascii: glyphs.isASCII)
         let failed = results.filter { if case .failure = $0 { return true } else { return false } }

@@ -143,8 +143,10 @@ enum ReportFile {
     }
 
     /// `write`, with the content handed over in pieces as it is made (`produce` calls `put` with each).
-    static func write(to path: String, force: Bool, inputs: [String] = [],
-                      _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    static func write(
+        to path: String, force: Bool, inputs: [String] = [],
+        _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+    ) throws {
         if inputs.contains(where: { sameFile($0, path) || sameFile(($0 as NSString).appendingPathComponent("archive.json"), path) }) {
             throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
         }

@@ -1,7 +1,7 @@
 import Foundation
 import PseudoscopeCore
-import PseudoscopeImage
 import PseudoscopeDrawing
+import PseudoscopeImage
 import PseudoscopeScreens
 
 /// The one archive a printing command reads, with its findings and the output choices every printing command takes.
@@ -34,8 +34,9 @@ struct RenderCommand {
         // The wireframe draws each element's severity; only the list (`--findings`) shows paths and hints.
         let one = try SingleArchive(p, environment: environment, namesFindings: p.flags.contains("--findings"))
         keepUntilExit(one)
-        var report = RenderReport(archive: one.archive, findings: one.findings, glyphs: one.glyphs,
-                                  width: width, height: height, listFindings: p.flags.contains("--findings"))
+        var report = RenderReport(
+            archive: one.archive, findings: one.findings, glyphs: one.glyphs,
+            width: width, height: height, listFindings: p.flags.contains("--findings"))
         report.pairing = one.verdict.pairing
         report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
         report.selected = try selection(p, one.archive)
@@ -43,23 +44,33 @@ struct RenderCommand {
             let graphics = p.value("--graphics") ?? "auto"
             if one.glyphs.isASCII || graphics == "none" {
                 // No picture: say why, under the header, instead of drawing nothing.
-                let why = graphics == "none" ? "--graphics none" : "screenshots are drawn with Unicode block symbols, and the output is ASCII (--ascii or a locale that is not UTF-8)"
-                try StandardOutput.writeText(ArchiveText.styledText([(ArchiveText.header(one.archive), .header), ("No screenshot drawn: \(why).", .dim)], color: one.color), ascii: one.glyphs.isASCII)
+                let why =
+                    graphics == "none"
+                    ? "--graphics none"
+                    : "screenshots are drawn with Unicode block symbols, and the output is ASCII (--ascii or a locale that is not UTF-8)"
+                try StandardOutput.writeText(
+                    ArchiveText.styledText([(ArchiveText.header(one.archive), .header), ("No screenshot drawn: \(why).", .dim)], color: one.color),
+                    ascii: one.glyphs.isASCII)
                 return ExitCode.success
             }
-            let source = try one.archive.screenshotSource.mapError { ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)") }.get()
+            let source = try one.archive.screenshotSource.mapError {
+                ArchiveError(file: one.archive.source.path, message: "no screenshot: \($0.reason)")
+            }.get()
             try ImageCells.requireLibrary(file: one.archive.screenshot ?? "the screenshot")
-            let picture = try Picture.load(source, archive: one.archive, limits: try loader(p.dumpOptions).limits,
-                                           maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
-                                           file: one.archive.screenshot ?? "the screenshot")
+            let picture = try Picture.load(
+                source, archive: one.archive, limits: try loader(p.dumpOptions).limits,
+                maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
+                file: one.archive.screenshot ?? "the screenshot")
             let image = picture.image
             if source.isRecording { report.pictureDescription = picture.description }
             if let proto = GraphicsProtocol(rawValue: graphics) {
                 // The picture itself, for a terminal the user says takes it.
                 let view = ScreenshotView(image: image, archive: one.archive, glyphs: one.glyphs, depth: .truecolor)
                 let (cols, rows) = view.size(width: width, height: height ?? 60)
-                try StandardOutput.writeText(ArchiveText.styledText([(ArchiveText.header(one.archive), .normal)], color: false), ascii: one.glyphs.isASCII)
-                try StandardOutput.write(proto.encode(image, crop: view.crop, columns: cols, rows: rows, cellWidth: 10, cellHeight: 20) + Array("\n".utf8))
+                try StandardOutput.writeText(
+                    ArchiveText.styledText([(ArchiveText.header(one.archive), .normal)], color: false), ascii: one.glyphs.isASCII)
+                try StandardOutput.write(
+                    proto.encode(image, crop: view.crop, columns: cols, rows: rows, cellWidth: 10, cellHeight: 20) + Array("\n".utf8))
                 return ExitCode.success
             }
             report.screenshot = image
@@ -78,7 +89,8 @@ struct TreeCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.tree), environment: environment)
-        let lines = [(ArchiveText.header(one.archive), StyleRole.header)] + ArchiveText.treeLines(one.archive, findings: one.findings, glyphs: one.glyphs)
+        let lines =
+            [(ArchiveText.header(one.archive), StyleRole.header)] + ArchiveText.treeLines(one.archive, findings: one.findings, glyphs: one.glyphs)
         try StandardOutput.writeText(ArchiveText.styledText(lines, color: one.color), ascii: one.glyphs.isASCII)
         return ExitCode.success
     }
@@ -90,7 +102,9 @@ struct InfoCommand {
 
     func run(_ args: [String]) throws -> Int32 {
         let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
-        var lines = ArchiveText.infoLines(one.archive, verdict: one.verdict.verdict, strings: one.verdict.strings) { AttachmentCheck.status($0, folder: one.archive.source.folder) }
+        var lines = ArchiveText.infoLines(one.archive, verdict: one.verdict.verdict, strings: one.verdict.strings) {
+            AttachmentCheck.status($0, folder: one.archive.source.folder)
+        }
         lines.append(TerminalText.sanitize("  picture     " + screenshotStatus(one.archive)))
         let blocking = one.verdict.counts.blockingNow > 0
         let roles = lines.map { line -> (String, StyleRole) in
@@ -107,7 +121,11 @@ struct InfoCommand {
 func selection(_ p: ParsedArguments, _ archive: Archive) throws -> Int? {
     guard let query = p.value("--select") else { return nil }
     guard let i = Handover.select(query, in: archive, namer: PathNamer(archive.hierarchy)) else {
-        throw ArchiveError(file: archive.source.path, message: "no element '\(query)': give an identifier, or a path as `pseudoscope tree` and the status line write it (Application/Window/Button[1])")
+        throw ArchiveError(
+            file: archive.source.path,
+            message:
+                "no element '\(query)': give an identifier, or a path as `pseudoscope tree` and the status line write it (Application/Window/Button[1])"
+        )
     }
     return i
 }

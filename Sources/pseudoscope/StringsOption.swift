@@ -7,7 +7,9 @@ import PseudoscopeScreens
 /// per command, their warnings on stderr.
 enum StringsOption {
     static let options: [OptionSpec] = [
-        OptionSpec("--strings", "PATH", "the app's string tables: a folder of *.lproj (.strings, .stringsdict) or a .xcstrings catalog; locale runs are checked against them"),
+        OptionSpec(
+            "--strings", "PATH",
+            "the app's string tables: a folder of *.lproj (.strings, .stringsdict) or a .xcstrings catalog; locale runs are checked against them"),
         OptionSpec("--development-language", "LANG", "the language the app is written in (default: the catalog's sourceLanguage, else en)"),
     ]
 
@@ -20,8 +22,9 @@ enum StringsOption {
             if development != nil { throw UsageError(message: "--development-language applies to the tables of --strings; give --strings PATH too") }
             return CheckContext()
         }
-        let catalog = try StringCatalog.load(path, developmentLanguage: development,
-                                             limits: try LoadLimits.from(environment: processEnvironment))
+        let catalog = try StringCatalog.load(
+            path, developmentLanguage: development,
+            limits: try LoadLimits.from(environment: processEnvironment))
         for w in catalog.warnings {
             printError("pseudoscope: warning: \(TerminalText.sanitize(w.file)):\(w.line): \(TerminalText.sanitize(w.message))")
         }
@@ -31,7 +34,9 @@ enum StringsOption {
     /// `en`, `es-419`, `pt-BR`, `zh-Hans`, `zh_Hant_TW`: letters, then up to three subtags.
     static func isLanguageCode(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4 else { return false }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }), parts.count <= 4 else {
+            return false
+        }
         return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 }

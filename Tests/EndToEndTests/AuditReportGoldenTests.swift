@@ -6,9 +6,11 @@ import XCTest
 /// debug test-host app and Pocket Casts' project; and the counts read back from every report, which must agree.
 final class AuditReportGoldenTests: XCTestCase {
     static let golden = Harness.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Golden")
-    static let products = ["../shared/fixtures/apps/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa",
-                           "../shared/fixtures/apps/skiresortfinder-debug-iphonesimulator-arm64-8lproj-xctest-frameworks-embedded/Ski Resort Finder.app",
-                           "../shared/fixtures/projects/pocketcasts/podcasts.xcodeproj"]
+    static let products = [
+        "../shared/fixtures/apps/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa",
+        "../shared/fixtures/apps/skiresortfinder-debug-iphonesimulator-arm64-8lproj-xctest-frameworks-embedded/Ski Resort Finder.app",
+        "../shared/fixtures/projects/pocketcasts/podcasts.xcodeproj",
+    ]
 
     func audit(_ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try SharedFixturesPath.require()

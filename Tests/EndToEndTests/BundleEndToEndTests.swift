@@ -29,7 +29,9 @@ final class BundleEndToEndTests: XCTestCase {
             test.message = "\"checkout.confirm\" Button is not hittable"
             test.attachments = [
                 SyntheticUIFailure.Attachment(name: "App UI hierarchy", type: "public.plain-text", bytes: Array(hierarchy(mode).utf8)),
-                SyntheticUIFailure.Attachment(name: "Screenshot", type: "public.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 9, count: 500)),
+                SyntheticUIFailure.Attachment(
+                    name: "Screenshot", type: "public.png",
+                    bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 9, count: 500)),
             ]
             var passing = SyntheticUIFailure.Test(identifier: "CheckoutUITests/testLaunch()")
             passing.status = "Success"
@@ -87,7 +89,8 @@ final class BundleEndToEndTests: XCTestCase {
         try SharedFixturesPath.require()
         let dir = try Harness.temporaryFolder(self)
         let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
-        let prepared = try Harness.shell("""
+        let prepared = try Harness.shell(
+            """
             set -e
             cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
             f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
@@ -98,7 +101,8 @@ final class BundleEndToEndTests: XCTestCase {
         let out = dir.appendingPathComponent("out").path
         let r = try Harness.run(["import", dir.appendingPathComponent("B.xcresult").path, "-o", out])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("01-GuruUITests-testExampleFail: failure-frame.png not written:") && r.stderr.contains("not an MP4"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("01-GuruUITests-testExampleFail: failure-frame.png not written:") && r.stderr.contains("not an MP4"), r.stderr)
         XCTAssertFalse(r.stdout.contains("failure-frame.png"), "the frame is not claimed: \(r.stdout)")
         let folder = out + "/01-GuruUITests-testExampleFail"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -199,7 +203,9 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no run #9: the bundle holds 3 failed runs (#1 to #3)"), missing.stderr)
         // A bundle that holds only its database: its 40 failed runs are listed from it, and, with no hierarchy to
         // check in any, the check does not pass.
-        let databaseOnly = try Harness.run(["check", "--json", SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path])
+        let databaseOnly = try Harness.run([
+            "check", "--json", SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path,
+        ])
         XCTAssertEqual(databaseOnly.status, 3, databaseOnly.stderr)
         XCTAssertEqual(databaseOnly.stdout.components(separatedBy: "\"checked\":false").count - 1, 40, databaseOnly.stdout)
     }
@@ -207,7 +213,9 @@ final class BundleEndToEndTests: XCTestCase {
     /// The list says what `check` says: a run with no hierarchy was not checked, and its row is not a clean "0 0".
     func testTheListMarksRunsWithoutHierarchyAsNotChecked() throws {
         try SharedFixturesPath.require()
-        let bundle = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult").path
+        let bundle = SharedFixturesPath.root.appendingPathComponent(
+            "xcresult/xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult"
+        ).path
         let list = try Harness.run([bundle])
         let check = try Harness.run(["check", bundle])
         let unchecked = check.stdout.components(separatedBy: "not checked: ").count - 1
@@ -256,7 +264,9 @@ final class SampleBundlesTests: XCTestCase {
         let r = try Harness.run([night])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("Run set: 2 archives · 2 blocked · 0 unreadable"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("‼ rtl      4   5   SettingsUITests/testSettingsLayout() (SettingsLayout)   rtl/LayoutTests.xcresult#1"), "the worst run first: \(r.stdout)")
+        XCTAssertTrue(
+            r.stdout.contains("‼ rtl      4   5   SettingsUITests/testSettingsLayout() (SettingsLayout)   rtl/LayoutTests.xcresult#1"),
+            "the worst run first: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("16.2 (16C5032a) BackButton"), "the element its message names: \(r.stdout)")
         XCTAssertTrue(r.stderr.contains("normal/LayoutTests.xcresult: the bundle holds no failed tests"), r.stderr)
         let readme = try String(contentsOf: Harness.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -25,8 +25,10 @@ final class CheckReportGoldenTests: XCTestCase {
     func testEveryReportOfTheSampleNightIsAsRecorded() throws {
         let folder = try Harness.temporaryFolder(self)
         let junit = folder.appendingPathComponent("night.xml").path
-        for (options, name) in [([], "check.txt"), (["--json"], "check.json"), (["--markdown"], "check.md"), (["--group"], "check-group.txt"),
-                                (["--group", "--json"], "check-group.json"), (["--rule", "text-truncated", "--min-severity", "blocking"], "check-filtered.txt")] {
+        for (options, name) in [
+            ([], "check.txt"), (["--json"], "check.json"), (["--markdown"], "check.md"), (["--group"], "check-group.txt"),
+            (["--group", "--json"], "check-group.json"), (["--rule", "text-truncated", "--min-severity", "blocking"], "check-filtered.txt"),
+        ] {
             let r = try check(options)
             XCTAssertEqual(r.status, 1, "\(name): the night blocks")
             assertGolden(r.stdout, name)
@@ -40,12 +42,15 @@ final class CheckReportGoldenTests: XCTestCase {
     func testEveryReportAndTheListCountTheNightAlike() throws {
         struct Totals: Equatable { var checked = 0, blocked = 0, blocking = 0, review = 0, known = 0, new = 0 }
         func number(_ pattern: String, in text: String, file: StaticString = #filePath, line: UInt = #line) -> Int {
-            guard let r = text.range(of: pattern, options: .regularExpression) else { XCTFail("no \(pattern) in the report", file: file, line: line); return -1 }
+            guard let r = text.range(of: pattern, options: .regularExpression) else {
+                XCTFail("no \(pattern) in the report", file: file, line: line); return -1
+            }
             return Int(text[r].filter(\.isNumber)) ?? -1
         }
         let json = try JSONSerialization.jsonObject(with: Data(try check(["--json"]).stdout.utf8)) as? [String: Any]
         let t = try XCTUnwrap(json?["totals"] as? [String: Int])
-        let want = Totals(checked: t["checked"]!, blocked: t["blocked"]!, blocking: t["blocking"]!, review: t["review"]!, known: t["known"]!, new: t["new"]!)
+        let want = Totals(
+            checked: t["checked"]!, blocked: t["blocked"]!, blocking: t["blocking"]!, review: t["review"]!, known: t["known"]!, new: t["new"]!)
         XCTAssertGreaterThan(want.blocked, 0)
         XCTAssertGreaterThan(want.known, 0)
         XCTAssertGreaterThan(want.new, 0)
@@ -58,14 +63,18 @@ final class CheckReportGoldenTests: XCTestCase {
         for (options, label) in [([], "text"), (["--group"], "group")] {
             let text = try check(options).stdout
             let summary = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(" checked: ") }.map(String.init), label)
-            XCTAssertEqual(Totals(checked: number("^[0-9]+ archives", in: summary), blocked: number("[0-9]+ blocked", in: summary),
-                                  blocking: number("[0-9]+ blocking", in: summary), review: number("[0-9]+ review", in: summary),
-                                  known: number("[0-9]+ known", in: summary), new: number("[0-9]+ new", in: summary)), want, label)
+            XCTAssertEqual(
+                Totals(
+                    checked: number("^[0-9]+ archives", in: summary), blocked: number("[0-9]+ blocked", in: summary),
+                    blocking: number("[0-9]+ blocking", in: summary), review: number("[0-9]+ review", in: summary),
+                    known: number("[0-9]+ known", in: summary), new: number("[0-9]+ new", in: summary)), want, label)
         }
         let md = try check(["--markdown"]).stdout
-        XCTAssertEqual(Totals(checked: number("[0-9]+ archives checked", in: md), blocked: number("[0-9]+ blocked", in: md),
-                              blocking: number("Findings: [0-9]+ blocking", in: md), review: number("[0-9]+ review", in: md),
-                              known: want.known, new: number("[0-9]+ new", in: md)), want, "markdown")
+        XCTAssertEqual(
+            Totals(
+                checked: number("[0-9]+ archives checked", in: md), blocked: number("[0-9]+ blocked", in: md),
+                blocking: number("Findings: [0-9]+ blocking", in: md), review: number("[0-9]+ review", in: md),
+                known: want.known, new: number("[0-9]+ new", in: md)), want, "markdown")
         XCTAssertEqual(md.components(separatedBy: "- Verdict: **blocked**").count - 1, want.blocked, "markdown's runs")
         XCTAssertEqual(md.components(separatedBy: "\n| blocking |").count - 1, want.blocking, "markdown's rows")
 

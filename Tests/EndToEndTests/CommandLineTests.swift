@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The plain commands through pipes: output, errors and exit statuses a script relies on.
 final class CommandLineTests: XCTestCase {
@@ -11,7 +12,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(render.status, 0)
         XCTAssertTrue(render.stdout.hasPrefix("CheckoutUITests/testCheckoutLayoutExpanded · EXPANDED ·"), render.stdout)
         XCTAssertTrue(render.stdout.contains("left-to-right"))
-        XCTAssertTrue(render.stdout.contains("Xcode 16.2") && render.stdout.contains("(16C5032a)"), "a narrow header wraps instead of losing the versions")
+        XCTAssertTrue(
+            render.stdout.contains("Xcode 16.2") && render.stdout.contains("(16C5032a)"), "a narrow header wraps instead of losing the versions")
         XCTAssertFalse(render.stdoutBytes.contains(0x1B), "no escape sequences in a pipe")
         let tree = try Harness.run(["tree", Harness.sample("checkout-expanded")])
         let confirm = tree.stdout.split(separator: "\n").first { $0.contains("Button 'checkout.confirm'") } ?? ""
@@ -93,7 +95,9 @@ final class CommandLineTests: XCTestCase {
         let rows = (0..<6_000).map { k in
             #"{"type":"StaticText","identifier":"t.\#(k)","label":"Einstellungen \#(k)","frame":{"x":8,"y":\#(k % 700),"width":60,"height":40},"intrinsicContentSize":{"width":200,"height":20}}"#
         }
-        try (#"{"formatVersion":1,"test":"Big/t","screen":"Big","mode":"normal","environment":{"xcode":"16.2","simulator":"iPhone 16","os":"iOS 18.2"},"failure":{"identifier":"t.1","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":390,"height":844},"children":[{"type":"Window","frame":{"x":0,"y":0,"width":390,"height":844},"children":["# + rows.joined(separator: ",") + "]}]}}").write(to: big, atomically: true, encoding: .utf8)
+        try
+            (#"{"formatVersion":1,"test":"Big/t","screen":"Big","mode":"normal","environment":{"xcode":"16.2","simulator":"iPhone 16","os":"iOS 18.2"},"failure":{"identifier":"t.1","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":390,"height":844},"children":[{"type":"Window","frame":{"x":0,"y":0,"width":390,"height":844},"children":["#
+            + rows.joined(separator: ",") + "]}]}}").write(to: big, atomically: true, encoding: .utf8)
         let large = try Harness.run(["check", "--json", big.path])
         XCTAssertGreaterThan(large.stdoutBytes.count, 3 << 20, "several megabytes")
         let report = try JSONSerialization.jsonObject(with: Data(large.stdoutBytes)) as! [String: Any]
@@ -121,12 +125,12 @@ final class CommandLineTests: XCTestCase {
 /// `import` and dumps read directly by the other commands.
 final class ImportCommandTests: XCTestCase {
     let dump = """
-    Attributes: Application, 0x1, pid: 1, label: 'Shop'
-    Element subtree:
-     →Application, 0x1, pid: 1, label: 'Shop'
-        Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
-          Button, 0x3, {{16.0, 880.0}, {358.0, 50.0}}, identifier: 'buy', label: 'Buy now'
-    """
+        Attributes: Application, 0x1, pid: 1, label: 'Shop'
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'Shop'
+            Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+              Button, 0x3, {{16.0, 880.0}, {358.0, 50.0}}, identifier: 'buy', label: 'Buy now'
+        """
 
     func testImportWritesAnArchiveAndRefusesToOverwrite() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-import-\(UUID().uuidString)")
@@ -139,7 +143,9 @@ final class ImportCommandTests: XCTestCase {
         let first = try Harness.run(["import", source.path, "--mode", "expanded", "--test", "Shop/testBuy", "-o", out])
         XCTAssertEqual(first.status, 0, first.stderr)
         let tree = try Harness.run(["tree", out])
-        XCTAssertTrue(tree.stdout.hasPrefix("Shop/testBuy · EXPANDED (set with --mode at import) · left-to-right · imported XCUITest debugDescription dump"), tree.stdout)
+        XCTAssertTrue(
+            tree.stdout.hasPrefix("Shop/testBuy · EXPANDED (set with --mode at import) · left-to-right · imported XCUITest debugDescription dump"),
+            tree.stdout)
         XCTAssertTrue(tree.stdout.contains("Button 'buy' \"Buy now\" {16, 880, 358×50}"))
 
         let again = try Harness.run(["import", source.path, "-o", out])
@@ -172,7 +178,9 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertTrue(same.stdout.contains("No differences."))
         let differ = try Harness.run(["compare", Harness.sample("settings-normal"), Harness.sample("settings-rtl"), "--width", "120"])
         XCTAssertEqual(differ.status, 1)
-        XCTAssertTrue(differ.stdout.contains("not-mirrored: Button 'BackButton': the navigation bar's back button sits in its left half"), "one message per fault, as check gives it: \(differ.stdout)")
+        XCTAssertTrue(
+            differ.stdout.contains("not-mirrored: Button 'BackButton': the navigation bar's back button sits in its left half"),
+            "one message per fault, as check gives it: \(differ.stdout)")
         let json = try Harness.run(["compare", "--json", Harness.sample("settings-normal"), Harness.sample("settings-rtl")])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         XCTAssertEqual(object["same"] as? Bool, false)

@@ -8,7 +8,8 @@ final class DocumentationTests: XCTestCase {
         let generated = try Harness.run(["help", "--markdown"])
         XCTAssertEqual(generated.status, 0)
         let readme = try String(contentsOf: Harness.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: "<!-- generated: (\\S+) -->\\n(.*?)<!-- end generated -->", options: [.dotMatchesLineSeparators])
+        let pattern = try NSRegularExpression(
+            pattern: "<!-- generated: (\\S+) -->\\n(.*?)<!-- end generated -->", options: [.dotMatchesLineSeparators])
         func sections(_ text: String) -> [String: String] {
             var out: [String: String] = [:]
             for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -29,8 +30,9 @@ final class DocumentationTests: XCTestCase {
         for command in ["render", "tree", "info", "check", "compare", "import", "open"] {
             let help = try Harness.run([command, "--help"])
             XCTAssertEqual(help.status, 0, command)
-            let options = Set(help.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," })
-                .filter { $0.hasPrefix("--") }.map(String.init))
+            let options = Set(
+                help.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" || $0 == "," })
+                    .filter { $0.hasPrefix("--") }.map(String.init))
             XCTAssertTrue(options.contains("--mode"), "\(command) says it takes --mode")
             if command != "import" { XCTAssertTrue(options.contains("--color"), "\(command) says it takes --color") }
             let refused = try Harness.run([command, "--no-such-option"])

@@ -6,8 +6,10 @@ import XCTest
 /// or GLib; a page source loads libxml2, a bundle's database SQLite, a drawn screenshot libpng and chafa. What
 /// the dynamic loader opened is read from its own account (LD_DEBUG=files, on standard error).
 final class FirstUseLibrariesTests: XCTestCase {
-    static let firstUse = ["libsqlite3.so", "libxml2.so", "libicuuc.so", "liblzma.so", "libpng16.so", "libjpeg.so", "libchafa.so", "libglib-2.0.so",
-                           "libavcodec.so", "libheif.so", "libharfbuzz.so", "libarchive.so"]
+    static let firstUse = [
+        "libsqlite3.so", "libxml2.so", "libicuuc.so", "liblzma.so", "libpng16.so", "libjpeg.so", "libchafa.so", "libglib-2.0.so",
+        "libavcodec.so", "libheif.so", "libharfbuzz.so", "libarchive.so",
+    ]
 
     /// The first-use libraries the loader opened while running `args`.
     func opened(_ args: [String]) throws -> Set<String> {
@@ -39,7 +41,8 @@ final class FirstUseLibrariesTests: XCTestCase {
         try SharedFixturesPath.require()
         let pageSource = try opened(["check", "--json", SharedFixturesPath.dump("appium-01.xml")])
         XCTAssertTrue(pageSource.contains("libxml2.so"), "\(pageSource)")
-        XCTAssertFalse(pageSource.contains("libsqlite3.so") || pageSource.contains("libchafa.so") || pageSource.contains("libjpeg.so"), "\(pageSource)")
+        XCTAssertFalse(
+            pageSource.contains("libsqlite3.so") || pageSource.contains("libchafa.so") || pageSource.contains("libjpeg.so"), "\(pageSource)")
         let bundles = SharedFixturesPath.root.appendingPathComponent("xcresult").path
         let database = try opened(["check", "--json", bundles + "/xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult"])
         XCTAssertTrue(database.contains("libsqlite3.so"), "\(database)")

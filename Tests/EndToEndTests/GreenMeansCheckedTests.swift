@@ -82,9 +82,20 @@ final class GreenMeansCheckedTests: XCTestCase {
     func testABundleWhoseTestActionDidNotStartFailsLoudly() throws {
         typealias B = SyntheticBundle
         var bundle = SyntheticBundle()
-        let root = B.object("ActionsInvocationRecord", [("actions", B.array([B.object("ActionRecord", [
-            ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))])),
-        ])]))])
+        let root = B.object(
+            "ActionsInvocationRecord",
+            [
+                (
+                    "actions",
+                    B.array([
+                        B.object(
+                            "ActionRecord",
+                            [
+                                ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))]))
+                            ])
+                    ])
+                )
+            ])
         let rootID = bundle.add(root)
         let path = try Harness.temporaryFolder(self).appendingPathComponent("Layout.xcresult").path
         try bundle.write(to: path, rootID: rootID, minor: 58)
@@ -119,8 +130,11 @@ final class GreenMeansCheckedTests: XCTestCase {
         XCTAssertTrue(listing.contains("tri351"), listing)
         XCTAssertFalse(listing.contains("357277275"), "no U+FFFD (EF BF BD) on disk: \(listing)")
         let folder = try String(contentsOfFile: dir.appendingPathComponent("out/folder.json").path, encoding: .utf8)
-        XCTAssertTrue(folder.contains("r\\\\xE9sultat/checkout-expanded/archive.json"), "the archive in the Latin-1 folder is in the run set: \(folder)")
-        XCTAssertEqual(try String(contentsOfFile: dir.appendingPathComponent("out/folder.status").path, encoding: .utf8), "status 1\n", "its blocking findings count")
+        XCTAssertTrue(
+            folder.contains("r\\\\xE9sultat/checkout-expanded/archive.json"), "the archive in the Latin-1 folder is in the run set: \(folder)")
+        XCTAssertEqual(
+            try String(contentsOfFile: dir.appendingPathComponent("out/folder.status").path, encoding: .utf8), "status 1\n",
+            "its blocking findings count")
         let named = try String(contentsOfFile: dir.appendingPathComponent("out/named.txt").path, encoding: .utf8)
         XCTAssertTrue(named.contains("r\\xE9sultat/checkout-expanded"), named)
         XCTAssertTrue(named.contains("3 blocking"), named)
@@ -129,13 +143,17 @@ final class GreenMeansCheckedTests: XCTestCase {
     func testAPayloadThatIsALinkOutOfTheBundleIsNeverRead() throws {
         let dir = try Harness.temporaryFolder(self)
         let bundle = dir.appendingPathComponent("LayoutTests.xcresult").path
-        try FileManager.default.copyItem(atPath: Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/expanded/LayoutTests.xcresult").path, toPath: bundle)
+        try FileManager.default.copyItem(
+            atPath: Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/expanded/LayoutTests.xcresult").path, toPath: bundle)
         let secret = dir.appendingPathComponent("id_rsa").path
         try "-----BEGIN OPENSSH PRIVATE KEY----- not for tickets".write(toFile: secret, atomically: true, encoding: .utf8)
         // The screenshot's payload (the largest file) replaced by a link to the secret.
         let data = bundle + "/Data"
         let payload = try FileManager.default.contentsOfDirectory(atPath: data).filter { $0.hasPrefix("data.") }
-            .max { (try FileManager.default.attributesOfItem(atPath: data + "/" + $0)[.size] as! Int) < (try FileManager.default.attributesOfItem(atPath: data + "/" + $1)[.size] as! Int) }!
+            .max {
+                (try FileManager.default.attributesOfItem(atPath: data + "/" + $0)[.size] as! Int)
+                    < (try FileManager.default.attributesOfItem(atPath: data + "/" + $1)[.size] as! Int)
+            }!
         try FileManager.default.removeItem(atPath: data + "/" + payload)
         try FileManager.default.createSymbolicLink(atPath: data + "/" + payload, withDestinationPath: secret)
         let info = try Harness.run(["info", bundle])

@@ -10,7 +10,9 @@ enum Harness {
     /// The binary SwiftPM built next to the test bundle.
     static var binary: String {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if dir.path.hasSuffix(".xctest/Contents/MacOS") { dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+        if dir.path.hasSuffix(".xctest/Contents/MacOS") {
+            dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        }
         for candidate in [dir, repositoryRoot.appendingPathComponent(".build/debug")] {
             let path = candidate.appendingPathComponent("pseudoscope").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -33,7 +35,8 @@ enum Harness {
 
     /// Starts `executable` in the C.UTF-8 locale with `environment` added, gives it `stdin` through a pipe
     /// (nil: /dev/null), and collects both outputs.
-    static func launch(_ executable: String, _ args: [String], stdin: Data?, environment: [String: String], in directory: URL? = nil) throws -> Result {
+    static func launch(_ executable: String, _ args: [String], stdin: Data?, environment: [String: String], in directory: URL? = nil) throws -> Result
+    {
         let p = Process()
         if let directory { p.currentDirectoryURL = directory }
         p.executableURL = URL(fileURLWithPath: executable)
@@ -66,8 +69,9 @@ enum Harness {
         group.wait()
         let outData = outBox.withLock { $0 }
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
     }
 }
 
@@ -110,7 +114,9 @@ final class TmuxSession {
     let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("ps-e2e-\(UUID().uuidString).pid").path
     let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("ps-e2e-\(UUID().uuidString).status").path
 
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux") }
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
 
     /// Starts `pseudoscope ARGS` at the given size. The shell records the program's pid and exit status.
     /// `before` runs in the program's shell first; in it `\\$\\$` is the program's pid (the shell execs it).
@@ -127,7 +133,8 @@ final class TmuxSession {
     /// what a single command line cannot express, like an archive piped into the program. The session is made
     /// once, with its command: replacing a session would race the private server's exit.
     init(pipeline: String, width: Int = 100, height: Int = 30) throws {
-        let script = "PS='\(Harness.binary)' STATUS='\(statusFile)' LANG=C.UTF-8 TERM=xterm-256color sh -c '\(pipeline.replacingOccurrences(of: "'", with: "'\\''"))'; echo EXITED; sleep 60"
+        let script =
+            "PS='\(Harness.binary)' STATUS='\(statusFile)' LANG=C.UTF-8 TERM=xterm-256color sh -c '\(pipeline.replacingOccurrences(of: "'", with: "'\\''"))'; echo EXITED; sleep 60"
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", script])
     }
 
@@ -185,7 +192,9 @@ final class TmuxSession {
     var alternateScreenOn: Bool { ((try? tmux(["display-message", "-p", "-t", name, "#{alternate_on}"])) ?? "").hasPrefix("1") }
 
     var pid: Int32? { (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
-    var exitStatus: Int32? { (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    var exitStatus: Int32? {
+        (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
 
     /// Waits until the screen satisfies `condition` (polling; gives up after `seconds`) and returns the last capture.
     @discardableResult

@@ -1,7 +1,8 @@
 import Foundation
-import Synchronization
 import PseudoscopeTestSupport
+import Synchronization
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The classes of hostile input docs/security.md lists, each held by a test here or beside it.
@@ -27,7 +28,9 @@ final class HostileClassesTests: XCTestCase {
         var out = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
         for k in 0..<keys {
             out += "    \"settings.item.\(k).title\" : {\n      \"comment\" : \"A title\",\n      \"localizations\" : {\n"
-            out += languages.map { "        \"\($0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Wert \(k) für \($0) mit etwas Text\" } }" }.joined(separator: ",\n")
+            out += languages.map {
+                "        \"\($0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Wert \(k) für \($0) mit etwas Text\" } }"
+            }.joined(separator: ",\n")
             out += "\n      }\n    }" + (k == keys - 1 ? "\n" : ",\n")
         }
         return out + "  },\n  \"version\" : \"1.0\"\n}\n"
@@ -48,7 +51,8 @@ final class HostileClassesTests: XCTestCase {
     func testACatalogNestedPastTheLimitSaysSoWithItsPlace() throws {
         let dir = try Harness.temporaryFolder(self)
         let file = dir.appendingPathComponent("Deep.xcstrings").path
-        let deep = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"variations":"# + String(repeating: #"{"a":"#, count: 100_000) + "{}"
+        let deep =
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"variations":"# + String(repeating: #"{"a":"#, count: 100_000) + "{}"
             + String(repeating: "}", count: 100_000) + "}}}}},\"version\":\"1.0\"}"
         try deep.write(toFile: file, atomically: false, encoding: .utf8)
         let r = try Harness.run(["check", "--strings", file, Harness.sample("locale-settings-es")])
@@ -59,10 +63,12 @@ final class HostileClassesTests: XCTestCase {
     func testNeverWriteABaselineThatCannotBeReadBack() throws {
         let dir = try Harness.temporaryFolder(self)
         let file = dir.appendingPathComponent("known.baseline").path
-        let add = try Harness.run(["baseline", "add", file, Harness.sample("checkout-expanded"), "--all", "--reason", "r", "--owner", "o"],
-                                  environment: ["PSEUDOSCOPE_TODAY": "9999-12-31"])
+        let add = try Harness.run(
+            ["baseline", "add", file, Harness.sample("checkout-expanded"), "--all", "--reason", "r", "--owner", "o"],
+            environment: ["PSEUDOSCOPE_TODAY": "9999-12-31"])
         XCTAssertEqual(add.status, 0, add.stderr)
-        let check = try Harness.run(["check", Harness.sample("checkout-expanded"), "--baseline", file], environment: ["PSEUDOSCOPE_TODAY": "9999-12-31"])
+        let check = try Harness.run(
+            ["check", Harness.sample("checkout-expanded"), "--baseline", file], environment: ["PSEUDOSCOPE_TODAY": "9999-12-31"])
         XCTAssertNotEqual(check.status, 2, "what baseline add wrote reads back: \(check.stderr)")
         let garbage = try Harness.run(["check", Harness.sample("checkout-expanded")], environment: ["PSEUDOSCOPE_TODAY": "garbage"])
         XCTAssertEqual(garbage.status, 2)
@@ -85,8 +91,11 @@ final class HostileClassesTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { _ = try? Harness.shell("rm -rf '\(dir.path)'") }
         let bundle = dir.appendingPathComponent("LayoutTests.xcresult").path
-        try FileManager.default.copyItem(atPath: Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/expanded/LayoutTests.xcresult").path, toPath: bundle)
-        let made = try Harness.shell("cd '\(bundle)/Data' && python3 -c \"import os\nfor i in range(1000000): os.close(os.open('data.0~junk%07d' % i, os.O_CREAT | os.O_WRONLY, 0o644))\" && ls | wc -l")
+        try FileManager.default.copyItem(
+            atPath: Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/expanded/LayoutTests.xcresult").path, toPath: bundle)
+        let made = try Harness.shell(
+            "cd '\(bundle)/Data' && python3 -c \"import os\nfor i in range(1000000): os.close(os.open('data.0~junk%07d' % i, os.O_CREAT | os.O_WRONLY, 0o644))\" && ls | wc -l"
+        )
         XCTAssertGreaterThan(Int(made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 1_000_000, made.stderr)
         let r = try runMeasuringMemory(["check", "--json", dir.path])
         XCTAssertEqual(r.status, 1, "the expanded run's blocking findings")
@@ -99,13 +108,25 @@ final class HostileClassesTests: XCTestCase {
         typealias B = SyntheticBundle
         var bundle = SyntheticBundle()
         // Two folder objects whose refs name each other, and a third naming an id nothing holds.
-        let a = "0~folderA_" + String(repeating: "A", count: 20), b = "0~folderB_" + String(repeating: "B", count: 20), c = "0~folderC_" + String(repeating: "C", count: 20)
+        let a = "0~folderA_" + String(repeating: "A", count: 20), b = "0~folderB_" + String(repeating: "B", count: 20),
+            c = "0~folderC_" + String(repeating: "C", count: 20)
         bundle.objects[a] = Array(#"[{"name":"loop","type":2},{"name":"gone","type":2}]"#.utf8)
         bundle.objects[b] = Array(#"[{"name":"back","type":2}]"#.utf8)
         bundle.objects[c] = Array(#"[{"name":"Session-x.log","type":1}]"#.utf8)
-        let root = B.object("ActionsInvocationRecord", [("actions", B.array([B.object("ActionRecord", [
-            ("actionResult", B.object("ActionResult", [("status", .scalar("succeeded")), ("diagnosticsRef", B.reference(a))])),
-        ])]))])
+        let root = B.object(
+            "ActionsInvocationRecord",
+            [
+                (
+                    "actions",
+                    B.array([
+                        B.object(
+                            "ActionRecord",
+                            [
+                                ("actionResult", B.object("ActionResult", [("status", .scalar("succeeded")), ("diagnosticsRef", B.reference(a))]))
+                            ])
+                    ])
+                )
+            ])
         let rootID = bundle.add(root)
         let path = try Harness.temporaryFolder(self).appendingPathComponent("Loop.xcresult").path
         try bundle.write(to: path, rootID: rootID)
@@ -169,7 +190,8 @@ final class HostileClassesTests: XCTestCase {
         let db = bundle.appendingPathComponent("database.sqlite3").path
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: db)
-        try SyntheticDatabase.write("""
+        try SyntheticDatabase.write(
+            """
             CREATE TEMP TABLE F AS SELECT * FROM TestCaseRuns WHERE result = 'Failure';
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 499)
             INSERT INTO TestCaseRuns SELECT F.* FROM F, n;

@@ -5,8 +5,11 @@ import XCTest
 final class HostileInputTests: XCTestCase {
     /// ESC sequences (CSI clear, OSC 52 clipboard write, OSC 8 hyperlink, title), BEL, BS, CR, DEL, C1 CSI,
     /// bidi overrides and isolates, zero-width characters, in JSON escapes so the archive itself is valid.
-    static let nasty = #"\u001b[2J\u001b]52;c;cHduZWQ=\u0007\u001b]8;;http://x\u001b\\link\u001b]0;title\u0007\b\r\u007f\u009b31m\u202epayload\u2066\u200b\u061c"#
-    static let rawBytes: [[UInt8]] = [[0x1B], [0x07], [0x08], [0x0D], [0x7F], [0xC2, 0x9B], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6], [0xE2, 0x80, 0x8B], [0xD8, 0x9C]]
+    static let nasty =
+        #"\u001b[2J\u001b]52;c;cHduZWQ=\u0007\u001b]8;;http://x\u001b\\link\u001b]0;title\u0007\b\r\u007f\u009b31m\u202epayload\u2066\u200b\u061c"#
+    static let rawBytes: [[UInt8]] = [
+        [0x1B], [0x07], [0x08], [0x0D], [0x7F], [0xC2, 0x9B], [0xE2, 0x80, 0xAE], [0xE2, 0x81, 0xA6], [0xE2, 0x80, 0x8B], [0xD8, 0x9C],
+    ]
 
     static func archive(_ n: String) -> String {
         """
@@ -37,7 +40,8 @@ final class HostileInputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
         try Self.archive(Self.nasty).write(to: a, atomically: true, encoding: .utf8)
-        try Self.archive(Self.nasty).replacingOccurrences(of: "\"mode\":\"expanded\"", with: "\"mode\":\"rtl\"").write(to: b, atomically: true, encoding: .utf8)
+        try Self.archive(Self.nasty).replacingOccurrences(of: "\"mode\":\"expanded\"", with: "\"mode\":\"rtl\"").write(
+            to: b, atomically: true, encoding: .utf8)
         // A file whose name itself holds an escape sequence, and which is not valid.
         let evilName = dir.appendingPathComponent("bad\u{1B}[31m\u{202E}.json")
         try "{\"formatVersion\": 1, \"test\": \"\u{1B}]0;x\u{07}\"".write(to: evilName, atomically: true, encoding: .utf8)
@@ -53,7 +57,8 @@ final class HostileInputTests: XCTestCase {
             var out = r.stdoutBytes
             if args.contains("--color") {
                 // Our own SGR colour sequences are the only escapes allowed: remove them, then nothing may remain.
-                out = Array(String(decoding: out, as: UTF8.self).replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).utf8)
+                out = Array(
+                    String(decoding: out, as: UTF8.self).replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).utf8)
             }
             assertClean(out, "stdout of \(args.first!)")
             assertClean(Array(r.stderr.utf8), "stderr of \(args.first!)")

@@ -87,7 +87,8 @@ final class InspectorEndToEndTests: XCTestCase {
     func testACrashRestoresTheTerminalAndSaysWhereTheLogIs() throws {
         // Its log goes to a folder of the test's own, removed after it: not left in the machine's temporary folder.
         let tmp = try Harness.temporaryFolder(self)
-        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
+        let t = try TmuxSession(
+            [Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
         let status = try t.waitForExit()
         XCTAssertNotEqual(status, 0)
         XCTAssertFalse(t.alternateScreenOn)
@@ -99,7 +100,8 @@ final class InspectorEndToEndTests: XCTestCase {
     /// restores the terminal: the crash handler runs on the worker's alternate signal stack.
     func testAStackOverflowOnAWorkerRestoresTheTerminal() throws {
         let tmp = try Harness.temporaryFolder(self)
-        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "stack-overflow-on-a-worker"])
+        let t = try TmuxSession(
+            [Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "stack-overflow-on-a-worker"])
         let status = try t.waitForExit()
         XCTAssertEqual(status, 128 + 11, "SIGSEGV, re-raised after the restore")
         XCTAssertFalse(t.alternateScreenOn)
@@ -152,7 +154,9 @@ final class RunSetEndToEndTests: XCTestCase {
         var screen = try t.waitFor(text: "! 1 note")
         try t.send("!")
         // Both the overlay's title and its note: a capture may fall between the two being drawn (a loaded machine).
-        screen = try t.waitFor("the note in its overlay") { $0.contains("1 note (q or Esc closes)") && $0.contains("LayoutTests.xcresult: the bundle holds no failed tests") }
+        screen = try t.waitFor("the note in its overlay") {
+            $0.contains("1 note (q or Esc closes)") && $0.contains("LayoutTests.xcresult: the bundle holds no failed tests")
+        }
         XCTAssertTrue(screen.contains("LayoutTests.xcresult: the bundle holds no failed tests"), screen)
         try t.send("q")
         screen = try t.waitFor("the notes close") { !$0.contains("q or Esc closes") }

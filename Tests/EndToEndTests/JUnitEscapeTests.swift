@@ -1,6 +1,7 @@
 import PseudoscopeCore
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import pseudoscope
 
 /// JUnit's escaping reads by the byte where it walked scalars; it writes the same XML for every text: the five
@@ -52,12 +53,15 @@ final class JUnitEscapeTests: XCTestCase {
     }
 
     func testByteEscapingWritesWhatTheScalarWalkWrote() {
-        let pieces: [String] = ["a", " ", "Tom & Jerry", "<b>", "\"q\"", "'", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{AD}", "é",
-                                "\u{301}", "\u{202E}", "\u{200B}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\u{E0041}", "\u{10FF41}", "✗", "×", "確",
-                                "👍", "\u{2028}", "ب", "\u{0}",
-                                // Runs longer than a word, and letters whose first bytes are those of characters that are escaped.
-                                "Account settings and more", "0123456789abcdef", "a long run before a > sign",
-                                "a long run before a \"quote\"", "more than a word & then", "more than a word < then", "a long run\u{7F}", "한국어", "\u{61C}", "\u{180E}", "\u{3164}", "\u{FFA0}", "\u{115F}", "\u{2060}"]
+        let pieces: [String] = [
+            "a", " ", "Tom & Jerry", "<b>", "\"q\"", "'", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{AD}", "é",
+            "\u{301}", "\u{202E}", "\u{200B}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\u{E0041}", "\u{10FF41}", "✗", "×", "確",
+            "👍", "\u{2028}", "ب", "\u{0}",
+            // Runs longer than a word, and letters whose first bytes are those of characters that are escaped.
+            "Account settings and more", "0123456789abcdef", "a long run before a > sign",
+            "a long run before a \"quote\"", "more than a word & then", "more than a word < then", "a long run\u{7F}", "한국어", "\u{61C}", "\u{180E}",
+            "\u{3164}", "\u{FFA0}", "\u{115F}", "\u{2060}",
+        ]
         let seed: UInt64 = 41
         var g = SplitMix64(seed: seed)
         for _ in 0..<20_000 {

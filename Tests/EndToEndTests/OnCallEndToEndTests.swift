@@ -28,7 +28,8 @@ final class OnCallEndToEndTests: XCTestCase {
         let r = try Harness.run(["check", "--json", dumps.path])
         XCTAssertNotEqual(r.status, 2, r.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        let listed = Set((json["archives"] as? [[String: Any]] ?? []).compactMap { ($0["archive"] as? String).map { ($0 as NSString).lastPathComponent } })
+        let listed = Set(
+            (json["archives"] as? [[String: Any]] ?? []).compactMap { ($0["archive"] as? String).map { ($0 as NSString).lastPathComponent } })
         XCTAssertEqual(listed, Set(files), "every dump, and nothing else")
         // The plain list of bundles and dumps together holds the dumps too.
         let mixed = try Harness.run([shared.appendingPathComponent("xcresult").path, dumps.path])
@@ -69,7 +70,9 @@ final class OnCallEndToEndTests: XCTestCase {
         try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl"), toPath: dir.appendingPathComponent("settings-rtl").path)
         let alone = try Harness.run([dir.appendingPathComponent("settings-rtl").path])
         // (The header wraps at 80 columns in a pipe: compared without white space.)
-        XCTAssertTrue(alone.stdout.filter { !$0.isWhitespace }.contains("pairrulenotrun:noLTRrunofthisscreen(samedevice,OSandfolder)givenorfoundbesideit"), alone.stdout)
+        XCTAssertTrue(
+            alone.stdout.filter { !$0.isWhitespace }.contains("pairrulenotrun:noLTRrunofthisscreen(samedevice,OSandfolder)givenorfoundbesideit"),
+            alone.stdout)
         // The gate's TestResults layout: the normal run is found in the sibling mode folder.
         let results = dir.appendingPathComponent("TestResults")
         for (mode, sample) in [("normal", "settings-normal"), ("rtl", "settings-rtl")] {
@@ -79,7 +82,9 @@ final class OnCallEndToEndTests: XCTestCase {
         let sibling = try Harness.run([results.appendingPathComponent("rtl/settings").path])
         // The header wraps at 80 columns in a pipe: join its lines before looking for the path.
         func squeezed(_ s: String) -> String { s.filter { !$0.isWhitespace } }
-        XCTAssertTrue(squeezed(sibling.stdout).contains(squeezed("compared with the LTR run \(results.path)/normal/settings/archive.json")), "the pair found in TestResults/normal")
+        XCTAssertTrue(
+            squeezed(sibling.stdout).contains(squeezed("compared with the LTR run \(results.path)/normal/settings/archive.json")),
+            "the pair found in TestResults/normal")
     }
 
     // 12. Under a locale that is not UTF-8, the plain outputs write no UTF-8 of their own.
@@ -87,9 +92,12 @@ final class OnCallEndToEndTests: XCTestCase {
         // Japanese and Arabic labels too: outside ASCII they are `?` (a column each), never UTF-8, whose bytes
         // 0x80-0x9F are controls to an eight-bit terminal. JSON stays UTF-8: it is data, not text for a terminal.
         for sample in ["settings-normal", "chat-cjk-arabic"] {
-            for args in [["tree", Harness.sample(sample)], ["check", Harness.sample(sample)], ["check", "--group", Harness.sample(sample)],
-                         ["info", Harness.sample(sample)], ["render", Harness.sample(sample)], ["compare", Harness.sample(sample), Harness.sample("settings-rtl")],
-                         [Harness.sample(sample), Harness.sample("settings-rtl")], ["check", Harness.sample(sample), "--since", Harness.sample("nope")]] {
+            for args in [
+                ["tree", Harness.sample(sample)], ["check", Harness.sample(sample)], ["check", "--group", Harness.sample(sample)],
+                ["info", Harness.sample(sample)], ["render", Harness.sample(sample)],
+                ["compare", Harness.sample(sample), Harness.sample("settings-rtl")],
+                [Harness.sample(sample), Harness.sample("settings-rtl")], ["check", Harness.sample(sample), "--since", Harness.sample("nope")],
+            ] {
                 let r = try Harness.run(args, environment: ["LANG": "C", "LC_ALL": "C"])
                 let high = r.stdoutBytes.filter { $0 >= 0x80 } + Array(r.stderr.utf8).filter { $0 >= 0x80 }
                 XCTAssertTrue(high.isEmpty, "\(args.first!) \(sample): \(high.count) non-ASCII bytes in:\n\(r.stdout)\n\(r.stderr)")
@@ -106,8 +114,10 @@ final class OnCallEndToEndTests: XCTestCase {
     /// screen sends no byte outside ASCII either.
     func testANonUTF8TerminalIsToldHowToSeeTheText() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")
-        let plain = try TmuxSession(pipeline: "unset TMUX; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))' 2>&1 | cat; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))'; echo $? > \"$STATUS\"",
-                                   width: 200, height: 50)
+        let plain = try TmuxSession(
+            pipeline:
+                "unset TMUX; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))' 2>&1 | cat; LANG=C LC_ALL=C \"$PS\" tree '\(Harness.sample("chat-cjk-arabic"))'; echo $? > \"$STATUS\"",
+            width: 200, height: 50)
         let screen = try plain.waitFor(text: "shows it as it is")
         XCTAssertEqual(screen.components(separatedBy: "the locale is not UTF-8").count, 2, "the hint once, and only for the terminal:\n\(screen)")
         let t = try TmuxSession([Harness.sample("chat-cjk-arabic")], environment: ["LANG": "C", "LC_ALL": "C"])
@@ -146,7 +156,10 @@ final class OnCallEndToEndTests: XCTestCase {
         let md = try Harness.run(["check", "--markdown", Harness.sample("checkout-expanded")])
         XCTAssertEqual(md.status, 1)
         XCTAssertTrue(md.stdout.hasPrefix("# Pseudoscope check: 1 archive checked, 1 blocked"), md.stdout)
-        XCTAssertTrue(md.stdout.contains("| blocking | primary-action-unreachable | `Button 'checkout.confirm'` | off-screen: 38 pt below the window; not hittable | overhang 38 |"), md.stdout)
+        XCTAssertTrue(
+            md.stdout.contains(
+                "| blocking | primary-action-unreachable | `Button 'checkout.confirm'` | off-screen: 38 pt below the window; not hittable | overhang 38 |"
+            ), md.stdout)
         XCTAssertTrue(md.stdout.contains("- `pseudoscope '\(Harness.sample("checkout-expanded"))' --select 'checkout.confirm'`"), md.stdout)
     }
 }
@@ -186,7 +199,9 @@ final class OnCallInspectorEndToEndTests: XCTestCase {
     // out of it; Enter then shows it plain on the terminal's own screen, to select by hand, and a key comes back.
     func testCopyReachesTheClipboardThroughOSC52() throws {
         for insideTmux in [true, false] {
-            let t = try TmuxSession(pipeline: (insideTmux ? "" : "unset TMUX; ") + "\"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 120, height: 35)
+            let t = try TmuxSession(
+                pipeline: (insideTmux ? "" : "unset TMUX; ")
+                    + "\"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 120, height: 35)
             try t.tmux(["set-option", "-g", "set-clipboard", "on"])
             try t.waitFor(text: "? help")
             try t.send("y")
@@ -211,7 +226,9 @@ final class OnCallInspectorEndToEndTests: XCTestCase {
 /// and passthrough off (and nothing in tmux's buffer), taken into the buffer with `set-clipboard on`.
 final class TmuxCopyEndToEndTests: XCTestCase {
     func copy(settings: String) throws -> (status: String, overlay: String, buffer: String?) {
-        let t = try TmuxSession(pipeline: "\(settings); \"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"", width: 150, height: 35)
+        let t = try TmuxSession(
+            pipeline: "\(settings); \"$PS\" --select checkout.applyCoupon '\(Harness.sample("checkout-expanded"))'; echo $? > \"$STATUS\"",
+            width: 150, height: 35)
         try t.waitFor(text: "? help")
         try t.send("y")
         try t.waitFor(text: "Copy to the clipboard")
@@ -243,16 +260,22 @@ final class HandOverEndToEndTests: XCTestCase {
         let night = Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults").path
         let dir = try Harness.temporaryFolder(self)
         let junit = dir.appendingPathComponent("report.xml").path
-        let md = try Harness.shell("cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --markdown --junit '\(junit)' SampleBundles/TestResults")
+        let md = try Harness.shell(
+            "cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --markdown --junit '\(junit)' SampleBundles/TestResults")
         XCTAssertEqual(md.status, 1, md.stderr)
-        XCTAssertTrue(md.stdout.contains("\n- `SampleBundles/TestResults/normal/LayoutTests.xcresult`: the bundle holds no failed tests\n"), md.stdout)
+        XCTAssertTrue(
+            md.stdout.contains("\n- `SampleBundles/TestResults/normal/LayoutTests.xcresult`: the bundle holds no failed tests\n"), md.stdout)
         // Blocked runs before those for review, and what needs no reading collapsed at the end.
         let blocked = try XCTUnwrap(md.stdout.range(of: "## Blocked")), rest = try XCTUnwrap(md.stdout.range(of: "<details>"))
         XCTAssertLessThan(blocked.lowerBound, rest.lowerBound)
         XCTAssertTrue(md.stdout.hasSuffix("\n"), "the report ends with a newline")
-        XCTAssertTrue(md.stdout.contains("pseudoscope '\(night)/rtl/LayoutTests.xcresult#1' --select"), "repro commands name the archive from the root: \(md.stdout)")
+        XCTAssertTrue(
+            md.stdout.contains("pseudoscope '\(night)/rtl/LayoutTests.xcresult#1' --select"),
+            "repro commands name the archive from the root: \(md.stdout)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        XCTAssertTrue(xml.contains(#"<testcase classname="passed" name="SampleBundles/TestResults/normal/LayoutTests.xcresult: the bundle holds no failed tests""#), xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"<testcase classname="passed" name="SampleBundles/TestResults/normal/LayoutTests.xcresult: the bundle holds no failed tests""#), xml)
         XCTAssertTrue(xml.contains(#"tests="3""#), "the passed bundle counts as a test case")
         let json = try Harness.shell("cd '\(Harness.repositoryRoot.path)' && '\(Harness.binary)' check --json SampleBundles/TestResults")
         XCTAssertTrue(json.stdout.contains(#""passed":["SampleBundles/TestResults/normal/LayoutTests.xcresult"]"#), json.stdout.prefix(300) + "")

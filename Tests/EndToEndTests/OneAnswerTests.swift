@@ -58,8 +58,9 @@ final class OneAnswerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rules.count, 3)
         let baseline = dir.appendingPathComponent("known.baseline").path
         for (ruleSet, expires) in [(Array(rules.prefix(2)), "2027-06-30"), ([rules[2]], "2026-11-30")] {
-            let add = try Harness.run(["baseline", "add", baseline] + inputs + ruleSet.flatMap { ["--rule", $0] }
-                                      + ["--reason", "known layout debt", "--owner", "on-call", "--expires", expires], environment: environment)
+            let add = try Harness.run(
+                ["baseline", "add", baseline] + inputs + ruleSet.flatMap { ["--rule", $0] }
+                    + ["--reason", "known layout debt", "--owner", "on-call", "--expires", expires], environment: environment)
             XCTAssertEqual(add.status, 0, add.stderr)
         }
         // The previous night: this night's JSON with every other finding left out, so that half are new.
@@ -67,22 +68,29 @@ final class OneAnswerTests: XCTestCase {
         var kept = 0
         previous["archives"] = (previous["archives"] as? [[String: Any]] ?? []).map { a in
             var a = a
-            a["findings"] = (a["findings"] as? [[String: Any]] ?? []).filter { _ in kept += 1; return kept % 2 == 0 }
+            a["findings"] = (a["findings"] as? [[String: Any]] ?? []).filter { _ in
+                kept += 1; return kept % 2 == 0
+            }
             return a
         }
         let previousPath = dir.appendingPathComponent("last-night.json").path
         try JSONSerialization.data(withJSONObject: previous).write(to: URL(fileURLWithPath: previousPath))
 
-        let triage = Triage(baseline: try BaselineFile.read(baseline), today: try XCTUnwrap(CalendarDay(Self.today)),
-                            previous: try PreviousRun.load(previousPath, engine: Engine(loader: ArchiveLoader())))
-        for (options, engine) in [([String](), Engine(loader: ArchiveLoader())),
-                                  (["--baseline", baseline, "--since", previousPath], Engine(loader: ArchiveLoader(), triage: triage))] {
+        let triage = Triage(
+            baseline: try BaselineFile.read(baseline), today: try XCTUnwrap(CalendarDay(Self.today)),
+            previous: try PreviousRun.load(previousPath, engine: Engine(loader: ArchiveLoader())))
+        for (options, engine) in [
+            ([String](), Engine(loader: ArchiveLoader())),
+            (["--baseline", baseline, "--since", previousPath], Engine(loader: ArchiveLoader(), triage: triage)),
+        ] {
             let night = options.isEmpty ? plain : try Harness.run(["check", "--json"] + options + inputs, environment: environment)
             let checked = try Self.archives(night.stdout)
             XCTAssertEqual(Set(checked.keys), Set(archives.keys))
             if !options.isEmpty {
                 let all = checked.values.flatMap(\.findings)
-                XCTAssertTrue(all.contains { $0.known == "known" } && all.contains { $0.known == "expired" } && all.contains { $0.known == "-" }, "every known state occurs")
+                XCTAssertTrue(
+                    all.contains { $0.known == "known" } && all.contains { $0.known == "expired" } && all.contains { $0.known == "-" },
+                    "every known state occurs")
                 XCTAssertTrue(all.contains { $0.new } && all.contains { !$0.new }, "new and still findings occur")
             }
             let paths = checked.keys.sorted()
@@ -119,7 +127,9 @@ final class OneAnswerTests: XCTestCase {
                 // The header shows check's verdict: its counts, or that the run was not checked.
                 let header = d.screen.split(separator: "\n").first.map(String.init) ?? ""
                 if want.checked {
-                    XCTAssertTrue(header.contains("\(want.counts.blocking) blocking" + (want.counts.known > 0 ? " (\(want.counts.known) known)" : "")), "the header counts: \(label): \(header)")
+                    XCTAssertTrue(
+                        header.contains("\(want.counts.blocking) blocking" + (want.counts.known > 0 ? " (\(want.counts.known) known)" : "")),
+                        "the header counts: \(label): \(header)")
                 } else {
                     XCTAssertTrue(header.contains("not checked"), "the header says it was not checked: \(label): \(header)")
                 }
@@ -149,15 +159,18 @@ final class OneAnswerTests: XCTestCase {
             guard let path = a["archive"] as? String, a["error"] as? String == nil else { continue }
             let findings = a["findings"] as? [[String: Any]] ?? []
             let seen = findings.map { f in
-                Seen(severity: f["severity"] as? String ?? "?", rule: f["rule"] as? String ?? "?",
-                     known: (f["known"] as? [String: Any]).map { ($0["expired"] as? Bool) == true ? "expired" : "known" } ?? "-",
-                     new: f["status"] as? String == "new")
+                Seen(
+                    severity: f["severity"] as? String ?? "?", rule: f["rule"] as? String ?? "?",
+                    known: (f["known"] as? [String: Any]).map { ($0["expired"] as? Bool) == true ? "expired" : "known" } ?? "-",
+                    new: f["status"] as? String == "new")
             }
-            out[path] = Judged(findings: seen, fingerprints: findings.map { $0["fingerprint"] as? String ?? "" },
-                               counts: Counts(blocking: a["blocking"] as? Int ?? -1, known: a["blockingKnown"] as? Int ?? -1,
-                                              review: a["review"] as? Int ?? -1, new: seen.filter(\.new).count),
-                               noRun: a["checked"] as? Bool == false && path.hasSuffix(".xcresult") ? a["reason"] as? String : nil,
-                               checked: a["checked"] as? Bool != false)
+            out[path] = Judged(
+                findings: seen, fingerprints: findings.map { $0["fingerprint"] as? String ?? "" },
+                counts: Counts(
+                    blocking: a["blocking"] as? Int ?? -1, known: a["blockingKnown"] as? Int ?? -1,
+                    review: a["review"] as? Int ?? -1, new: seen.filter(\.new).count),
+                noRun: a["checked"] as? Bool == false && path.hasSuffix(".xcresult") ? a["reason"] as? String : nil,
+                checked: a["checked"] as? Bool != false)
         }
         return out
     }
@@ -192,7 +205,8 @@ final class OneAnswerTests: XCTestCase {
             guard let r = line.range(of: " " + word) else { return 0 }
             return Int(line[..<r.lowerBound].split(separator: " ").last.map { $0.filter(\.isNumber) } ?? "") ?? 0
         }
-        return Counts(blocking: number(before: "blocking"), known: number(before: "known)"), review: number(before: "review"), new: number(before: "new"))
+        return Counts(
+            blocking: number(before: "blocking"), known: number(before: "known)"), review: number(before: "review"), new: number(before: "new"))
     }
 
     /// The numbered findings under a rendering, with the known issue written under each.
@@ -215,7 +229,9 @@ final class OneAnswerTests: XCTestCase {
     }
 
     static func seen(_ f: Finding) -> Seen {
-        Seen(severity: f.severity.rawValue, rule: f.rule.rawValue, known: f.known.map { $0.expired ? "expired" : "known" } ?? "-", new: f.novelty == .new)
+        Seen(
+            severity: f.severity.rawValue, rule: f.rule.rawValue, known: f.known.map { $0.expired ? "expired" : "known" } ?? "-",
+            new: f.novelty == .new)
     }
 
     static func counts(_ n: FindingCounts) -> Counts { Counts(blocking: n.blocking, known: n.blockingKnown, review: n.review, new: n.new) }

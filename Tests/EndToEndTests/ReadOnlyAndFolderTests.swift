@@ -32,12 +32,15 @@ final class ReadOnlyAndFolderTests: XCTestCase {
     func testNoCommandChangesAnArchive() throws {
         // Make the modification times distinctive, so a rewrite with the same bytes would show too.
         for (name, _) in try snapshot() {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: dir.appendingPathComponent(name).path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: dir.appendingPathComponent(name).path)
         }
         let before = try snapshot()
         let a = dir.appendingPathComponent("settings-normal").path, b = dir.appendingPathComponent("settings-rtl").path
-        for args in [["render", a], ["tree", a], ["info", a], ["check", dir.path, "--json"], ["check", dir.path, "--group"],
-                     ["compare", a, b], ["compare", "--json", a, b], ["import", a], [a], [dir.path]] {
+        for args in [
+            ["render", a], ["tree", a], ["info", a], ["check", dir.path, "--json"], ["check", dir.path, "--group"],
+            ["compare", a, b], ["compare", "--json", a, b], ["import", a], [a], [dir.path],
+        ] {
             _ = try Harness.run(args)
         }
         if TmuxSession.isAvailable {
@@ -68,19 +71,28 @@ final class ReadOnlyAndFolderTests: XCTestCase {
 
         var r = try Harness.run(["render", zip.path])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "pseudoscope: \(zip.path): a zip file, not an archive or a dump: list or check the runs it holds (pseudoscope '\(zip.path)', "
-                       + "pseudoscope check '\(zip.path)'), or name one inside it ('\(zip.path)'/…/LayoutTests.xcresult#1)\n")
+        XCTAssertEqual(
+            r.stderr,
+            "pseudoscope: \(zip.path): a zip file, not an archive or a dump: list or check the runs it holds (pseudoscope '\(zip.path)', "
+                + "pseudoscope check '\(zip.path)'), or name one inside it ('\(zip.path)'/…/LayoutTests.xcresult#1)\n")
         r = try Harness.run(["tree", tgz.path])
-        XCTAssertEqual(r.stderr, "pseudoscope: \(tgz.path): a gzip-compressed tar file, not an archive or a dump: unpack it first (tar xzf '\(tgz.path)') and open what it holds\n")
+        XCTAssertEqual(
+            r.stderr,
+            "pseudoscope: \(tgz.path): a gzip-compressed tar file, not an archive or a dump: unpack it first (tar xzf '\(tgz.path)') and open what it holds\n"
+        )
         r = try Harness.run(["info", png.path])
         XCTAssertTrue(r.stderr.contains("a PNG image, not an archive or a dump"), r.stderr)
 
         r = try Harness.run(["check", packed.path])
         XCTAssertEqual(r.status, 2)
         XCTAssertTrue(r.stderr.contains("LayoutTests.xcresult.zip: entry 2: the zip is damaged"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("folder holds no archives (no archive.json, no .json files, no dumps and no result bundles); it holds 1 packed file (night.tar.gz): unpack it first"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "folder holds no archives (no archive.json, no .json files, no dumps and no result bundles); it holds 1 packed file (night.tar.gz): unpack it first"
+            ), r.stderr)
         // Beside archives, the packed files are a note: the archives are checked.
-        try FileManager.default.copyItem(at: dir.appendingPathComponent("settings-normal/archive.json"), to: packed.appendingPathComponent("settings.json"))
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("settings-normal/archive.json"), to: packed.appendingPathComponent("settings.json"))
         r = try Harness.run(["check", packed.path, "--rule", "small-hit-region"])
         XCTAssertEqual(r.status, 2, "the damaged zip was not read: \(r.stdout + r.stderr)")
         XCTAssertTrue(r.stdout.contains("1 archive checked"), r.stdout)
@@ -151,7 +163,8 @@ final class BundleReadOnlyTests: XCTestCase {
         let night = dir.appendingPathComponent("night").path
         try FileManager.default.createDirectory(atPath: night, withIntermediateDirectories: true)
         for name in Self.modern {
-            try FileManager.default.copyItem(atPath: SharedFixturesPath.root.appendingPathComponent("xcresult/\(name)").path, toPath: night + "/" + name)
+            try FileManager.default.copyItem(
+                atPath: SharedFixturesPath.root.appendingPathComponent("xcresult/\(name)").path, toPath: night + "/" + name)
         }
         let before = state(night)
         XCTAssertTrue(before.keys.contains { $0.hasSuffix("database.sqlite3") })
@@ -161,7 +174,9 @@ final class BundleReadOnlyTests: XCTestCase {
         for name in Self.modern {
             let b = night + "/" + name
             for run in 1...2 {
-                for args in [["info", "\(b)#\(run)"], ["tree", "\(b)#\(run)"], ["render", "--screenshot", "--width", "60", "\(b)#\(run)"], ["\(b)#\(run)"]] {
+                for args in [
+                    ["info", "\(b)#\(run)"], ["tree", "\(b)#\(run)"], ["render", "--screenshot", "--width", "60", "\(b)#\(run)"], ["\(b)#\(run)"],
+                ] {
                     _ = try Harness.run(args)
                 }
             }

@@ -24,8 +24,9 @@ final class ReleaseTests: XCTestCase {
     func installed() throws -> URL {
         let tarball = try Self.tarball.get()
         let dir = try Harness.temporaryFolder(self)
-        let unpack = try Harness.shell("cd \"$DIR\" && tar xzf \"$TARBALL\" && cd pseudoscope-* && \(Self.bareEnvironment) ./install \"$DIR/prefix\"",
-                                       environment: ["DIR": dir.path, "TARBALL": tarball])
+        let unpack = try Harness.shell(
+            "cd \"$DIR\" && tar xzf \"$TARBALL\" && cd pseudoscope-* && \(Self.bareEnvironment) ./install \"$DIR/prefix\"",
+            environment: ["DIR": dir.path, "TARBALL": tarball])
         XCTAssertEqual(unpack.status, 0, unpack.stderr)
         return dir.appendingPathComponent("prefix")
     }
@@ -34,13 +35,17 @@ final class ReleaseTests: XCTestCase {
     /// whose Depends lack one is caught.
     func testTheDebDependsOnEveryLibraryTheBinaryNames() throws {
         let tarball = try Self.tarball.get()
-        let deb = (tarball as NSString).deletingLastPathComponent + "/pseudoscope_0.3.0_\(try Harness.shell("dpkg --print-architecture").stdout.trimmingCharacters(in: .whitespacesAndNewlines)).deb"
+        let deb =
+            (tarball as NSString).deletingLastPathComponent
+            + "/pseudoscope_0.3.0_\(try Harness.shell("dpkg --print-architecture").stdout.trimmingCharacters(in: .whitespacesAndNewlines)).deb"
         XCTAssertTrue(FileManager.default.fileExists(atPath: deb), deb)
         let ok = try Harness.shell("Scripts/check-deb-depends \"$DEB\"", environment: ["DEB": deb])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         let fields = try Harness.shell("dpkg-deb -f \"$DEB\" Depends Recommends", environment: ["DEB": deb])
-        XCTAssertTrue(fields.stdout.contains("libzstd1") && fields.stdout.contains("libsqlite3-0") && fields.stdout.contains("libc6 (>= 2."), fields.stdout)
-        XCTAssertTrue(fields.stdout.contains("Recommends:") && fields.stdout.contains("libheif1") && fields.stdout.contains("libavcodec"), fields.stdout)
+        XCTAssertTrue(
+            fields.stdout.contains("libzstd1") && fields.stdout.contains("libsqlite3-0") && fields.stdout.contains("libc6 (>= 2."), fields.stdout)
+        XCTAssertTrue(
+            fields.stdout.contains("Recommends:") && fields.stdout.contains("libheif1") && fields.stdout.contains("libavcodec"), fields.stdout)
         // The libraries opened on first use that everyday inputs need are Depends, though the binary does not name them.
         let depends = fields.stdout.split(separator: "\n").first { $0.hasPrefix("Depends:") }.map(String.init) ?? ""
         for package in ["libsqlite3-0", "libxml2", "libpng16-16", "libjpeg62-turbo", "libchafa0", "libglib2.0-0"] {
@@ -48,7 +53,8 @@ final class ReleaseTests: XCTestCase {
         }
         // The same package with libzstd1 taken out of its Depends.
         let dir = try Harness.temporaryFolder(self)
-        let broken = try Harness.shell("""
+        let broken = try Harness.shell(
+            """
             dpkg-deb -R "$DEB" "$DIR/root" && sed -i -E 's/ ?libzstd1 \\([^)]*\\),?//; s/, *$//' "$DIR/root/DEBIAN/control" \
             && fakeroot dpkg-deb --build --root-owner-group "$DIR/root" "$DIR/broken.deb" >/dev/null && dpkg-deb -f "$DIR/broken.deb" Depends \
             && Scripts/check-deb-depends "$DIR/broken.deb"
@@ -64,7 +70,8 @@ final class ReleaseTests: XCTestCase {
         let tarball = try Self.tarball.get()
         let stage = String(tarball.dropLast(".tar.gz".count))
         let install = try String(contentsOfFile: stage + "/INSTALL", encoding: .utf8)
-        let needed = try Harness.shell("readelf -d \"$BIN\" | sed -n 's/.*(NEEDED).*\\[\\(.*\\)\\]/\\1/p'", environment: ["BIN": stage + "/bin/pseudoscope"])
+        let needed = try Harness.shell(
+            "readelf -d \"$BIN\" | sed -n 's/.*(NEEDED).*\\[\\(.*\\)\\]/\\1/p'", environment: ["BIN": stage + "/bin/pseudoscope"])
         let sonames = needed.stdout.split(separator: "\n").map(String.init)
         XCTAssertGreaterThan(sonames.count, 5)
         for s in sonames { XCTAssertTrue(install.contains(s), "INSTALL names \(s)") }
@@ -81,7 +88,9 @@ final class ReleaseTests: XCTestCase {
     /// completion work, and removing it leaves nothing (Scripts/deb-chroot-test; root only).
     func testTheDebInstallsInAFreshDebian() throws {
         guard getuid() == 0 else {
-            if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) { XCTFail("CI must run the chroot test as root") }
+            if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) {
+                XCTFail("CI must run the chroot test as root")
+            }
             throw XCTSkip("Scripts/deb-chroot-test needs root")
         }
         let tarball = try Self.tarball.get()
@@ -120,8 +129,9 @@ final class ReleaseTests: XCTestCase {
         XCTAssertTrue(man.stdout.contains("PSEUDOSCOPE(1)"), man.stdout)
         XCTAssertTrue(man.stdout.contains("--select ID|PATH"), "options come from the same tables as --help")
         XCTAssertTrue(man.stdout.contains("copy: path, identifier"), "keys come from the key tables")
-        let bash = try Harness.shell("source \"$P/share/bash-completion/completions/pseudoscope\"; COMP_WORDS=(pseudoscope ch); COMP_CWORD=1; _pseudoscope; echo \"${COMPREPLY[@]}\"",
-                                     environment: ["P": prefix.path])
+        let bash = try Harness.shell(
+            "source \"$P/share/bash-completion/completions/pseudoscope\"; COMP_WORDS=(pseudoscope ch); COMP_CWORD=1; _pseudoscope; echo \"${COMPREPLY[@]}\"",
+            environment: ["P": prefix.path])
         XCTAssertEqual(bash.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "check", bash.stderr)
         XCTAssertEqual(bash.stderr, "")
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed")

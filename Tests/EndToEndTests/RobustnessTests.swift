@@ -72,7 +72,9 @@ final class RobustnessTests: XCTestCase {
         let large = try Harness.editedSample("settings-normal", in: dir, name: "large.json") { a in
             var root = a["hierarchy"] as! [String: Any]
             var window = (root["children"] as! [[String: Any]])[0]
-            window["children"] = (0..<5000).map { ["type": "StaticText", "label": "row \($0)", "frame": ["x": 0, "y": $0, "width": 100, "height": 1]] as [String: Any] }
+            window["children"] = (0..<5000).map {
+                ["type": "StaticText", "label": "row \($0)", "frame": ["x": 0, "y": $0, "width": 100, "height": 1]] as [String: Any]
+            }
             root["children"] = [window]
             a["hierarchy"] = root
         }
@@ -82,7 +84,9 @@ final class RobustnessTests: XCTestCase {
         let junit = try Harness.run(["check", sample, "--junit", "/dev/full"])
         XCTAssertTrue(junit.stderr.contains("/dev/full: cannot be written: no space left on device"), junit.stderr)
         let missing = try Harness.run(["import", "--mode", "rtl", SharedFixturesPath.dump("xcui-04.txt"), "-o", "/nonexistent/a.json"])
-        XCTAssertTrue(missing.stderr.contains("/nonexistent/a.json: cannot be written: no such file or directory") || missing.stderr.contains("no such file"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("/nonexistent/a.json: cannot be written: no such file or directory") || missing.stderr.contains("no such file"),
+            missing.stderr)
         XCTAssertFalse(missing.stderr.contains("NSCocoaErrorDomain"))
     }
 
@@ -91,8 +95,10 @@ final class RobustnessTests: XCTestCase {
         let archive = dir.appendingPathComponent("a.json")
         try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl") + "/archive.json", toPath: archive.path)
         let before = try Data(contentsOf: archive)
-        for args in [["check", archive.path, "--junit", archive.path], ["check", archive.path, "--junit", archive.path, "--force"],
-                     ["check", dir.path, "--junit", archive.path, "--force"]] {
+        for args in [
+            ["check", archive.path, "--junit", archive.path], ["check", archive.path, "--junit", archive.path, "--force"],
+            ["check", dir.path, "--junit", archive.path, "--force"],
+        ] {
             let r = try Harness.run(args)
             XCTAssertEqual(r.status, 2, "\(args)")
             XCTAssertTrue(r.stderr.contains("is one of this run's inputs; refusing to write over it"), r.stderr)
@@ -113,13 +119,16 @@ final class RobustnessTests: XCTestCase {
     // MARK: - Limits
 
     func testMalformedAndAbsurdLimitsAreRefusedByName() throws {
-        for (variable, value) in [("PSEUDOSCOPE_MAX_DEPTH", "4611686018427387904"), ("PSEUDOSCOPE_MAX_DEPTH", "deep"),
-                                  ("PSEUDOSCOPE_MAX_ELEMENTS", "-5"), ("PSEUDOSCOPE_MAX_FILE_MIB", "0"), ("PSEUDOSCOPE_MAX_FILE_MIB", "1e3")] {
+        for (variable, value) in [
+            ("PSEUDOSCOPE_MAX_DEPTH", "4611686018427387904"), ("PSEUDOSCOPE_MAX_DEPTH", "deep"),
+            ("PSEUDOSCOPE_MAX_ELEMENTS", "-5"), ("PSEUDOSCOPE_MAX_FILE_MIB", "0"), ("PSEUDOSCOPE_MAX_FILE_MIB", "1e3"),
+        ] {
             let r = try Harness.run(["check", Harness.sample("settings-rtl")], environment: [variable: value])
             XCTAssertEqual(r.status, 2, "\(variable)=\(value)")
             XCTAssertTrue(r.stderr.hasPrefix("pseudoscope: \(variable): must be a whole number from 1 to "), r.stderr)
         }
-        XCTAssertLessThanOrEqual(try Harness.run(["check", Harness.sample("settings-rtl")], environment: ["PSEUDOSCOPE_MAX_DEPTH": "100000000"]).status, 1)
+        XCTAssertLessThanOrEqual(
+            try Harness.run(["check", Harness.sample("settings-rtl")], environment: ["PSEUDOSCOPE_MAX_DEPTH": "100000000"]).status, 1)
     }
 
     // MARK: - Blow-ups
@@ -131,7 +140,8 @@ final class RobustnessTests: XCTestCase {
             var root = a["hierarchy"] as! [String: Any]
             var window = (root["children"] as! [[String: Any]])[0]
             window["children"] = (0..<n).map { k in
-                ["type": "StaticText", "label": "a long label that fills its frame \(k)", "frame": ["x": 10, "y": 100, "width": 200, "height": 30]] as [String: Any]
+                ["type": "StaticText", "label": "a long label that fills its frame \(k)", "frame": ["x": 10, "y": 100, "width": 200, "height": 30]]
+                    as [String: Any]
             }
             root["children"] = [window]
             a["hierarchy"] = root
@@ -143,8 +153,9 @@ final class RobustnessTests: XCTestCase {
         let stack = try XCTUnwrap(findings.first?["stack"] as? [String: Any], "the finding says it is a stack")
         XCTAssertEqual(stack["count"] as? Int, n, "it counts every row of the stack")
         XCTAssertEqual((stack["elements"] as? [String])?.count, n, "and names every one")
-        XCTAssertFalse((findings.first?["message"] as? String ?? "").contains("other siblings"),
-                       "no count bounded by the comparisons made per element beside the stack's own")
+        XCTAssertFalse(
+            (findings.first?["message"] as? String ?? "").contains("other siblings"),
+            "no count bounded by the comparisons made per element beside the stack's own")
         let text = try Harness.run(["check", "--rule", "overlapping-text", file.path])
         XCTAssertTrue(text.stdout.contains("a stack of \(n) elements that overlap alike"), text.stdout)
         XCTAssertTrue(text.stdout.contains("and \(n - 3) more"), "text names the first three and counts the rest: \(text.stdout)")
@@ -191,7 +202,8 @@ final class RobustnessTests: XCTestCase {
         let dir = try Harness.temporaryFolder(self)
         let inner = dir.appendingPathComponent("night/a/b")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl") + "/archive.json", toPath: inner.appendingPathComponent("x.json").path)
+        try FileManager.default.copyItem(
+            atPath: Harness.sample("settings-rtl") + "/archive.json", toPath: inner.appendingPathComponent("x.json").path)
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
         try fm.createSymbolicLink(atPath: inner.appendingPathComponent("upup").path, withDestinationPath: "../..")
@@ -214,7 +226,8 @@ final class RobustnessTests: XCTestCase {
         let fm = FileManager.default
         let samples = Harness.repositoryRoot.appendingPathComponent("SampleArchives").path
         try fm.createSymbolicLink(atPath: night.appendingPathComponent("rtl").path, withDestinationPath: samples + "/settings-rtl")
-        try fm.createSymbolicLink(atPath: night.appendingPathComponent("expanded.json").path, withDestinationPath: samples + "/settings-expanded/archive.json")
+        try fm.createSymbolicLink(
+            atPath: night.appendingPathComponent("expanded.json").path, withDestinationPath: samples + "/settings-expanded/archive.json")
         let bundle = Harness.repositoryRoot.appendingPathComponent("SampleBundles/TestResults/rtl/LayoutTests.xcresult").path
         try fm.createSymbolicLink(atPath: night.appendingPathComponent("LayoutTests.xcresult").path, withDestinationPath: bundle)
         try fm.createSymbolicLink(atPath: night.appendingPathComponent("again").path, withDestinationPath: samples + "/settings-rtl")

@@ -9,7 +9,8 @@ final class ScreenshotEndToEndTests: XCTestCase {
     func testRenderScreenshotInColourMonochromeASCIIAndErrors() throws {
         let colour = try Harness.run(["render", "--screenshot", Self.rtlRun, "--width", "40", "--color", "always"])
         XCTAssertEqual(colour.status, 0, colour.stderr)
-        XCTAssertTrue(colour.stdout.contains(";48;5;") || colour.stdout.contains(";48;2;"), "picture colours (a white screen: background colour cells)")
+        XCTAssertTrue(
+            colour.stdout.contains(";48;5;") || colour.stdout.contains(";48;2;"), "picture colours (a white screen: background colour cells)")
         XCTAssertTrue(colour.stdout.contains("the failure screenshot, 780×1688 pixels"))
         let mono = try Harness.run(["render", "--screenshot", Self.rtlRun, "--width", "40"], environment: ["NO_COLOR": "1"])
         XCTAssertFalse(mono.stdout.contains("\u{1B}"), "monochrome symbols, no escape")
@@ -77,7 +78,8 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
     /// plain app screen (whose white and few colours need a few dozen).
     func colourfulArchive() throws -> URL {
         let dir = try Harness.temporaryFolder(self)
-        try FileManager.default.copyItem(atPath: Harness.sample("checkout-expanded") + "/archive.json", toPath: dir.appendingPathComponent("archive.json").path)
+        try FileManager.default.copyItem(
+            atPath: Harness.sample("checkout-expanded") + "/archive.json", toPath: dir.appendingPathComponent("archive.json").path)
         let png = TestPNG.make(width: 390, height: 844) { x, y in
             // Hue from x (six sectors of the colour wheel), brightness from y in bands.
             let h = Double(x) / 390 * 6, v = 0.3 + 0.7 * Double(y * 7 % 844) / 844
@@ -130,7 +132,9 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
     /// the greys) showed as deep blue (0x0000E7).
     func testADirectColourTerminalGetsThePicturesColoursAsRGB() throws {
         guard try Harness.shell("infocmp xterm-direct").status == 0 else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("no terminfo for xterm-direct: Scripts/install-deps --tests installs ncurses-term") }
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                XCTFail("no terminfo for xterm-direct: Scripts/install-deps --tests installs ncurses-term")
+            }
             throw XCTSkip("no terminfo for xterm-direct (package ncurses-term)")
         }
         let t = try TmuxSession([ScreenshotEndToEndTests.rtlRun], width: 100, height: 30, environment: ["TERM": "xterm-direct", "NO_COLOR": ""])
@@ -167,7 +171,9 @@ final class ScreenshotInspectorEndToEndTests: XCTestCase {
         XCTAssertGreaterThan(eight["7"] ?? 0, 100, "the white screen in the palette's white: \(eight)")
         XCTAssertTrue(eight.keys.allSatisfy { $0.count == 1 }, "only the eight colours: \(eight)")
         guard try Harness.shell("infocmp alacritty").status == 0 else {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("no terminfo for alacritty: Scripts/install-deps --tests installs ncurses-term") }
+            if ProcessInfo.processInfo.environment["CI"] == "true" {
+                XCTFail("no terminfo for alacritty: Scripts/install-deps --tests installs ncurses-term")
+            }
             return
         }
         let many = try backgrounds(term: "alacritty")

@@ -28,7 +28,10 @@ final class StringsEndToEndTests: XCTestCase {
     func testInfoNamesTheTablesAndRenderAndTreeTakeThem() throws {
         let info = try Harness.run(["info", "--strings", Self.tables, Harness.sample("locale-settings-es")])
         XCTAssertEqual(info.status, 0, info.stderr)
-        XCTAssertTrue(info.stdout.contains("Strings     en.lproj/Localizable.strings (11 strings), en.lproj/Localizable.stringsdict (1 string), es.lproj/Localizable.strings (11 strings)"), info.stdout)
+        XCTAssertTrue(
+            info.stdout.contains(
+                "Strings     en.lproj/Localizable.strings (11 strings), en.lproj/Localizable.stringsdict (1 string), es.lproj/Localizable.strings (11 strings)"
+            ), info.stdout)
         XCTAssertTrue(info.stdout.contains("development language en"), info.stdout)
         XCTAssertTrue(info.stdout.contains("Findings    0 blocking, 3 review"), info.stdout)
         let render = try Harness.run(["render", "--findings", "--width", "100", "--strings", Self.tables, Harness.sample("locale-settings-fr")])
@@ -51,14 +54,16 @@ final class StringsEndToEndTests: XCTestCase {
         // A duplicate key is a warning saying which value wins; the check goes on.
         try "\"settings.title\" = \"Ajustes\";\n\"settings.title\" = \"Configuración\";\n".write(to: file, atomically: true, encoding: .utf8)
         let dup = try Harness.run(["check", "--strings", dir.path, Harness.sample("locale-settings-es")])
-        XCTAssertEqual(dup.stderr, "pseudoscope: warning: \(file.path):2: key \"settings.title\" is defined again (first at line 1): the value of line 2 wins\n")
+        XCTAssertEqual(
+            dup.stderr, "pseudoscope: warning: \(file.path):2: key \"settings.title\" is defined again (first at line 1): the value of line 2 wins\n")
         XCTAssertEqual(dup.status, 0)
 
         // A table with terminal escapes in its values reaches the terminal sanitized.
         try "\"settings.push\" = \"\\U001B]0;owned\\U0007Notificaciones\";\n".write(to: file, atomically: true, encoding: .utf8)
         let en = dir.appendingPathComponent("en.lproj")
         try FileManager.default.createDirectory(at: en, withIntermediateDirectories: true)
-        try "\"settings.push\" = \"Push Notifications\";\n".write(to: en.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+        try "\"settings.push\" = \"Push Notifications\";\n".write(
+            to: en.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
         let hostile = try Harness.run(["check", "--strings", dir.path, Harness.sample("locale-settings-es")])
         XCTAssertFalse(hostile.stdout.contains("\u{1B}"), hostile.stdout)
         XCTAssertTrue(hostile.stdout.contains("untranslated"), hostile.stdout)
@@ -67,7 +72,10 @@ final class StringsEndToEndTests: XCTestCase {
         try "{ settings.unread = x ".write(to: es.appendingPathComponent("Localizable.stringsdict"), atomically: true, encoding: .utf8)
         let dict = try Harness.run(["check", "--strings", dir.path, Harness.sample("locale-settings-es")])
         XCTAssertEqual(dict.status, 2)
-        XCTAssertEqual(dict.stderr, "pseudoscope: \(es.appendingPathComponent("Localizable.stringsdict").path): is not a property list of keys (a .stringsdict): not an XML or binary property list\n")
+        XCTAssertEqual(
+            dict.stderr,
+            "pseudoscope: \(es.appendingPathComponent("Localizable.stringsdict").path): is not a property list of keys (a .stringsdict): not an XML or binary property list\n"
+        )
 
         let usage = try Harness.run(["check", "--development-language", "english!", "--strings", dir.path, Harness.sample("locale-settings-es")])
         XCTAssertEqual(usage.status, 64)

@@ -31,11 +31,14 @@ final class TerminalSafetyTests: XCTestCase {
         let victim = tmp.appendingPathComponent("precious.txt")
         try "keep me".write(to: victim, atomically: true, encoding: .utf8)
         // The link carries the name the log would take: pseudoscope-<pid>.log, the pid being the shell's that execs.
-        let t = try TmuxSession([Harness.sample("settings-rtl")], environment: ["TMPDIR": tmp.path],
-                                before: "ln -s '\(victim.path)' '\(tmp.path)'/pseudoscope-\\$\\$.log;")
+        let t = try TmuxSession(
+            [Harness.sample("settings-rtl")], environment: ["TMPDIR": tmp.path],
+            before: "ln -s '\(victim.path)' '\(tmp.path)'/pseudoscope-\\$\\$.log;")
         try t.waitFor(text: "? help")
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
-        let logs = logFiles(in: tmp).filter { !$0.hasSuffix(".log") || (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp.appendingPathComponent($0).path)) == nil }
+        let logs = logFiles(in: tmp).filter {
+            !$0.hasSuffix(".log") || (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp.appendingPathComponent($0).path)) == nil
+        }
         XCTAssertEqual(logs.count, 1, "a log of its own, under another name: \(logFiles(in: tmp))")
         let mode = (try FileManager.default.attributesOfItem(atPath: tmp.appendingPathComponent(logs[0]).path)[.posixPermissions] as? Int) ?? 0
         XCTAssertEqual(mode, 0o600)
@@ -47,7 +50,8 @@ final class TerminalSafetyTests: XCTestCase {
 
     func testACrashLeavesALogThatSaysSomething() throws {
         let tmp = try Harness.temporaryFolder(self)
-        let t = try TmuxSession([Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
+        let t = try TmuxSession(
+            [Harness.sample("settings-normal")], environment: ["TMPDIR": tmp.path, "PSEUDOSCOPE_FAULT": "crash-after-first-frame"])
         XCTAssertNotEqual(try t.waitForExit(), 0)
         XCTAssertFalse(t.alternateScreenOn)
         let logs = logFiles(in: tmp)

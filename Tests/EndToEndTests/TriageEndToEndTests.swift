@@ -11,13 +11,16 @@ final class TriageEndToEndTests: XCTestCase {
         let archive = Harness.sample("checkout-expanded")
         let env = ["PSEUDOSCOPE_TODAY": "2026-11-30"]
         XCTAssertEqual(try Harness.run(["check", archive], environment: env).status, 1)
-        let add = try Harness.run(["baseline", "add", baseline, archive, "--all", "--reason", "footer redesign in LOC-42", "--owner", "anna", "--expires", "2026-12-15"], environment: env)
+        let add = try Harness.run(
+            ["baseline", "add", baseline, archive, "--all", "--reason", "footer redesign in LOC-42", "--owner", "anna", "--expires", "2026-12-15"],
+            environment: env)
         XCTAssertEqual(add.status, 0, add.stderr)
         XCTAssertTrue(add.stdout.contains("3 entries added, known until 2026-12-15"), add.stdout)
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("reason = footer redesign in LOC-42"), text)
 
-        let known = try Harness.run(["check", archive, "--baseline", baseline, "--junit", dir.appendingPathComponent("j.xml").path], environment: env)
+        let known = try Harness.run(
+            ["check", archive, "--baseline", baseline, "--junit", dir.appendingPathComponent("j.xml").path], environment: env)
         XCTAssertEqual(known.status, 0, "known issues do not block: \(known.stdout)")
         XCTAssertTrue(known.stdout.contains("known: footer redesign in LOC-42 (anna, until 2026-12-15)"), known.stdout)
         let junit = try String(contentsOfFile: dir.appendingPathComponent("j.xml").path, encoding: .utf8)
@@ -61,7 +64,8 @@ final class TriageEndToEndTests: XCTestCase {
         for night in [monday, tuesday] { try FileManager.default.createDirectory(at: night, withIntermediateDirectories: true) }
         try FileManager.default.copyItem(atPath: Harness.sample("settings-expanded"), toPath: monday.appendingPathComponent("settings-expanded").path)
         try FileManager.default.copyItem(atPath: Harness.sample("checkout-expanded"), toPath: monday.appendingPathComponent("checkout-expanded").path)
-        try FileManager.default.copyItem(atPath: Harness.sample("settings-expanded"), toPath: tuesday.appendingPathComponent("settings-expanded").path)
+        try FileManager.default.copyItem(
+            atPath: Harness.sample("settings-expanded"), toPath: tuesday.appendingPathComponent("settings-expanded").path)
         // Tuesday's checkout: the legal text fits now (gone), and the coupon button is cut (new).
         _ = try Harness.editedSample("checkout-expanded", in: tuesday, name: "checkout.json") { a in
             func edit(_ e: inout [String: Any]) {
@@ -83,7 +87,8 @@ final class TriageEndToEndTests: XCTestCase {
             let since = json(r.stdout)["since"] as? [String: Any]
             XCTAssertEqual(since?["new"] as? Int, 1, "\(previous): \(r.stdout.prefix(400)) \(r.stderr)")
             XCTAssertEqual((since?["gone"] as? [[String: Any]])?.count, 1)
-            XCTAssertEqual((since?["gone"] as? [[String: Any]])?.first?["finding"] as? String, "text-truncated on CheckoutLayout: StaticText 'checkout.legal'")
+            XCTAssertEqual(
+                (since?["gone"] as? [[String: Any]])?.first?["finding"] as? String, "text-truncated on CheckoutLayout: StaticText 'checkout.legal'")
             XCTAssertGreaterThanOrEqual(since?["still"] as? Int ?? 0, 3)
         }
         let text = try Harness.run(["check", tuesday.path, "--since", monday.path])
@@ -101,7 +106,8 @@ final class TriageInspectorEndToEndTests: XCTestCase {
     func testBRecordsTheSelectedElementsFindingsAsKnown() throws {
         let dir = try Harness.temporaryFolder(self)
         let baseline = dir.appendingPathComponent("known.baseline").path
-        let t = try TmuxSession([Harness.sample("checkout-expanded"), "--baseline", baseline], width: 120, height: 35, environment: ["PSEUDOSCOPE_TODAY": "2026-11-30"])
+        let t = try TmuxSession(
+            [Harness.sample("checkout-expanded"), "--baseline", baseline], width: 120, height: 35, environment: ["PSEUDOSCOPE_TODAY": "2026-11-30"])
         try t.waitFor(text: "‼ 3 blocking")
         try t.send("b")
         try t.waitFor(text: "Known issue, why?")
@@ -113,7 +119,8 @@ final class TriageInspectorEndToEndTests: XCTestCase {
         try t.waitFor(text: "Known until")
         try t.send("Enter")
         let screen = try t.waitFor(text: "Recorded 2 known issues")
-        XCTAssertTrue(screen.contains("‼ 3 blocking (2 known)"), "the two known findings of checkout.confirm are counted as check counts them: \(screen)")
+        XCTAssertTrue(
+            screen.contains("‼ 3 blocking (2 known)"), "the two known findings of checkout.confirm are counted as check counts them: \(screen)")
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("owner = anna") && text.contains("expires = 2026-12-30"), text)
         try t.send("q")

@@ -38,8 +38,9 @@ final class ZipNightTests: XCTestCase {
             let folder = try Harness.run(["check"] + format + [night.path])
             let zipped = try Harness.run(["check"] + format + [zip])
             XCTAssertEqual(zipped.status, folder.status, zipped.stderr)
-            XCTAssertEqual(zipped.stdout.replacingOccurrences(of: zip + "/TestResults", with: "NIGHT"),
-                           folder.stdout.replacingOccurrences(of: night.path, with: "NIGHT"), "check \(format)")
+            XCTAssertEqual(
+                zipped.stdout.replacingOccurrences(of: zip + "/TestResults", with: "NIGHT"),
+                folder.stdout.replacingOccurrences(of: night.path, with: "NIGHT"), "check \(format)")
         }
         // The list shows the same rows; a run opens from it by its path through the zip.
         let list = try Harness.run([zip])
@@ -74,12 +75,15 @@ final class ZipNightTests: XCTestCase {
     func testAnEntryThatUnpacksPastTheLimitIsRefusedByName() throws {
         try SharedFixturesPath.require()
         let dump = try String(contentsOf: SharedFixturesPath.root.appendingPathComponent("real-dumps/xcui-01.txt"), encoding: .utf8)
-        var bytes = SyntheticProduct.zip([("night/dump.txt", Array(dump.utf8) + [UInt8](repeating: 10, count: 2 << 20)),
-                                          ("../outside.txt", Array(dump.utf8))])
+        var bytes = SyntheticProduct.zip([
+            ("night/dump.txt", Array(dump.utf8) + [UInt8](repeating: 10, count: 2 << 20)),
+            ("../outside.txt", Array(dump.utf8)),
+        ])
         // The uncompressed size, in the local header (offset 22) and the central directory's entry (offset 24).
         func claim(_ at: Int) { for k in 0..<4 { bytes[at + k] = UInt8((100 >> (8 * k)) & 0xFF) } }
         claim(22)
-        let central = try XCTUnwrap((0..<(bytes.count - 4)).first { bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 1 && bytes[$0 + 3] == 2 })
+        let central = try XCTUnwrap(
+            (0..<(bytes.count - 4)).first { bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 1 && bytes[$0 + 3] == 2 })
         claim(central + 24)
         let dir = try Harness.temporaryFolder(self)
         let zip = try write(bytes, "night.zip", in: dir)

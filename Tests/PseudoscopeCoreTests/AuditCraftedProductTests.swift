@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// `audit`'s rules where no real fixture shows them (a leak no one committed), on products built here in the real
@@ -17,7 +18,8 @@ final class AuditCraftedProductTests: XCTestCase {
         Array(values.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";\n" }.joined().utf8)
     }
 
-    static let info = Array("""
+    static let info = Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0"><dict>
         <key>CFBundleExecutable</key><string>Shop</string>
@@ -32,13 +34,23 @@ final class AuditCraftedProductTests: XCTestCase {
     static var leakyApp: [(String, [UInt8])] {
         [
             ("Info.plist", info),
-            ("Shop", SyntheticProduct.machO(strings: ["hello", "PSEUDO_LOCALE", "_dyld_is_pseudodylib", "NSDoubleLocalizedStringsX"],
-                                            libraries: ["/usr/lib/libSystem.B.dylib", "@rpath/XCTest.framework/XCTest"])),
+            (
+                "Shop",
+                SyntheticProduct.machO(
+                    strings: ["hello", "PSEUDO_LOCALE", "_dyld_is_pseudodylib", "NSDoubleLocalizedStringsX"],
+                    libraries: ["/usr/lib/libSystem.B.dylib", "@rpath/XCTest.framework/XCTest"])
+            ),
             ("en.lproj/Localizable.strings", strings(english)),
             // The gate's transform left in a table.
-            ("de.lproj/Localizable.strings", strings(["settings": "［Settings···］", "confirm": "［Confirm order·····］", "cancel": "［Cancel··］", "total": "［Total price····］"])),
+            (
+                "de.lproj/Localizable.strings",
+                strings(["settings": "［Settings···］", "confirm": "［Confirm order·····］", "cancel": "［Cancel··］", "total": "［Total price····］"])
+            ),
             // Accented copies of the English strings: a pseudo table, though every word looks French.
-            ("fr.lproj/Localizable.strings", strings(["settings": "Ŝéţţîñĝš", "confirm": "Çöñƒîŕɱ öŕðéŕ", "cancel": "Çåñçéļ", "total": "Ţöţåļ þŕîçé"])),
+            (
+                "fr.lproj/Localizable.strings",
+                strings(["settings": "Ŝéţţîñĝš", "confirm": "Çöñƒîŕɱ öŕðéŕ", "cancel": "Çåñçéļ", "total": "Ţöţåļ þŕîçé"])
+            ),
             // A real translation with accents: nothing.
             ("ja.lproj/Localizable.strings", strings(["settings": "設定", "confirm": "注文を確定", "cancel": "キャンセル", "total": "合計金額"])),
             ("en-XA.lproj/Localizable.strings", strings(english)),
@@ -62,18 +74,24 @@ final class AuditCraftedProductTests: XCTestCase {
         let v = Auditor.audit([app.path])
         let p = try XCTUnwrap(v.products.first)
         XCTAssertEqual(p.summary, "Shop.app: iOS arm64, 4 localizations")
-        XCTAssertEqual(p.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.file)" }, [
-            "blocking pseudo-locale en-XA.lproj",
-            "blocking pseudo-strings de.lproj/Localizable.strings",
-            "blocking pseudo-strings fr.lproj/Localizable.strings",
-            "blocking pseudo-switch Shop",
-            "blocking test-code ",
-            "blocking test-code Frameworks/XCTest.framework",
-            "review not-product OrderView.swift",
-        ])
+        XCTAssertEqual(
+            p.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.file)" },
+            [
+                "blocking pseudo-locale en-XA.lproj",
+                "blocking pseudo-strings de.lproj/Localizable.strings",
+                "blocking pseudo-strings fr.lproj/Localizable.strings",
+                "blocking pseudo-switch Shop",
+                "blocking test-code ",
+                "blocking test-code Frameworks/XCTest.framework",
+                "review not-product OrderView.swift",
+            ])
         let switchFinding = try XCTUnwrap(p.findings.first { $0.rule == .pseudoSwitch })
-        XCTAssertEqual(switchFinding.details, ["PSEUDO_LOCALE (arm64, __TEXT,__cstring)"], "whole words only: not _dyld_is_pseudodylib, not NSDoubleLocalizedStringsX")
-        XCTAssertEqual(p.findings.first { $0.file == "fr.lproj/Localizable.strings" }?.message, "4 of 4 values carry pseudo-localization marks: a pseudo table ships to users")
+        XCTAssertEqual(
+            switchFinding.details, ["PSEUDO_LOCALE (arm64, __TEXT,__cstring)"],
+            "whole words only: not _dyld_is_pseudodylib, not NSDoubleLocalizedStringsX")
+        XCTAssertEqual(
+            p.findings.first { $0.file == "fr.lproj/Localizable.strings" }?.message,
+            "4 of 4 values carry pseudo-localization marks: a pseudo table ships to users")
         XCTAssertTrue(p.findings.contains { $0.rule == .testCode && $0.message.contains("linked: @rpath/XCTest.framework/XCTest") })
         XCTAssertEqual(v.outcome, .blocked)
     }
@@ -87,7 +105,8 @@ final class AuditCraftedProductTests: XCTestCase {
         try Data(SyntheticProduct.zip(Self.leakyApp.map { ("Payload/Shop.app/" + $0.0, $0.1) })).write(to: ipa)
         let fromFolder = try XCTUnwrap(Auditor.audit([app.path]).products.first)
         let fromZip = try XCTUnwrap(Auditor.audit([ipa.path]).products.first)
-        XCTAssertEqual(fromZip.findings.map { $0.file }, fromFolder.findings.map { $0.file.isEmpty ? "Payload/Shop.app" : "Payload/Shop.app/" + $0.file })
+        XCTAssertEqual(
+            fromZip.findings.map { $0.file }, fromFolder.findings.map { $0.file.isEmpty ? "Payload/Shop.app" : "Payload/Shop.app/" + $0.file })
         XCTAssertEqual(fromZip.findings.map(\.message), fromFolder.findings.map(\.message))
         XCTAssertEqual(fromZip.findings.map(\.details), fromFolder.findings.map(\.details))
     }
@@ -95,11 +114,20 @@ final class AuditCraftedProductTests: XCTestCase {
     /// One accented word in a real French table, a brand kept in English, a real bracketed tag: no leak.
     func testARealTableWithAccentsAndSharedWordsIsNoLeak() throws {
         let app = try folder().appendingPathComponent("Shop.app")
-        try write([("Info.plist", Self.info), ("Shop", SyntheticProduct.machO(strings: ["hello"])),
-                   ("en.lproj/Localizable.strings", Self.strings(Self.english)),
-                   ("fr.lproj/Localizable.strings", Self.strings(["settings": "Réglages", "confirm": "Confirmer la commande", "cancel": "Annuler", "total": "Prix total"])),
-                   ("de.lproj/Localizable.strings", Self.strings(["settings": "Einstellungen", "confirm": "Bestellung bestätigen", "cancel": "Abbrechen", "total": "Gesamtpreis"])),
-                   ("ja.lproj/Localizable.strings", Self.strings(["settings": "設定", "confirm": "注文を確定", "cancel": "キャンセル", "total": "合計金額"]))], under: app)
+        try write(
+            [
+                ("Info.plist", Self.info), ("Shop", SyntheticProduct.machO(strings: ["hello"])),
+                ("en.lproj/Localizable.strings", Self.strings(Self.english)),
+                (
+                    "fr.lproj/Localizable.strings",
+                    Self.strings(["settings": "Réglages", "confirm": "Confirmer la commande", "cancel": "Annuler", "total": "Prix total"])
+                ),
+                (
+                    "de.lproj/Localizable.strings",
+                    Self.strings(["settings": "Einstellungen", "confirm": "Bestellung bestätigen", "cancel": "Abbrechen", "total": "Gesamtpreis"])
+                ),
+                ("ja.lproj/Localizable.strings", Self.strings(["settings": "設定", "confirm": "注文を確定", "cancel": "キャンセル", "total": "合計金額"])),
+            ], under: app)
         let p = try XCTUnwrap(Auditor.audit([app.path]).products.first)
         XCTAssertEqual(p.findings, [])
         XCTAssertEqual(p.notAudited, [])
@@ -107,8 +135,10 @@ final class AuditCraftedProductTests: XCTestCase {
 
     /// Every slice of a fat file is searched, and the slice that names the switch is named.
     func testEverySliceOfAFatBinaryIsSearched() throws {
-        let fat = SyntheticProduct.fat([(0x0100_0007, SyntheticProduct.machO(strings: ["clean"], cpu: 0x0100_0007)),
-                                        (0x0100_000C, SyntheticProduct.machO(strings: ["x", "AppleTextDirection"]))])
+        let fat = SyntheticProduct.fat([
+            (0x0100_0007, SyntheticProduct.machO(strings: ["clean"], cpu: 0x0100_0007)),
+            (0x0100_000C, SyntheticProduct.machO(strings: ["x", "AppleTextDirection"])),
+        ])
         let macho = try MachO(fat)
         XCTAssertEqual(macho.slices.map(\.architecture), ["x86_64", "arm64"])
         let app = try folder().appendingPathComponent("Shop.app")
@@ -130,10 +160,14 @@ final class AuditCraftedProductTests: XCTestCase {
     func testMachOFilesThatLieAreNamedNotCrashedOn() throws {
         var truncated = SyntheticProduct.machO(strings: ["PSEUDO_LOCALE"])
         truncated.removeLast(truncated.count - 40)
-        XCTAssertThrowsError(try MachO(truncated)) { XCTAssertEqual(($0 as? MachO.Failure)?.message, "2 load commands in 176 bytes do not fit the file") }
+        XCTAssertThrowsError(try MachO(truncated)) {
+            XCTAssertEqual(($0 as? MachO.Failure)?.message, "2 load commands in 176 bytes do not fit the file")
+        }
         var fat = SyntheticProduct.fat([(0x0100_000C, SyntheticProduct.machO(strings: ["a"]))])
         fat[16] = 0x7F  // slice 1 at offset 0x7F…: outside the file
-        XCTAssertThrowsError(try MachO(fat)) { XCTAssertTrue(($0 as? MachO.Failure)?.message.contains("slice 1 lies outside the file") == true, "\($0)") }
+        XCTAssertThrowsError(try MachO(fat)) {
+            XCTAssertTrue(($0 as? MachO.Failure)?.message.contains("slice 1 lies outside the file") == true, "\($0)")
+        }
         var many = SyntheticProduct.machO(strings: ["a"])
         many[16] = 0xFF; many[17] = 0xFF  // 65,535 load commands in a few hundred bytes
         XCTAssertThrowsError(try MachO(many))
@@ -148,8 +182,12 @@ final class AuditCraftedProductTests: XCTestCase {
     func testHostileZipsAreRefusedByName() throws {
         let dir = try folder()
         let escaping = dir.appendingPathComponent("escape.ipa")
-        try Data(SyntheticProduct.zip([("Payload/Shop.app/Info.plist", Self.info), ("Payload/Shop.app/Shop", SyntheticProduct.machO(strings: ["a"])),
-                                        ("../../etc/evil.strings", Array("x".utf8))])).write(to: escaping)
+        try Data(
+            SyntheticProduct.zip([
+                ("Payload/Shop.app/Info.plist", Self.info), ("Payload/Shop.app/Shop", SyntheticProduct.machO(strings: ["a"])),
+                ("../../etc/evil.strings", Array("x".utf8)),
+            ])
+        ).write(to: escaping)
         let p = try XCTUnwrap(Auditor.audit([escaping.path]).products.first)
         XCTAssertEqual(p.notAudited, ["../../etc/evil.strings: an entry name that leaves the zip (absolute or with ..); not followed"])
         let notZip = dir.appendingPathComponent("broken.ipa")
@@ -163,7 +201,10 @@ final class AuditCraftedProductTests: XCTestCase {
         limits.maxFileBytes = 1 << 20
         let bomb = Auditor.audit([big.path], limits: limits)
         XCTAssertEqual(bomb.outcome, .unreadable)
-        XCTAssertEqual(bomb.products.first?.unreadable, "Payload/Shop.app/en.lproj/Localizable.strings: unpacks to more than 1 MiB (a zip bomb?); refused (PSEUDOSCOPE_MAX_FILE_MIB raises the limit)")
+        XCTAssertEqual(
+            bomb.products.first?.unreadable,
+            "Payload/Shop.app/en.lproj/Localizable.strings: unpacks to more than 1 MiB (a zip bomb?); refused (PSEUDOSCOPE_MAX_FILE_MIB raises the limit)"
+        )
     }
 
     /// A link inside an .app that leads out of it is listed, said, and not followed.
@@ -174,7 +215,8 @@ final class AuditCraftedProductTests: XCTestCase {
         try FileManager.default.createDirectory(at: app.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
         let outside = dir.appendingPathComponent("secret.strings")
         try Data(Self.strings(["settings": "［Settings···］", "cancel": "［Cancel··］"])).write(to: outside)
-        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("fr.lproj/Localizable.strings").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("fr.lproj/Localizable.strings").path, withDestinationPath: outside.path)
         let p = try XCTUnwrap(Auditor.audit([app.path]).products.first)
         XCTAssertFalse(p.findings.contains { $0.rule == .pseudoStrings }, "the table outside was not read")
         XCTAssertTrue(p.notAudited.contains { $0.hasPrefix("fr.lproj/Localizable.strings: a link that leaves the product") }, "\(p.notAudited)")
@@ -192,19 +234,29 @@ final class AuditCraftedProductTests: XCTestCase {
               "cancel": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Cancel"}},
                                            "de": {"stringUnit": {"state": "translated", "value": "［Cancel··］"}}}}}}
             """
-        let info = Array(String(decoding: Self.info, as: UTF8.self).replacingOccurrences(of: "<key>CFBundleLocalizations</key><array><string>en</string><string>de</string><string>fr</string><string>ja</string></array>", with: "").utf8)
-        try write([("Info.plist", info),
-                   ("Products/Applications/Shop.app/Info.plist", info),
-                   ("Products/Applications/Shop.app/Shop", SyntheticProduct.machO(strings: ["hello"])),
-                   ("Products/Applications/Shop.app/Localizable.xcstrings", Array(catalog.utf8)),
-                   ("dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop", SyntheticProduct.machO(strings: ["PSEUDO_LOCALE"]))], under: archive)
+        let info = Array(
+            String(decoding: Self.info, as: UTF8.self).replacingOccurrences(
+                of: "<key>CFBundleLocalizations</key><array><string>en</string><string>de</string><string>fr</string><string>ja</string></array>",
+                with: ""
+            ).utf8)
+        try write(
+            [
+                ("Info.plist", info),
+                ("Products/Applications/Shop.app/Info.plist", info),
+                ("Products/Applications/Shop.app/Shop", SyntheticProduct.machO(strings: ["hello"])),
+                ("Products/Applications/Shop.app/Localizable.xcstrings", Array(catalog.utf8)),
+                ("dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop", SyntheticProduct.machO(strings: ["PSEUDO_LOCALE"])),
+            ], under: archive)
         let other = dir.appendingPathComponent("nested/Clean.app")
         try write([("Info.plist", info), ("Shop", SyntheticProduct.machO(strings: ["hello"]))], under: other)
         let v = Auditor.audit([dir.path])
-        XCTAssertEqual(v.products.map { "\($0.kind.rawValue) \($0.path.split(separator: "/").last ?? "")" }, ["xcarchive Shop 2026-12-06.xcarchive", "app Clean.app"])
+        XCTAssertEqual(
+            v.products.map { "\($0.kind.rawValue) \($0.path.split(separator: "/").last ?? "")" },
+            ["xcarchive Shop 2026-12-06.xcarchive", "app Clean.app"])
         let shop = v.products[0]
-        XCTAssertEqual(shop.findings.map { "\($0.rule.rawValue) \($0.file)" }, ["pseudo-strings Products/Applications/Shop.app/Localizable.xcstrings"],
-                       "the dSYM's copy of the binary is not the product")
+        XCTAssertEqual(
+            shop.findings.map { "\($0.rule.rawValue) \($0.file)" }, ["pseudo-strings Products/Applications/Shop.app/Localizable.xcstrings"],
+            "the dSYM's copy of the binary is not the product")
         XCTAssertEqual(shop.findings.first?.message, "2 of 2 values carry pseudo-localization marks: a pseudo table ships to users")
         XCTAssertEqual(v.products[1].findings, [])
         // A zip in the folder that holds no app (zipped dSYMs) is read and said to be no product; given by name, it

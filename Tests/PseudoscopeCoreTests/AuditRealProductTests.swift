@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// `audit` on the real built apps and projects of `../shared/fixtures/apps` and `projects` (their SOURCES.md says
@@ -16,7 +17,9 @@ final class AuditRealProductTests: XCTestCase {
         return try XCTUnwrap(v.products.first)
     }
 
-    func rules(_ p: AuditedProduct) -> [String] { p.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.file.split(separator: "/").last ?? "")" } }
+    func rules(_ p: AuditedProduct) -> [String] {
+        p.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.file.split(separator: "/").last ?? "")" }
+    }
 
     /// The App Store .ipa, read in place through the zip: a Swift source shipped inside the app, uneven locales, and
     /// nothing test-only or pseudo.
@@ -25,9 +28,13 @@ final class AuditRealProductTests: XCTestCase {
         XCTAssertNil(p.unreadable)
         XCTAssertEqual(p.notAudited, [])
         XCTAssertEqual(p.summary, "Ski Resort Finder.app: iOS arm64, Xcode 2641, 8 localizations")
-        XCTAssertEqual(rules(p), ["review localization-coverage es.lproj", "review localization-coverage fr.lproj", "review localization-coverage it.lproj",
-                                  "review localization-coverage pt.lproj", "review localization-coverage ru.lproj", "review localization-coverage uk.lproj",
-                                  "review not-product SkiResortDatabase.swift.backup"])
+        XCTAssertEqual(
+            rules(p),
+            [
+                "review localization-coverage es.lproj", "review localization-coverage fr.lproj", "review localization-coverage it.lproj",
+                "review localization-coverage pt.lproj", "review localization-coverage ru.lproj", "review localization-coverage uk.lproj",
+                "review not-product SkiResortDatabase.swift.backup",
+            ])
         let fr = try XCTUnwrap(p.findings.first { $0.file.hasSuffix("fr.lproj") })
         XCTAssertEqual(fr.message, "fr lacks 236 of en's 535 keys: users see them in en")
         XCTAssertEqual(p.findings.last?.file, "Payload/Ski Resort Finder.app/SkiResortDatabase.swift.backup")
@@ -42,10 +49,14 @@ final class AuditRealProductTests: XCTestCase {
         let testCode = p.findings.filter { $0.rule == .testCode }
         XCTAssertEqual(testCode.count, 1)
         XCTAssertEqual(testCode.first?.severity, .review)
-        XCTAssertEqual(testCode.first?.details.sorted(), ["Frameworks/Testing.framework", "Frameworks/XCTAutomationSupport.framework", "Frameworks/XCTest.framework",
-                                                          "Frameworks/XCTestCore.framework", "Frameworks/XCTestSupport.framework", "Frameworks/XCUIAutomation.framework",
-                                                          "Frameworks/XCUnit.framework", "Frameworks/libXCTestBundleInject.dylib", "Frameworks/libXCTestSwiftSupport.dylib",
-                                                          "PlugIns/Ski Resort FinderTests.xctest", "__preview.dylib"])
+        XCTAssertEqual(
+            testCode.first?.details.sorted(),
+            [
+                "Frameworks/Testing.framework", "Frameworks/XCTAutomationSupport.framework", "Frameworks/XCTest.framework",
+                "Frameworks/XCTestCore.framework", "Frameworks/XCTestSupport.framework", "Frameworks/XCUIAutomation.framework",
+                "Frameworks/XCUnit.framework", "Frameworks/libXCTestBundleInject.dylib", "Frameworks/libXCTestSwiftSupport.dylib",
+                "PlugIns/Ski Resort FinderTests.xctest", "__preview.dylib",
+            ])
         let binary = try Data(contentsOf: Self.apps.appendingPathComponent(relative + "/Ski Resort Finder"))
         XCTAssertNotNil(binary.range(of: Data("_dyld_is_pseudodylib".utf8)), "the lookalike is there to be ignored")
         XCTAssertFalse(p.findings.contains { $0.rule == .pseudoSwitch }, "\(p.findings)")
@@ -74,10 +85,14 @@ final class AuditRealProductTests: XCTestCase {
         let p = try product("pocketcasts/podcasts.xcodeproj", in: Self.projects)
         let debug = p.findings.filter { $0.rule == .debugInDistribution }
         XCTAssertEqual(debug.map(\.severity), [.blocking, .blocking])
-        XCTAssertEqual(debug.map { String($0.file.split(separator: "/").suffix(2).joined(separator: "/")) },
-                       ["config/PocketCasts.prototype.xcconfig:14", "config/PocketCasts.staging.xcconfig:5"])
+        XCTAssertEqual(
+            debug.map { String($0.file.split(separator: "/").suffix(2).joined(separator: "/")) },
+            ["config/PocketCasts.prototype.xcconfig:14", "config/PocketCasts.staging.xcconfig:5"])
         XCTAssertTrue(debug[0].message.hasPrefix("Prototype compiles DEBUG in (archived by scheme 'Pocket Casts Prototype Build')"), debug[0].message)
-        XCTAssertTrue(debug[0].details.contains { $0.hasPrefix("GCC_PREPROCESSOR_DEFINITIONS = DEBUG=1 at ") && $0.contains("project.pbxproj:11858: every target") }, "\(debug[0].details)")
+        XCTAssertTrue(
+            debug[0].details.contains {
+                $0.hasPrefix("GCC_PREPROCESSOR_DEFINITIONS = DEBUG=1 at ") && $0.contains("project.pbxproj:11858: every target")
+            }, "\(debug[0].details)")
         XCTAssertTrue(debug[1].details.contains { $0.contains("project.pbxproj:10829: target NotificationExtension") }, "\(debug[1].details)")
         XCTAssertFalse(p.findings.contains { $0.message.contains("Release") })
         // The CocoaPods settings were never committed: said, and the audit is not green.
@@ -102,13 +117,16 @@ final class AuditRealProductTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-audit-\(UUID().uuidString)/ElementX.xcodeproj")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
-        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "DEVELOPMENT_ASSET_PATHS = DevelopmentAssets/Media;", with: "")
+        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
+            of: "DEVELOPMENT_ASSET_PATHS = DevelopmentAssets/Media;", with: "")
         try text.write(to: dir.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
         let p = try XCTUnwrap(Auditor.audit([dir.path]).products.first)
         XCTAssertEqual(p.findings.map(\.rule), [.pseudoInProject])
         XCTAssertEqual(p.findings.first?.severity, .review)
-        XCTAssertTrue(p.findings.first?.message.hasPrefix("target ElementX copies 15 files that look test-only") == true, p.findings.first?.message ?? "")
-        XCTAssertTrue(p.findings.first?.details.contains("DevelopmentAssets/Media/test_image.png") == true || p.findings.first?.details.last == "… and 10 more")
+        XCTAssertTrue(
+            p.findings.first?.message.hasPrefix("target ElementX copies 15 files that look test-only") == true, p.findings.first?.message ?? "")
+        XCTAssertTrue(
+            p.findings.first?.details.contains("DevelopmentAssets/Media/test_image.png") == true || p.findings.first?.details.last == "… and 10 more")
     }
 
     /// A folder that only XcodeGen describes is said to be unread: exit 3, never green.

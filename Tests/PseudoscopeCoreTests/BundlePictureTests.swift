@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// A bundle's whole picture (issue: the list, info and check said nothing of the tests that passed, were skipped or
@@ -33,7 +34,13 @@ final class BundlePictureTests: XCTestCase {
 
     /// `--flaky review`: a flaky run's blocking findings become review, each saying why; other runs are untouched.
     func testFlakyRunsBlockingFindingsAreReviewWhenAsked() throws {
-        var a = try Fixtures.archive(mode: "normal", content: [Fixtures.el("StaticText", [0, 100, 60, 20], id: "t", label: "A rather long label", extra: #""intrinsicContentSize":{"width":200,"height":20}"#)])
+        var a = try Fixtures.archive(
+            mode: "normal",
+            content: [
+                Fixtures.el(
+                    "StaticText", [0, 100, 60, 20], id: "t", label: "A rather long label", extra: #""intrinsicContentSize":{"width":200,"height":20}"#
+                )
+            ])
         var engine = Engine(loader: ArchiveLoader())
         XCTAssertTrue(engine.findings(a).contains { $0.severity == .blocking })
         var origin = RunOrigin(bundle: "B.xcresult", number: 1, runCount: 2)
@@ -43,7 +50,10 @@ final class BundlePictureTests: XCTestCase {
         engine.flakyAsReview = true
         let found = engine.findings(a)
         XCTAssertFalse(found.contains { $0.severity == .blocking })
-        XCTAssertTrue(found.allSatisfy { $0.hints.contains("review, not blocking: the test passed on a later attempt (--flaky review)") || $0.severity == .review })
+        XCTAssertTrue(
+            found.allSatisfy {
+                $0.hints.contains("review, not blocking: the test passed on a later attempt (--flaky review)") || $0.severity == .review
+            })
         origin.passedLater = false
         a.run = origin
         XCTAssertTrue(engine.findings(a).contains { $0.severity == .blocking }, "a run that is not flaky stays blocking")

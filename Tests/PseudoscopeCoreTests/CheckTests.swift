@@ -1,6 +1,7 @@
-import XCTest
-@testable import PseudoscopeCore
 import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeCore
 
 final class CheckTests: XCTestCase {
     typealias F = Fixtures
@@ -58,9 +59,14 @@ final class CheckTests: XCTestCase {
         let clipped = F.el("Other", [0, 100, 100, 100], id: "box", children: [F.el("StaticText", [50, 110, 80, 20], id: "sticks", label: "Out")])
         let scroll = F.el("ScrollView", [0, 300, 390, 100], id: "scroll", children: [F.el("Cell", [0, 300, 390, 900], id: "tall", label: "Row")])
         let f = LayoutChecker(try F.archive(content: [below, clipped, scroll])).findings()
-        XCTAssertTrue(f.contains { $0.rule == .outsideWindow && $0.identifier == "below" && $0.severity == .blocking && $0.message == "off-screen: 56 pt below the window" })
+        XCTAssertTrue(
+            f.contains {
+                $0.rule == .outsideWindow && $0.identifier == "below" && $0.severity == .blocking
+                    && $0.message == "off-screen: 56 pt below the window"
+            })
         XCTAssertTrue(f.contains { $0.rule == .outsideParent && $0.identifier == "sticks" && $0.severity == .review })
-        XCTAssertFalse(f.contains { $0.identifier == "tall" && ($0.rule == .outsideParent || $0.rule == .outsideWindow) }, "scroll content may extend")
+        XCTAssertFalse(
+            f.contains { $0.identifier == "tall" && ($0.rule == .outsideParent || $0.rule == .outsideWindow) }, "scroll content may extend")
     }
 
     func testPrimaryActionMissingZeroSizedAndHittable() throws {
@@ -80,21 +86,28 @@ final class CheckTests: XCTestCase {
     func testManyPrimaryActionsAreJudgedOnceEachAndTheHitTestsAreBounded() throws {
         var content: [String] = [], names: [String] = []
         for k in 0..<40 {
-            content.append(F.el("Button", [Double(k % 4) * 90, 100 + Double(k / 4) * 60, 80, 44], id: "act\(k)", label: "A\(k)", extra: "\"isHittable\":false"))
+            content.append(
+                F.el("Button", [Double(k % 4) * 90, 100 + Double(k / 4) * 60, 80, 44], id: "act\(k)", label: "A\(k)", extra: "\"isHittable\":false"))
             names += ["act\(k)", "act\(k)", "gone\(k)"]
         }
         content.append(F.el("Other", [0, 100, 90, 60], id: "toast", label: "Saved"))  // over act0's centre, drawn later
         let list = names.map { "\"\($0)\"" }.joined(separator: ",")
-        let f = LayoutChecker(try F.archive(content: content, top: "\"primaryActions\":[\(list)]")).findings().filter { $0.rule == .primaryActionUnreachable }
+        let f = LayoutChecker(try F.archive(content: content, top: "\"primaryActions\":[\(list)]")).findings().filter {
+            $0.rule == .primaryActionUnreachable
+        }
         XCTAssertEqual(f.count, 80, "40 unhittable and 40 missing, each once")
         XCTAssertEqual(Set(f.map(\.identifier)), Set((0..<40).flatMap { ["act\($0)", "gone\($0)"] }))
         XCTAssertEqual(f.first { $0.identifier == "act0" }?.message, "covered by Other 'toast' at its hit point")
-        XCTAssertEqual(f.first { $0.identifier == "act1" }?.message, "not hittable (nothing in the archive covers it: hidden, transparent or under a system overlay)")
+        XCTAssertEqual(
+            f.first { $0.identifier == "act1" }?.message,
+            "not hittable (nothing in the archive covers it: hidden, transparent or under a system overlay)")
 
         // The bound: 300 unhittable actions, each walking every element drawn after it. At the shipped bound all
         // are hit-tested; with a bound of 3,000 walked elements, the first ones in the archive's order are and the
         // rest say why they are not.
-        let many = (0..<300).map { F.el("Button", [Double($0 % 3) * 130, 100 + Double($0 / 3) * 7, 120, 5], id: "b\($0)", label: "B", extra: "\"isHittable\":false") }
+        let many = (0..<300).map {
+            F.el("Button", [Double($0 % 3) * 130, 100 + Double($0 / 3) * 7, 120, 5], id: "b\($0)", label: "B", extra: "\"isHittable\":false")
+        }
         let all = (0..<300).map { "\"b\($0)\"" }.joined(separator: ",")
         let checker = LayoutChecker(try F.archive(content: many, top: "\"primaryActions\":[\(all)]"))
         var shipped: [Finding] = [], bounded: [Finding] = []
@@ -105,7 +118,8 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(bounded.map(\.identifier), shipped.map(\.identifier))
         let skipped = bounded.indices.filter { bounded[$0].message.contains("not hit-tested") }
         let first = try XCTUnwrap(skipped.first, "the bound is reached")
-        XCTAssertEqual(bounded[first].message, "not hittable (not hit-tested: the hit tests of this screen's 300 primary actions reached their bound)")
+        XCTAssertEqual(
+            bounded[first].message, "not hittable (not hit-tested: the hit tests of this screen's 300 primary actions reached their bound)")
         XCTAssertEqual(Array(bounded.prefix(first).map(\.message)), Array(shipped.prefix(first).map(\.message)), "tested ones as without a bound")
         XCTAssertEqual(skipped, Array(first..<300), "none tested after the first that did not fit")
         XCTAssertEqual(skipped.count, 300 - 10, "walks of about 300 elements each: 10 fit in 3,000")
@@ -130,7 +144,9 @@ final class CheckTests: XCTestCase {
     func testPseudoMarksInTheControlRunBlock() throws {
         let content = [
             F.el("StaticText", [0, 100, 200, 20], id: "a", label: "［Konto···］"),
-            F.el("Button", [0, 130, 200, 40], id: "b", label: "[# Confirm #]", children: [F.el("StaticText", [10, 140, 100, 20], id: "b.text", label: "[# Confirm #]")]),
+            F.el(
+                "Button", [0, 130, 200, 40], id: "b", label: "[# Confirm #]",
+                children: [F.el("StaticText", [10, 140, 100, 20], id: "b.text", label: "[# Confirm #]")]),
             F.el("StaticText", [0, 190, 200, 20], id: "c", label: "[Ŝéţţîñĝš one two]"),
             F.el("StaticText", [0, 220, 200, 20], id: "d", label: "[Draft]"),
             F.el("StaticText", [0, 250, 200, 20], id: "e", label: "TODO list"),
@@ -138,7 +154,9 @@ final class CheckTests: XCTestCase {
         ]
         let normal = LayoutChecker(try F.archive(mode: "normal", content: content)).findings().filter { $0.rule == .pseudoInControlRun }
         XCTAssertEqual(normal.map { "\($0.identifier) \($0.severity)" }, ["a blocking", "b blocking", "c blocking"])
-        XCTAssertEqual(normal.first?.message, "\"［Konto···］\" carries the gate's ［…］ markers in the normal (control) run: the transform changes strings outside its modes")
+        XCTAssertEqual(
+            normal.first?.message,
+            "\"［Konto···］\" carries the gate's ［…］ markers in the normal (control) run: the transform changes strings outside its modes")
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "expanded", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: content)).findings().allSatisfy { $0.rule != .pseudoInControlRun })
         // Doubled strings: a run most of whose strings are doubled went through Xcode's Double-Length pseudolanguage;
@@ -146,8 +164,9 @@ final class CheckTests: XCTestCase {
         let doubledRun = ["Settings Settings", "Account Account", "Sign out Sign out", "Bora Bora"].enumerated().map { k, label in
             F.el("StaticText", [0, 100 + 30 * Double(k), 300, 20], id: "d\(k)", label: label)
         }
-        XCTAssertEqual(LayoutChecker(try F.archive(mode: "normal", content: doubledRun)).findings().filter { $0.rule == .pseudoInControlRun }.map(\.identifier),
-                       ["d0", "d1", "d2", "d3"])
+        XCTAssertEqual(
+            LayoutChecker(try F.archive(mode: "normal", content: doubledRun)).findings().filter { $0.rule == .pseudoInControlRun }.map(\.identifier),
+            ["d0", "d1", "d2", "d3"])
         let oneName = ["Settings", "Account", "Sign out", "Bora Bora"].enumerated().map { k, label in
             F.el("StaticText", [0, 100 + 30 * Double(k), 300, 20], id: "d\(k)", label: label)
         }
@@ -159,8 +178,10 @@ final class CheckTests: XCTestCase {
         let chevron = F.el("Image", [360, 200, 12, 16], id: "chevron.right", label: "chevron.right")
         let f = LayoutChecker(try F.archive(mode: "rtl", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }
         XCTAssertEqual(f.map { "\($0.identifier) \($0.severity)" }, ["BackButton blocking", "chevron.right review"])
-        XCTAssertEqual(f.last?.message, "names the physical-direction symbol 'chevron.right', which is not flipped in RTL (use the .backward/.forward variant)")
-        let flipped = F.el("NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [322, 50, 60, 44], id: "BackButton", label: "Back")])
+        XCTAssertEqual(
+            f.last?.message, "names the physical-direction symbol 'chevron.right', which is not flipped in RTL (use the .backward/.forward variant)")
+        let flipped = F.el(
+            "NavigationBar", [0, 50, 390, 44], id: "nav", children: [F.el("Button", [322, 50, 60, 44], id: "BackButton", label: "Back")])
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "rtl", content: [flipped])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
         XCTAssertTrue(LayoutChecker(try F.archive(mode: "normal", content: [bar, chevron])).findings().filter { $0.rule == .rtlNotMirrored }.isEmpty)
     }
@@ -184,19 +205,27 @@ final class CheckTests: XCTestCase {
         let withSubmit = F.el("Other", [0, 90, 390, 300], id: "form", children: [field, submit])
         XCTAssertEqual(rules(try F.archive(content: [withSubmit])).filter { $0.hasPrefix("validation") }, ["validation-during-composition name"])
         let disabled = submit.replacingOccurrences(of: "\"label\":\"Submit\"", with: "\"label\":\"Submit\",\"isEnabled\":false")
-        XCTAssertTrue(rules(try F.archive(content: [F.el("Other", [0, 90, 390, 300], children: [field, disabled])])).filter { $0.hasPrefix("validation") }.isEmpty)
+        XCTAssertTrue(
+            rules(try F.archive(content: [F.el("Other", [0, 90, 390, 300], children: [field, disabled])])).filter { $0.hasPrefix("validation") }
+                .isEmpty)
         // Fields composing in one container share what it shows (looked at once per container); a field in another
         // container has its own.
         let second = F.el("TextField", [0, 250, 300, 44], id: "city", label: "City", extra: "\"markedText\":\"bei\"")
         let lone = F.el("TextField", [0, 500, 300, 44], id: "note", label: "Note", extra: "\"markedText\":\"ni\"")
-        let found = LayoutChecker(try F.archive(content: [F.el("Other", [0, 90, 390, 300], id: "form", children: [field, error, second, submit]),
-                                                          F.el("Other", [0, 450, 390, 300], id: "other", children: [lone])]))
-            .findings().filter { $0.rule == .validationDuringComposition }
+        let found = LayoutChecker(
+            try F.archive(content: [
+                F.el("Other", [0, 90, 390, 300], id: "form", children: [field, error, second, submit]),
+                F.el("Other", [0, 450, 390, 300], id: "other", children: [lone]),
+            ])
+        )
+        .findings().filter { $0.rule == .validationDuringComposition }
         XCTAssertEqual(found.map(\.identifier), ["name", "city"])
-        XCTAssertEqual(found.map(\.message), [
-            "field is composing \"zhong\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
-            "field is composing \"bei\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
-        ])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                "field is composing \"zhong\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
+                "field is composing \"bei\" (IME marked text) while validation message StaticText 'name.error' is shown and submit-like Button 'form.submit' is enabled",
+            ])
     }
 
     func testOverlapAndSmallHitRegion() throws {
@@ -228,8 +257,10 @@ final class CheckTests: XCTestCase {
                     let dx = [0, f.width - 2, f.width - 2.0000001, f.width, 0.3].randomElement(using: &g)!
                     frames.append(Rect(x: f.x + dx, y: f.y + [0, 1.5, f.height - 2].randomElement(using: &g)!, width: f.width, height: f.height))
                 } else {
-                    frames.append(Rect(x: Double(Int.random(in: 0...360, using: &g)) / 3, y: Double(Int.random(in: 0...spread, using: &g)) / 3,
-                                       width: Double(Int.random(in: 0...600, using: &g)) / 3, height: Double(Int.random(in: 0...150, using: &g)) / 3))
+                    frames.append(
+                        Rect(
+                            x: Double(Int.random(in: 0...360, using: &g)) / 3, y: Double(Int.random(in: 0...spread, using: &g)) / 3,
+                            width: Double(Int.random(in: 0...600, using: &g)) / 3, height: Double(Int.random(in: 0...150, using: &g)) / 3))
                 }
             }
             let order = frames.indices.sorted { (frames[$0].minY, $0) < (frames[$1].minY, $1) }
@@ -242,10 +273,12 @@ final class CheckTests: XCTestCase {
             func sweep(every: Bool) -> LayoutChecker.OverlapSweep {
                 var s = LayoutChecker.OverlapSweep()
                 s.estimatesEveryInk = every
-                s.load(order, frames: { frames[$0] }, controls: { controls[$0] }, inks: { k in
-                    if !dense { if every { estimated.all += 1 } else { estimated.needed += 1 } }
-                    return inks[k]
-                })
+                s.load(
+                    order, frames: { frames[$0] }, controls: { controls[$0] },
+                    inks: { k in
+                        if !dense { if every { estimated.all += 1 } else { estimated.needed += 1 } }
+                        return inks[k]
+                    })
                 s.compare()
                 return s
             }
@@ -271,8 +304,10 @@ final class CheckTests: XCTestCase {
             var frames: [Rect] = []
             for _ in 0..<n {
                 if let f = frames.randomElement(using: &g), Int.random(in: 0..<3, using: &g) == 0 {
-                    frames.append(Rect(x: f.x + [0, 0, 1, f.width - 2].randomElement(using: &g)!, y: f.y + [0, 0, 2].randomElement(using: &g)!,
-                                       width: f.width, height: f.height))
+                    frames.append(
+                        Rect(
+                            x: f.x + [0, 0, 1, f.width - 2].randomElement(using: &g)!, y: f.y + [0, 0, 2].randomElement(using: &g)!,
+                            width: f.width, height: f.height))
                 } else {
                     let odd: [Double] = [.nan, .infinity, -.infinity, -30, 0]
                     func number(_ top: Int) -> Double {
@@ -293,7 +328,8 @@ final class CheckTests: XCTestCase {
             s.load(order, frames: { frames[$0] }, controls: { controls[$0] }, inks: { inks[$0] })
             s.compare()
             // Each pair as the rule states it, at the sweep's positions.
-            var first = [Int](repeating: -1, count: n), overlap = [(Double, Double)](repeating: (0, 0), count: n), count = [Int](repeating: 0, count: n)
+            var first = [Int](repeating: -1, count: n), overlap = [(Double, Double)](repeating: (0, 0), count: n),
+                count = [Int](repeating: 0, count: n)
             for k in 0..<n {
                 var m = k + 1
                 while m < min(n, k + cap + 1), frames[order[m]].minY < frames[order[k]].maxY - tol {
@@ -323,28 +359,6 @@ final class CheckTests: XCTestCase {
         XCTAssertGreaterThan(hits, 5_000, "the parents overlap")
     }
 
-    /// A large parent's children are put in the sweep's order by the bits of their tops (`TopOrder`): the same
-    /// order as sorting pairs of top and index, on seeded tops with repeats, both zeros, negatives, infinities and
-    /// numbers far apart; a NaN leaves the order to the comparison sort.
-    func testTheRadixOrderOfTopsIsTheComparisonOrder() {
-        var g = SplitMix64(seed: 48)
-        let odd: [Double] = [0, -0.0, -1.5, .infinity, -.infinity, 1e300, -1e-300, .leastNonzeroMagnitude, 20.299999999999997, 20.3]
-        for round in 0..<60 {
-            let n = Int.random(in: 1...3_000, using: &g)
-            let tops: [Double] = (0..<n).map { _ in
-                switch Int.random(in: 0..<4, using: &g) {
-                case 0: return odd.randomElement(using: &g)!
-                case 1: return Double(Int.random(in: -40...800, using: &g))
-                case 2: return Double.random(in: -1e6...1e6, using: &g)
-                default: return Double(Int.random(in: 0...8, using: &g)) * 44 + (round % 2 == 0 ? 0.5 : 0)
-                }
-            }
-            let expected = tops.indices.sorted { (tops[$0], $0) < (tops[$1], $1) }
-            XCTAssertEqual(TopOrder.positions(tops)?.map { Int($0) }, expected, "round \(round)")
-        }
-        XCTAssertNil(TopOrder.positions([3, .nan, 1]))
-    }
-
     /// A stack's elements are its members and the siblings they name, merged from two ascending lists: the
     /// distinct ones, ascending, on seeded lists with repeats within and across them.
     /// Frames made to mix to one word from a known start (the last number chosen to cancel the seven before it)
@@ -352,8 +366,9 @@ final class CheckTests: XCTestCase {
     /// finding its stacks quadratic.
     func testFramesMadeToCollideInTheStackMixDoNotCollideInTheTable() {
         func word(_ seven: [Double], last: Double) -> UInt64 {
-            OverlapStackKey.mixed(Rect(x: seven[0], y: seven[1], width: seven[2], height: seven[3]),
-                                  Rect(x: seven[4], y: seven[5], width: seven[6], height: last), seed: 0)
+            OverlapStackKey.mixed(
+                Rect(x: seven[0], y: seven[1], width: seven[2], height: seven[3]),
+                Rect(x: seven[4], y: seven[5], width: seven[6], height: last), seed: 0)
         }
         // The word before the last number, from a zero start; the last number's bits chosen to give one value.
         func beforeLast(_ seven: [Double]) -> UInt64 {
@@ -365,8 +380,10 @@ final class CheckTests: XCTestCase {
         for k in 0..<64 {
             let seven = [Double(k), 1, 2, 3, 4, 5, 6]
             let last = Double(bitPattern: beforeLast(seven) ^ 0x4059_0000_0000_0000)
-            XCTAssertEqual(word(seven, last: last), word([0, 1, 2, 3, 4, 5, 6], last: Double(bitPattern: beforeLast([0, 1, 2, 3, 4, 5, 6]) ^ 0x4059_0000_0000_0000)),
-                           "the frames are made to mix alike from a known start")
+            XCTAssertEqual(
+                word(seven, last: last),
+                word([0, 1, 2, 3, 4, 5, 6], last: Double(bitPattern: beforeLast([0, 1, 2, 3, 4, 5, 6]) ^ 0x4059_0000_0000_0000)),
+                "the frames are made to mix alike from a known start")
             keys.append(OverlapStackKey(own: Rect(x: seven[0], y: 1, width: 2, height: 3), other: Rect(x: 4, y: 5, width: 6, height: last)))
         }
         XCTAssertGreaterThan(Set(keys.map(\.hashValue)).count, 60, "from this process's start they hash apart")
@@ -382,12 +399,14 @@ final class CheckTests: XCTestCase {
     }
 
     /// A parent of hundreds of rows in ten columns, whose tops run against their order in the tree and repeat from
-    /// column to column (sorted by `TopOrder`): each row is reported once, in tree order, naming the row after it
+    /// column to column: each row is reported once, in tree order, naming the row after it
     /// in its column, the first it overlaps in the tree; the last row of a column overlaps none after it.
     func testALargeParentsOverlapsAreReportedInTreeOrder() throws {
         let columns = 10, rows = 60
         let kids = (0..<(columns * rows)).map { i in
-            F.el("StaticText", [Double(i / rows) * 39, Double(rows - 1 - i % rows) * 10 + 100, 39, 20], id: "row.\(i)", label: "Row number \(i) of the list")
+            F.el(
+                "StaticText", [Double(i / rows) * 39, Double(rows - 1 - i % rows) * 10 + 100, 39, 20], id: "row.\(i)",
+                label: "Row number \(i) of the list")
         }
         let f = LayoutChecker(try F.archive(content: kids)).findings().filter { $0.rule == .overlappingText }
         let expected = (0..<(columns * rows)).filter { $0 % rows != rows - 1 }
@@ -458,9 +477,10 @@ final class FindingOrderTests: XCTestCase {
         var rng = SplitMix64(seed: 0x5EED0002)  // seeded: a failure here happens again on the next run
         for _ in 0..<50 {
             let made = (0..<Int.random(in: 0...40, using: &rng)).map { n in
-                Finding(rule: Rule.allCases.randomElement(using: &rng)!, severity: Bool.random(using: &rng) ? .blocking : .review,
-                        element: Bool.random(using: &rng) ? Int.random(in: 0..<6, using: &rng) : nil, elementPath: "p\(n)",
-                        elementType: "Button", identifier: "id\(n)", label: "", frame: nil, message: "m\(n)")
+                Finding(
+                    rule: Rule.allCases.randomElement(using: &rng)!, severity: Bool.random(using: &rng) ? .blocking : .review,
+                    element: Bool.random(using: &rng) ? Int.random(in: 0..<6, using: &rng) : nil, elementPath: "p\(n)",
+                    elementType: "Button", identifier: "id\(n)", label: "", frame: nil, message: "m\(n)")
             }
             let expected = made.enumerated().sorted { x, y in
                 let kx = (x.element.severity.rank, x.element.element ?? -1, Rule.allCases.firstIndex(of: x.element.rule)!, x.offset)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// XCUITest's failure messages read as the query that failed, each shape from a real fixture, and answered against
@@ -7,7 +8,10 @@ import XCTest
 final class FailureQueryTests: XCTestCase {
     /// The real Xcode 15.4 bundle: a tap on a button that is not there, XCUITest's search input after it.
     func testATapOnAMissingButtonFromARealBundle() throws {
-        let path = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1"
+        let path =
+            try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent(
+                "xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult"
+            ).path + "#1"
         let a = try ArchiveLoader().load(path)
         let q = try XCTUnwrap(FailureQuery.parse(a.failure.message))
         XCTAssertEqual(q.action, "tap")
@@ -45,7 +49,10 @@ final class FailureQueryTests: XCTestCase {
 
     /// The 13.0 bundle's `Failed to synthesize event: Failed to scroll to visible (by AX action) Button, …`.
     func testAnElementDescribedInTheMessage() throws {
-        let q = try XCTUnwrap(FailureQuery.parse("Failed to synthesize event: Failed to scroll to visible (by AX action) Button, {{25.0, 500.0}, {330.0, 41.0}}, identifier: 'enrollButton', label: 'Enroll', error: Error kAXErrorCannotComplete performing AXAction kAXScrollToVisibleAction"))
+        let q = try XCTUnwrap(
+            FailureQuery.parse(
+                "Failed to synthesize event: Failed to scroll to visible (by AX action) Button, {{25.0, 500.0}, {330.0, 41.0}}, identifier: 'enrollButton', label: 'Enroll', error: Error kAXErrorCannotComplete performing AXAction kAXScrollToVisibleAction"
+            ))
         XCTAssertEqual(q.action, "scroll to visible")
         XCTAssertEqual(q.type, "Button")
         XCTAssertEqual(q.identifier, "enrollButton")
@@ -55,10 +62,14 @@ final class FailureQueryTests: XCTestCase {
     /// The chain as XCUITest prints it, typed steps and predicates in order; WebDriverAgent's `wdName`, JSON-escaped
     /// in a log (xcui-26), its `identifier == 0` padding ignored; a container the screen lacks is named.
     func testQueryChainsPredicatesAndContainers() throws {
-        let typed = try XCTUnwrap(FailureQuery.parse("Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '\"checkout.confirm\" IN identifiers'`, given input App element pid: 51354"))
+        let typed = try XCTUnwrap(
+            FailureQuery.parse(
+                "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '\"checkout.confirm\" IN identifiers'`, given input App element pid: 51354"
+            ))
         XCTAssertEqual(typed.steps.map(\.kind), [.descendants, .predicate])
         XCTAssertEqual(typed.target, "Button 'checkout.confirm'")
-        let label = try XCTUnwrap(FailureQuery.parse("No matches found for Descendants matching type Button, Elements matching predicate 'label ==[c] \"Guardar\"'"))
+        let label = try XCTUnwrap(
+            FailureQuery.parse("No matches found for Descendants matching type Button, Elements matching predicate 'label ==[c] \"Guardar\"'"))
         XCTAssertEqual(label.label, "Guardar")
         XCTAssertEqual(label.type, "Button")
         let dumps = try SharedFixtures.require(SharedFixtures.realDumps)
@@ -66,7 +77,10 @@ final class FailureQueryTests: XCTestCase {
         let start = escaped.range(of: "No matches found for Elements matching predicate")!.lowerBound
         let wda = try XCTUnwrap(FailureQuery.parse(String(escaped[start...].prefix(2000))))
         XCTAssertEqual(wda.identifier, "textField_dateOfBirth")
-        let nav = try XCTUnwrap(FailureQuery.parse("Failed to tap \"Save\" Button: No matches found for Descendants matching type NavigationBar from input {(\n    Application, pid: 1, label: 'Notes'\n)}"))
+        let nav = try XCTUnwrap(
+            FailureQuery.parse(
+                "Failed to tap \"Save\" Button: No matches found for Descendants matching type NavigationBar from input {(\n    Application, pid: 1, label: 'Notes'\n)}"
+            ))
         XCTAssertEqual(nav.target, "Button \"Save\"")
         XCTAssertEqual(nav.containers, ["NavigationBar"])
         let h = Self.flat([])
@@ -75,7 +89,8 @@ final class FailureQueryTests: XCTestCase {
         // Not a query: an assertion's message.
         XCTAssertNil(FailureQuery.parse("XCTAssertTrue failed - The label should display 'a' on launch."))
         // A query shape not known: kept, said to be unread.
-        let unread = try XCTUnwrap(FailureQuery.parse("Failed to get matching snapshot: Multiple matching elements found for <XCUIElementQuery: 0x600002c2c2d0>."))
+        let unread = try XCTUnwrap(
+            FailureQuery.parse("Failed to get matching snapshot: Multiple matching elements found for <XCUIElementQuery: 0x600002c2c2d0>."))
         XCTAssertFalse(unread.isRead)
         XCTAssertEqual(unread.outcome, .multipleMatches)
     }
@@ -83,15 +98,18 @@ final class FailureQueryTests: XCTestCase {
     /// A renamed identifier with the new one right there: the same words in another case or with other separators
     /// first, then one that begins the same (`btn-sample` against `btn-sample-home`).
     func testCandidatesAreRankedAsAPersonWouldTryThem() {
-        let h = Self.flat([("btn-sample-home", "Home"), ("BTN_SAMPLE", "Sample"), ("other", "Btn Sample")].map { id, label in
-            var e = Element(type: "Button")
-            e.identifier = id
-            e.label = label
-            return e
-        })
-        let q = FailureQuery.parse("No matches found for Descendants matching type Button, Elements matching predicate '\"btn-sample\" IN identifiers'")!
+        let h = Self.flat(
+            [("btn-sample-home", "Home"), ("BTN_SAMPLE", "Sample"), ("other", "Btn Sample")].map { id, label in
+                var e = Element(type: "Button")
+                e.identifier = id
+                e.label = label
+                return e
+            })
+        let q = FailureQuery.parse(
+            "No matches found for Descendants matching type Button, Elements matching predicate '\"btn-sample\" IN identifiers'")!
         let answer = QueryAnswer(q, in: h)
-        XCTAssertEqual(answer.candidates.map(\.named.reference), ["Button 'BTN_SAMPLE'", "Button 'other'", "Button 'btn-sample-home'"], "\(answer.candidates)")
+        XCTAssertEqual(
+            answer.candidates.map(\.named.reference), ["Button 'BTN_SAMPLE'", "Button 'other'", "Button 'btn-sample-home'"], "\(answer.candidates)")
     }
 
     /// A locale run asks for the French label; the screen shows the Spanish one: with the app's tables given, that

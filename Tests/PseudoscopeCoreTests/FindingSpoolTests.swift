@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// A night's findings wait in a spool while `check` judges it (`FindingSpool`): what comes back is what went in,
@@ -12,11 +13,12 @@ final class FindingSpoolTests: XCTestCase {
         var out: [Finding] = []
         for frame in [nil, Rect(x: 1.5, y: -2, width: 20.299999999999997, height: 1e300)] as [Rect?] {
             for other in [nil, "runs/rtl/\(hostile)archive.json"] as [String?] {
-                var f = Finding(rule: other == nil ? .overlappingText : .rtlNotMirrored, severity: other == nil ? .review : .blocking,
-                                element: other == nil ? 3 : nil, elementPath: "Application/Window/StaticText[3]", elementType: "StaticText",
-                                identifier: "id.\(hostile)", label: hostile, text: "shown " + hostile, frame: frame,
-                                message: "its text overlaps \(hostile)", evidence: [("overlapWidth", 377), ("otherSiblings", -0.0)],
-                                otherArchive: other)
+                var f = Finding(
+                    rule: other == nil ? .overlappingText : .rtlNotMirrored, severity: other == nil ? .review : .blocking,
+                    element: other == nil ? 3 : nil, elementPath: "Application/Window/StaticText[3]", elementType: "StaticText",
+                    identifier: "id.\(hostile)", label: hostile, text: "shown " + hostile, frame: frame,
+                    message: "its text overlaps \(hostile)", evidence: [("overlapWidth", 377), ("otherSiblings", -0.0)],
+                    otherArchive: other)
                 f.fingerprint = "b01eb6d04ea9e989"
                 out.append(f)
                 f.hints = ["may be a false alarm: \(hostile)", ""]
@@ -37,7 +39,8 @@ final class FindingSpoolTests: XCTestCase {
     }
 
     func testWhatComesBackIsWhatWentIn() throws {
-        let entry = Baseline.Entry(fingerprint: "b01eb6d04ea9e989", reason: "known", owner: "@team", expires: CalendarDay(year: 2026, month: 12, day: 31))
+        let entry = Baseline.Entry(
+            fingerprint: "b01eb6d04ea9e989", reason: "known", owner: "@team", expires: CalendarDay(year: 2026, month: 12, day: 31))
         let baseline = Baseline(entries: [entry])
         let findings = shapes(entry: entry)
         let spool = try FindingSpool(folder: NSTemporaryDirectory())
@@ -56,7 +59,8 @@ final class FindingSpoolTests: XCTestCase {
 
     /// A verdict counts the findings a filter shows, as a person counting the list by hand would.
     func testTheVerdictCountsWhatTheFilterShows() {
-        let entry = Baseline.Entry(fingerprint: "b01eb6d04ea9e989", reason: "known", owner: "@team", expires: CalendarDay(year: 2026, month: 12, day: 31))
+        let entry = Baseline.Entry(
+            fingerprint: "b01eb6d04ea9e989", reason: "known", owner: "@team", expires: CalendarDay(year: 2026, month: 12, day: 31))
         let findings = shapes(entry: entry)
         for minSeverity in Severity.allCases {
             for rules in [nil, [Rule.overlappingText], [Rule.rtlNotMirrored, .textTruncated]] as [Set<Rule>?] {
@@ -78,7 +82,9 @@ final class FindingSpoolTests: XCTestCase {
         let none = Verdict(findings: [], hierarchyNote: "no hierarchy", pairing: .notApplicable, filter: FindingFilter(), acceptsNoHierarchy: false)
         XCTAssertEqual(none.status, .notChecked("no hierarchy"))
         XCTAssertFalse(none.isChecked)
-        XCTAssertTrue(Verdict(findings: [], hierarchyNote: "no hierarchy", pairing: .notApplicable, filter: FindingFilter(), acceptsNoHierarchy: true).isChecked)
+        XCTAssertTrue(
+            Verdict(findings: [], hierarchyNote: "no hierarchy", pairing: .notApplicable, filter: FindingFilter(), acceptsNoHierarchy: true).isChecked
+        )
     }
 
     /// A night judged with a spool gives every run the findings and verdict it gets without one: also an rtl run
@@ -88,10 +94,14 @@ final class FindingSpoolTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ltr = [F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [280, 100, 100, 44], id: "next", label: "Next"),
-                   F.el("Button", [10, 300, 20, 20], id: "tiny", label: "Tiny")]
-        let mirrored = [F.el("Button", [280, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [10, 100, 100, 44], id: "next", label: "Next"),
-                        F.el("Button", [360, 300, 20, 20], id: "tiny", label: "Tiny")]
+        let ltr = [
+            F.el("Button", [10, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [280, 100, 100, 44], id: "next", label: "Next"),
+            F.el("Button", [10, 300, 20, 20], id: "tiny", label: "Tiny"),
+        ]
+        let mirrored = [
+            F.el("Button", [280, 100, 100, 44], id: "ok", label: "OK"), F.el("Button", [10, 100, 100, 44], id: "next", label: "Next"),
+            F.el("Button", [360, 300, 20, 20], id: "tiny", label: "Tiny"),
+        ]
         // Screen "Far": its rtl run comes first, with seven expanded runs laid out as its mirror image, so its batch
         // (eight archives) pairs it with an expanded run and finds nothing; the normal run, in the next batch, is the
         // run set's partner, and against it both buttons did not flip. Screen "Near": its three runs in one batch.
@@ -102,7 +112,8 @@ final class FindingSpoolTests: XCTestCase {
         var paths: [String] = []
         for r in runs {
             let path = folder.appendingPathComponent(r.name + ".json").path
-            try F.archiveJSON(mode: r.mode, content: r.content, top: #""screen":"\#(r.screen)""#).write(toFile: path, atomically: true, encoding: .utf8)
+            try F.archiveJSON(mode: r.mode, content: r.content, top: #""screen":"\#(r.screen)""#).write(
+                toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         XCTAssertEqual(Engine.batches(paths.map(ScreenNameProbe.read)).first?.count, 8, "the far screen's first batch is full")
@@ -166,8 +177,10 @@ final class PairingAcrossDevicesTests: XCTestCase {
         func write(_ name: String, mode: String) throws -> String {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try F.archiveJSON(mode: mode, content: content, top: #""screen":"Settings""#).replacingOccurrences(of: #""simulator":"iPhone 16""#, with: #""simulator":"unknown""#)
-                .write(to: url, atomically: true, encoding: .utf8)
+            try F.archiveJSON(mode: mode, content: content, top: #""screen":"Settings""#).replacingOccurrences(
+                of: #""simulator":"iPhone 16""#, with: #""simulator":"unknown""#
+            )
+            .write(to: url, atomically: true, encoding: .utf8)
             return url.path
         }
         let ipadNormal = try write("iPad/settings-normal.json", mode: "normal")
@@ -176,7 +189,8 @@ final class PairingAcrossDevicesTests: XCTestCase {
         XCTAssertEqual(try engine.judgeAll([ipadNormal, seRtl])[1].get().pairing, .noPartner, "another folder's run")
         let seNormal = try write("iPhoneSE/settings-normal.json", mode: "normal")
         XCTAssertEqual(try engine.judgeAll([ipadNormal, seRtl, seNormal])[1].get().pairing, .pairedWith(seNormal))
-        XCTAssertEqual(Engine.place(of: "/n/TestResults/rtl/LayoutTests.xcresult#1"), Engine.place(of: "/n/TestResults/normal/LayoutTests.xcresult#1"))
+        XCTAssertEqual(
+            Engine.place(of: "/n/TestResults/rtl/LayoutTests.xcresult#1"), Engine.place(of: "/n/TestResults/normal/LayoutTests.xcresult#1"))
         XCTAssertNotEqual(Engine.place(of: "/n/iPad/settings-rtl"), Engine.place(of: "/n/iPhoneSE/settings-normal"))
         XCTAssertEqual(Engine.place(of: "/n/a/settings-rtl/archive.json"), Engine.place(of: "/n/a/settings-normal"))
     }

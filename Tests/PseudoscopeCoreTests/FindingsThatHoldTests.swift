@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// Findings that hold on real screens (issue: why the test failed): the system keyboard's keys in a flat list are
@@ -43,8 +44,12 @@ final class FindingsThatHoldTests: XCTestCase {
         XCTAssertFalse(headroom(sample).contains("settings.title"), "86 pt of title at +40% fits between a back button and the centre")
         // A back button so wide that the centred title has 77 pt: the expanded title (120 pt) will not fit.
         let json = try String(contentsOf: Fixtures.samples.appendingPathComponent("settings-normal/archive.json"), encoding: .utf8)
-        let wide = json.replacingOccurrences(of: "\"label\": \"Back\",\n                \"frame\": {\n                  \"x\": 8,\n                  \"y\": 54,\n                  \"width\": 72,",
-                                             with: "\"label\": \"Back\",\n                \"frame\": {\n                  \"x\": 8,\n                  \"y\": 54,\n                  \"width\": 150,")
+        let wide = json.replacingOccurrences(
+            of:
+                "\"label\": \"Back\",\n                \"frame\": {\n                  \"x\": 8,\n                  \"y\": 54,\n                  \"width\": 72,",
+            with:
+                "\"label\": \"Back\",\n                \"frame\": {\n                  \"x\": 8,\n                  \"y\": 54,\n                  \"width\": 150,"
+        )
         XCTAssertNotEqual(wide, json, "the back button's frame was widened")
         XCTAssertTrue(headroom(try Fixtures.decode(wide)).contains("settings.title"))
     }
@@ -60,7 +65,8 @@ final class FindingsThatHoldTests: XCTestCase {
     /// The failing element the tree does not hold is the failure's query, answered with what is there instead:
     /// no layout finding is made of it (docs/checks.md, `primary-action-unreachable`).
     func testAFailingElementTheTreeLacksIsAQueryNotALayoutFault() throws {
-        let a = try dump("""
+        let a = try dump(
+            """
             Failed to tap "Save" Button: No matches found for Elements matching predicate '"btn_save" IN identifiers' from input {(
                 Button, identifier: 'btn-save-note', label: 'Save note'
             )}

@@ -16,7 +16,8 @@ enum Fixtures {
 
     /// An element as JSON: `el("Button", [10, 20, 100, 44], id: "ok", label: "OK")`.
     static func el(_ type: String, _ f: [Double], id: String = "", label: String = "", extra: String = "", children: [String] = []) -> String {
-        var s = "{\"type\":\"\(type)\",\"identifier\":\"\(id)\",\"label\":\"\(label)\",\"frame\":{\"x\":\(f[0]),\"y\":\(f[1]),\"width\":\(f[2]),\"height\":\(f[3])}"
+        var s =
+            "{\"type\":\"\(type)\",\"identifier\":\"\(id)\",\"label\":\"\(label)\",\"frame\":{\"x\":\(f[0]),\"y\":\(f[1]),\"width\":\(f[2]),\"height\":\(f[3])}"
         if !extra.isEmpty { s += "," + extra }
         if !children.isEmpty { s += ",\"children\":[" + children.joined(separator: ",") + "]" }
         return s + "}"
@@ -27,12 +28,12 @@ enum Fixtures {
         let window = el("Window", [0, 0, 390, 844], children: content)
         let app = el("Application", [0, 0, 390, 844], label: "App", children: [window])
         return """
-        {"formatVersion":1,"test":"T/testScreen","mode":"\(mode)",
-         "environment":{"xcode":"16.2","simulator":"iPhone 16","os":"iOS 18.2"},
-         "failure":{"identifier":"\(failing)","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},
-         \(top.isEmpty ? "" : top + ",")
-         "hierarchy":\(app)}
-        """
+            {"formatVersion":1,"test":"T/testScreen","mode":"\(mode)",
+             "environment":{"xcode":"16.2","simulator":"iPhone 16","os":"iOS 18.2"},
+             "failure":{"identifier":"\(failing)","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},
+             \(top.isEmpty ? "" : top + ",")
+             "hierarchy":\(app)}
+            """
     }
 
     static func archive(mode: String = "normal", failing: String = "ok", content: [String], top: String = "") throws -> Archive {

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// Where a bundle's reading no longer goes through Foundation (`Info.plist`, platform and test names, failure
@@ -9,10 +10,13 @@ final class FoundationAgreementTests: XCTestCase {
     /// What `XCResultBundle` reads of an `Info.plist`, the way it read it through Foundation.
     func foundationReading(_ bytes: [UInt8]) -> (major: Int?, minor: Int?, root: String?)? {
         guard PropertyList.isXMLOrBinary(bytes),
-              let plist = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any] else { return nil }
+            let plist = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+        else { return nil }
         let version = plist["version"] as? [String: Any]
-        return ((version?["major"] as? NSNumber)?.intValue, (version?["minor"] as? NSNumber)?.intValue,
-                (plist["rootId"] as? [String: Any])?["hash"] as? String)
+        return (
+            (version?["major"] as? NSNumber)?.intValue, (version?["minor"] as? NSNumber)?.intValue,
+            (plist["rootId"] as? [String: Any])?["hash"] as? String
+        )
     }
 
     func ourReading(_ bytes: [UInt8]) -> (major: Int?, minor: Int?, root: String?)? {
@@ -26,7 +30,8 @@ final class FoundationAgreementTests: XCTestCase {
 
     func assertSameReading(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         let theirs = foundationReading(bytes), ours = ourReading(bytes)
-        XCTAssertEqual(ours == nil, theirs == nil, "\(what): Foundation \(String(describing: theirs)), ours \(String(describing: ours))", file: file, line: line)
+        XCTAssertEqual(
+            ours == nil, theirs == nil, "\(what): Foundation \(String(describing: theirs)), ours \(String(describing: ours))", file: file, line: line)
         if let a = theirs, let b = ours {
             XCTAssertEqual(a.major, b.major, what, file: file, line: line)
             XCTAssertEqual(a.minor, b.minor, what, file: file, line: line)
@@ -47,47 +52,96 @@ final class FoundationAgreementTests: XCTestCase {
     }
 
     func testInfoPlistsOfEveryShapeReadAsFoundationReadsThem() throws {
-        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+        let head =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
         func plist(_ body: String) -> String { head + "<plist version=\"1.0\">\n" + body + "\n</plist>\n" }
-        let plain = "<dict><key>rootId</key><dict><key>hash</key><string>0~abc</string></dict><key>version</key><dict><key>major</key><integer>3</integer><key>minor</key><integer>54</integer></dict></dict>"
+        let plain =
+            "<dict><key>rootId</key><dict><key>hash</key><string>0~abc</string></dict><key>version</key><dict><key>major</key><integer>3</integer><key>minor</key><integer>54</integer></dict></dict>"
         let shapes: [(String, String)] = [
             ("plain", plist(plain)),
             ("no prolog", "<plist version=\"1.0\">" + plain + "</plist>"),
-            ("comments and white space", plist("<!-- a comment -->\n\t<dict>\n<!-- -->\t<key>version</key>\n  <dict> <key>major</key> <integer>3</integer> </dict>\n</dict>") + "<!-- after -->\n"),
+            (
+                "comments and white space",
+                plist("<!-- a comment -->\n\t<dict>\n<!-- -->\t<key>version</key>\n  <dict> <key>major</key> <integer>3</integer> </dict>\n</dict>")
+                    + "<!-- after -->\n"
+            ),
             ("white space in an integer", plist("<dict><key>version</key><dict><key>major</key><integer> 3 </integer></dict></dict>")),
             ("a line break in an integer", plist("<dict><key>version</key><dict><key>major</key><integer>\n3\n</integer></dict></dict>")),
             ("a signed integer", plist("<dict><key>version</key><dict><key>major</key><integer>+3</integer></dict></dict>")),
-            ("a hexadecimal integer", plist("<dict><key>version</key><dict><key>major</key><integer>0x3</integer><key>minor</key><integer>0X1f</integer></dict></dict>")),
+            (
+                "a hexadecimal integer",
+                plist("<dict><key>version</key><dict><key>major</key><integer>0x3</integer><key>minor</key><integer>0X1f</integer></dict></dict>")
+            ),
             ("an empty integer", plist("<dict><key>version</key><dict><key>major</key><integer></integer></dict></dict>")),
             ("an integer of no text", plist("<dict><key>version</key><dict><key>major</key><integer/></dict></dict>")),
             ("an integer too large", plist("<dict><key>version</key><dict><key>major</key><integer>99999999999999999999</integer></dict></dict>")),
-            ("the largest unsigned integer", plist("<dict><key>version</key><dict><key>major</key><integer>18446744073709551615</integer></dict></dict>")),
+            (
+                "the largest unsigned integer",
+                plist("<dict><key>version</key><dict><key>major</key><integer>18446744073709551615</integer></dict></dict>")
+            ),
             ("the smallest integer", plist("<dict><key>version</key><dict><key>major</key><integer>-9223372036854775808</integer></dict></dict>")),
             ("a comment in an integer", plist("<dict><key>version</key><dict><key>major</key><integer>3<!--c--></integer></dict></dict>")),
             ("a comment in a string", plist("<dict><key>rootId</key><dict><key>hash</key><string>0~a<!--c-->b</string></dict></dict>")),
             ("white space in a real", plist("<dict><key>version</key><dict><key>major</key><real> 3.5 </real></dict></dict>")),
-            ("a real without its integer part", plist("<dict><key>version</key><dict><key>major</key><real>.5</real><key>minor</key><real>1e3</real></dict></dict>")),
+            (
+                "a real without its integer part",
+                plist("<dict><key>version</key><dict><key>major</key><real>.5</real><key>minor</key><real>1e3</real></dict></dict>")
+            ),
             ("true closed", plist("<dict><key>version</key><dict><key>minor</key><true></true></dict></dict>")),
             ("no prolog and no plist element", "<dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"),
             ("no plist element", head + "<dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"),
             ("a key of no text", plist("<dict><key/><string>x</string><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
             ("a NUL reference", plist("<dict><key>rootId</key><dict><key>hash</key><string>0~&#0;</string></dict></dict>")),
             ("a surrogate reference", plist("<dict><key>rootId</key><dict><key>hash</key><string>&#xD800;</string></dict></dict>")),
-            ("a date not a date", plist("<dict><key>dateCreated</key><date>garbage</date><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
-            ("data not base64", plist("<dict><key>d</key><data>!!!</data><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
+            (
+                "a date not a date",
+                plist("<dict><key>dateCreated</key><date>garbage</date><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")
+            ),
+            (
+                "data not base64",
+                plist("<dict><key>d</key><data>!!!</data><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")
+            ),
             ("two values", plist(plain + "<dict/>")),
             ("an element in capitals", plist("<DICT><key>version</key></DICT>")),
             ("white space in tags", plist("<dict ><key >version</key ><dict\n><key>major</key><integer>3</integer></dict></dict>")),
             ("garbage after the list", plist(plain) + "garbage<foo"),
-            ("entities", plist("<dict><key>rootId</key><dict><key>hash</key><string>0~a&amp;b&lt;&gt;&quot;&apos;&#65;&#x42;</string></dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
-            ("CDATA", plist("<dict><key>rootId</key><dict><key>hash</key><string><![CDATA[0~<x>&]]></string></dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
+            (
+                "entities",
+                plist(
+                    "<dict><key>rootId</key><dict><key>hash</key><string>0~a&amp;b&lt;&gt;&quot;&apos;&#65;&#x42;</string></dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"
+                )
+            ),
+            (
+                "CDATA",
+                plist(
+                    "<dict><key>rootId</key><dict><key>hash</key><string><![CDATA[0~<x>&]]></string></dict><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"
+                )
+            ),
             ("a real and a boolean", plist("<dict><key>version</key><dict><key>major</key><real>3.7</real><key>minor</key><true/></dict></dict>")),
             ("a negative integer", plist("<dict><key>version</key><dict><key>major</key><integer>-3</integer></dict></dict>")),
-            ("a later key wins", plist("<dict><key>version</key><dict><key>major</key><integer>2</integer><key>major</key><integer>3</integer></dict></dict>")),
+            (
+                "a later key wins",
+                plist("<dict><key>version</key><dict><key>major</key><integer>2</integer><key>major</key><integer>3</integer></dict></dict>")
+            ),
             ("a string where a number goes", plist("<dict><key>version</key><dict><key>major</key><string>3</string></dict></dict>")),
-            ("empty elements", plist("<dict><key>externalLocations</key><array/><key>x</key><dict/><key>s</key><string/><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
-            ("nested arrays", plist("<dict><key>a</key><array><array><string>x</string></array><dict><key>k</key><false/></dict></array><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
-            ("a date and data", plist("<dict><key>dateCreated</key><date>2025-10-05T20:54:59Z</date><key>d</key><data>AAEC</data><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>")),
+            (
+                "empty elements",
+                plist(
+                    "<dict><key>externalLocations</key><array/><key>x</key><dict/><key>s</key><string/><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"
+                )
+            ),
+            (
+                "nested arrays",
+                plist(
+                    "<dict><key>a</key><array><array><string>x</string></array><dict><key>k</key><false/></dict></array><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"
+                )
+            ),
+            (
+                "a date and data",
+                plist(
+                    "<dict><key>dateCreated</key><date>2025-10-05T20:54:59Z</date><key>d</key><data>AAEC</data><key>version</key><dict><key>major</key><integer>3</integer></dict></dict>"
+                )
+            ),
             ("not closed", head + "<plist version=\"1.0\"><dict><key>version</key><dict><key>major</key><integer>3</integer></dict>"),
             ("a key without a value", plist("<dict><key>version</key></dict>")),
             ("an unknown element", plist("<dict><key>version</key><number>3</number></dict>")),
@@ -122,8 +176,10 @@ final class FoundationAgreementTests: XCTestCase {
     }
 
     func testReplacingAndTrimmingGiveWhatFoundationGives() {
-        let texts = ["iOS Simulator", "iOS Simulator Simulator", " Simulator", "Simulator", "", "watchOS", "iOS Simulatorx Simulator",
-                     "Class.test()", "a.b.c()()", "()", "ñandú Simulator 東京", "..", "\r\nline\r\n"]
+        let texts = [
+            "iOS Simulator", "iOS Simulator Simulator", " Simulator", "Simulator", "", "watchOS", "iOS Simulatorx Simulator",
+            "Class.test()", "a.b.c()()", "()", "ñandú Simulator 東京", "..", "\r\nline\r\n",
+        ]
         for t in texts {
             XCTAssertEqual(t.utf8Replacing(" Simulator", with: ""), t.replacingOccurrences(of: " Simulator", with: ""), t)
             XCTAssertEqual(t.utf8Replacing(".", with: "/"), t.replacingOccurrences(of: ".", with: "/"), t)
@@ -155,8 +211,10 @@ final class FoundationAgreementTests: XCTestCase {
             let n = inner.split(whereSeparator: { $0 == "," || $0 == "{" || $0 == "}" || $0 == " " }).compactMap { Double(String($0)) }
             return n.count == 4 ? (n[0], n[1], n[2], n[3]) : nil
         }
-        let words = ["0.0", "-0.0", "440.0", "956", "12.345678901234", "1234567890.12345", "0.1", "00.5", "1.", ".5", "+3", "-", "1e3",
-                     "inf", "-inf", "nan", "0x1p3", "abc", "3.0.1", "12345678901234567890", "9007199254740993", "-12.5e-3", "é", "1,5"]
+        let words = [
+            "0.0", "-0.0", "440.0", "956", "12.345678901234", "1234567890.12345", "0.1", "00.5", "1.", ".5", "+3", "-", "1e3",
+            "inf", "-inf", "nan", "0x1p3", "abc", "3.0.1", "12345678901234567890", "9007199254740993", "-12.5e-3", "é", "1,5",
+        ]
         var rng = SplitMix64(seed: 0x5EED)
         func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         var agreed = 0

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The fuzz targets' seeds for the hostile shapes that once crashed or ballooned (docs/security.md): a snapshot
@@ -38,7 +39,10 @@ final class FuzzSeedTests: XCTestCase {
     func sharedLabel() -> [UInt8] {
         let label = String(repeating: "Confirm ", count: 512)
         return snapshot { s in
-            s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: (0..<150).map { _ in .init(9, frame: "{{16, 780}, {358, 44}}", label: label) }))
+            s.add(
+                .init(
+                    2, frame: "{{0, 0}, {390, 844}}", label: "Shop",
+                    children: (0..<150).map { _ in .init(9, frame: "{{16, 780}, {358, 44}}", label: label) }))
         }
     }
 
@@ -51,7 +55,9 @@ final class FuzzSeedTests: XCTestCase {
             try? Data(bytes).write(to: url)
             return XCTFail("re-recorded \(name): review it, then run the tests again without PSEUDOSCOPE_RECORD", file: file, line: line)
         }
-        XCTFail("\(name) is not the seed this test builds (\(recorded?.count ?? 0) bytes recorded, \(bytes.count) built); re-record with PSEUDOSCOPE_RECORD=1", file: file, line: line)
+        XCTFail(
+            "\(name) is not the seed this test builds (\(recorded?.count ?? 0) bytes recorded, \(bytes.count) built); re-record with PSEUDOSCOPE_RECORD=1",
+            file: file, line: line)
     }
 
     func testTheSnapshotSeedsReachTheShapesTheyAreFor() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeGate
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The library UI tests use to attach their own archive: its attribute-tree mapping is platform-neutral and
@@ -26,15 +27,18 @@ final class GateArchiveTests: XCTestCase {
         title.frame = GateRect(x: 16, y: 110, width: 80, height: 20)
         window.children = [field, title]
         root.children = [window]
-        var a = GateArchive(test: "CheckoutUITests/testCheckoutLayoutExpanded", mode: .expanded, xcode: "16.2 (16C5032a)",
-                            simulator: "iPhone 16", os: "iOS 18.2",
-                            failure: GateFailure(identifier: "checkout.title", frame: title.frame, isHittable: true, message: "truncated", line: 12),
-                            hierarchy: root)
+        var a = GateArchive(
+            test: "CheckoutUITests/testCheckoutLayoutExpanded", mode: .expanded, xcode: "16.2 (16C5032a)",
+            simulator: "iPhone 16", os: "iOS 18.2",
+            failure: GateFailure(identifier: "checkout.title", frame: title.frame, isHittable: true, message: "truncated", line: 12),
+            hierarchy: root)
         a.languages = ["de"]
         a.locale = "de_DE"
         a.scale = 3
         a.testData = [("customer", .object([("name", .string("Zoë")), ("orders", .array([.number(1), .null, .bool(true)]))]))]
-        a.annotate(intrinsicSizes: ["checkout.title": GateSize(width: 132, height: 20)], markedText: ["search.query": "zhong"], hittable: ["checkout.title": false])
+        a.annotate(
+            intrinsicSizes: ["checkout.title": GateSize(width: 132, height: 20)], markedText: ["search.query": "zhong"],
+            hittable: ["checkout.title": false])
         return a
     }
 

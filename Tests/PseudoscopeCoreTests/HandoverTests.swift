@@ -1,6 +1,7 @@
-import XCTest
-@testable import PseudoscopeCore
 import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeCore
 
 /// What the copy menu and `check --markdown` hand over must find the element and be safe to paste.
 final class HandoverTests: XCTestCase {
@@ -15,9 +16,10 @@ final class HandoverTests: XCTestCase {
             all[k].parent = k == 0 ? nil : k == 1 ? 0 : 1
             all[k].children = k == 0 ? [1] : k == 1 ? Array(2..<all.count) : []
         }
-        return Archive(test: "T/testX", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
-                       failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
-                       hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a/archive.json", folder: "a"))
+        return Archive(
+            test: "T/testX", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
+            failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
+            hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a/archive.json", folder: "a"))
     }
 
     func button(_ id: String = "", label: String = "") -> Element {
@@ -78,7 +80,10 @@ final class HandoverTests: XCTestCase {
             }
             return out
         }
-        let pieces = ["`", "``", "a", " ", "\u{301}", "\u{600}", "*", "|", "\\", "[", "#", "_", "<", "\u{1B}[2J", "\u{202E}", "確認", "🇯🇵", "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", "\n", "·"]
+        let pieces = [
+            "`", "``", "a", " ", "\u{301}", "\u{600}", "*", "|", "\\", "[", "#", "_", "<", "\u{1B}[2J", "\u{202E}", "確認", "🇯🇵",
+            "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", "\n", "·",
+        ]
         var cases = ["", "`", "`a", "a`", "\u{600}`", "`\u{301}", "\u{600}`a`", "a`\u{301}", "``", " ` "]
         var g = SplitMix64(seed: 35)
         for _ in 0..<3_000 { cases.append((0..<Int.random(in: 1...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()) }
@@ -98,8 +103,12 @@ final class HandoverTests: XCTestCase {
                 t.put(elementNamed: "StaticText", identifier: identifier, text: text, frame: Rect(x: 1.5, y: -2, width: 1e300, height: .nan))
                 t.put(" ")
                 t.put(points: Double(n) / 7)
-                XCTAssertEqual(t.string, "head " + ElementName.of(type: "StaticText", identifier: identifier, text: text, frame: Rect(x: 1.5, y: -2, width: 1e300, height: .nan))
-                               + " " + NumberText.points(Double(n) / 7), "\(n) bytes")
+                XCTAssertEqual(
+                    t.string,
+                    "head "
+                        + ElementName.of(
+                            type: "StaticText", identifier: identifier, text: text, frame: Rect(x: 1.5, y: -2, width: 1e300, height: .nan))
+                        + " " + NumberText.points(Double(n) / 7), "\(n) bytes")
             }
         }
     }
@@ -196,8 +205,9 @@ final class HandoverTests: XCTestCase {
     func testUnnamedElementsAreToldApartByTheirFrame() {
         var b = button()
         b.frame = Rect(x: 16, y: 700, width: 44, height: 44)
-        let f = Finding(rule: .missingAccessibleLabel, severity: .blocking, element: 2, elementPath: "", elementType: "Button",
-                        identifier: "", label: "", frame: b.frame, message: "m")
+        let f = Finding(
+            rule: .missingAccessibleLabel, severity: .blocking, element: 2, elementPath: "", elementType: "Button",
+            identifier: "", label: "", frame: b.frame, message: "m")
         XCTAssertEqual(f.elementReference, "Button at {16, 700, 44×44}")
     }
 }
@@ -214,10 +224,13 @@ final class HandoverFailingElementTests: XCTestCase {
         XCTAssertTrue(md.hasPrefix("### Selected element: StaticText 'checkout.title'"), md)
         XCTAssertTrue(md.contains("- Failing element: `Button 'checkout.confirm'` at `"), md)
         let failing = try XCTUnwrap(a.failingIndex)
-        XCTAssertTrue(Handover.markdown(a, element: failing, findings: [], namer: namer, archivePath: "a").hasPrefix("### Failing element: Button 'checkout.confirm'"))
+        XCTAssertTrue(
+            Handover.markdown(a, element: failing, findings: [], namer: namer, archivePath: "a").hasPrefix(
+                "### Failing element: Button 'checkout.confirm'"))
 
-        let run = try ArchiveLoader().load(try SharedFixtures.require(SharedFixtures.xcresults)
-            .appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1")
+        let run = try ArchiveLoader().load(
+            try SharedFixtures.require(SharedFixtures.xcresults)
+                .appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1")
         let answer = QueryAnswer.of(run)
         let root = Handover.markdown(run, element: 0, findings: [], namer: PathNamer(run.hierarchy), archivePath: "b", answer: answer)
         XCTAssertTrue(root.hasPrefix("### Selected element: Application"), root)

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
 @testable import PseudoscopeCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Runs the importer over the real dumps in ../shared/fixtures/real-dumps when that folder exists.
 final class ImportCorpusTests: XCTestCase {
@@ -47,7 +49,8 @@ final class ImportCorpusTests: XCTestCase {
                     XCTAssertEqual(b.hierarchy.elements.map(\.type), a.hierarchy.elements.map(\.type), "\(name): \(url.lastPathComponent)")
                     XCTAssertEqual(b.hierarchy.elements.map(\.label), a.hierarchy.elements.map(\.label), "\(name): \(url.lastPathComponent)")
                     XCTAssertEqual(b.hierarchy.elements.map(\.frame), a.hierarchy.elements.map(\.frame), "\(name): \(url.lastPathComponent)")
-                    XCTAssertEqual(LayoutChecker(b).findings().map(\.message), LayoutChecker(a).findings().map(\.message), "\(name): \(url.lastPathComponent)")
+                    XCTAssertEqual(
+                        LayoutChecker(b).findings().map(\.message), LayoutChecker(a).findings().map(\.message), "\(name): \(url.lastPathComponent)")
                 case (.failure(let a), .failure(let b)):
                     XCTAssertEqual(b.message, a.message, "\(name): \(url.lastPathComponent)")
                 default:
@@ -68,7 +71,8 @@ final class ImportCorpusTests: XCTestCase {
                 let lines: [Substring] = text.splitLines()
                 let tabbed = lines.map { (line: Substring) -> String in
                     let spaces = line.prefix { $0 == " " }.count
-                    return String(repeating: "\t", count: spaces / width) + String(repeating: " ", count: spaces % width) + String(line.dropFirst(spaces))
+                    return String(repeating: "\t", count: spaces / width) + String(repeating: " ", count: spaces % width)
+                        + String(line.dropFirst(spaces))
                 }.joined(separator: "\n")
                 guard case .success(let b) = read(tabbed, as: url.path) else { XCTFail("tabs of \(width): \(url.lastPathComponent)"); continue }
                 XCTAssertEqual(b.hierarchy.elements.map(\.parent), a.hierarchy.elements.map(\.parent), "tabs of \(width): \(url.lastPathComponent)")
@@ -81,12 +85,15 @@ final class ImportCorpusTests: XCTestCase {
     /// process, Appium's time and `[Xcode]`) or quoted in a mail or an issue (`> `) reads as the same tree.
     /// (A dump inside a JSON wrapper is left out: a prefix on each line breaks the wrapper, not the dump.)
     func testEveryTextDumpReadsTheSameWithLogPrefixesOnEveryLine() throws {
-        let prefixes = ["2024-03-01T10:22:33.1234567Z ", "2024-03-01 10:22:33.123456+0100 My App UITests-Runner[1234:5a78] ",
-                        "2024-03-01 10:22:33:123 - [Xcode] ", "> "]
+        let prefixes = [
+            "2024-03-01T10:22:33.1234567Z ", "2024-03-01 10:22:33.123456+0100 My App UITests-Runner[1234:5a78] ",
+            "2024-03-01 10:22:33:123 - [Xcode] ", "> ",
+        ]
         for url in try corpusFiles() where url.lastPathComponent.hasPrefix("xcui-") {
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             guard let first = text.first(where: { !$0.isWhitespace }), !"[{\"".contains(first),
-                  case .success(let a) = ArchiveLoader().loadResult(url.path) else { continue }
+                case .success(let a) = ArchiveLoader().loadResult(url.path)
+            else { continue }
             for prefix in prefixes {
                 let lines: [Substring] = text.splitLines()
                 let stamped = lines.map { prefix + $0 }.joined(separator: "\n")
@@ -98,15 +105,18 @@ final class ImportCorpusTests: XCTestCase {
     }
 
     func read(_ text: String, as path: String) -> Result<Archive, ArchiveError> {
-        do { return .success(try ArchiveLoader().load(bytes: Array(text.utf8), source: ArchiveSource(path: path, folder: nil))) }
-        catch { return .failure(error as? ArchiveError ?? ArchiveError(file: path, message: "\(error)")) }
+        do { return .success(try ArchiveLoader().load(bytes: Array(text.utf8), source: ArchiveSource(path: path, folder: nil))) } catch {
+            return .failure(error as? ArchiveError ?? ArchiveError(file: path, message: "\(error)"))
+        }
     }
 
     /// Element counts of the complete dumps (SOURCES.md; for text dumps, the lines of the element subtree).
     func testCompleteDumpsReproduceTheirElementCounts() throws {
         _ = try corpusFiles()
-        let expected = ["xcui-04.txt": 8, "xcui-05.txt": 34, "xcui-24.txt": 37, "xcui-01.txt": 30,
-                        "appium-01.xml": 93, "appium-02.xml": 93, "appium-03.xml": 95, "appium-04.xml": 19, "appium-11.xml": 1]
+        let expected = [
+            "xcui-04.txt": 8, "xcui-05.txt": 34, "xcui-24.txt": 37, "xcui-01.txt": 30,
+            "appium-01.xml": 93, "appium-02.xml": 93, "appium-03.xml": 95, "appium-04.xml": 19, "appium-11.xml": 1,
+        ]
         for (name, count) in expected.sorted(by: { $0.key < $1.key }) {
             let a = try ArchiveLoader().load(Self.corpus.appendingPathComponent(name).path)
             XCTAssertEqual(a.hierarchy.count, count, name)
@@ -129,10 +139,13 @@ final class ImportCorpusTests: XCTestCase {
         var compared = 0
         for (n, url) in try corpusFiles().filter({ $0.pathExtension == "xml" }).enumerated() {
             guard case .success(let xml) = ArchiveLoader().loadResult(url.path), xml.imported?.incomplete == nil,
-                  let tree = try WDAJSON.tree(fromXML: Data(contentsOf: url)) else { continue }
+                let tree = try WDAJSON.tree(fromXML: Data(contentsOf: url))
+            else { continue }
             let object: Any = n % 2 == 0 ? tree : ["value": tree, "sessionId": "0F1E"]
             let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-            guard case .success(let json) = read(text, as: url.path) else { XCTFail("\(url.lastPathComponent) as JSON: \(read(text, as: url.path))"); continue }
+            guard case .success(let json) = read(text, as: url.path) else {
+                XCTFail("\(url.lastPathComponent) as JSON: \(read(text, as: url.path))"); continue
+            }
             let name = url.lastPathComponent
             XCTAssertEqual(json.imported?.format, "WebDriverAgent JSON source", name)
             XCTAssertEqual(json.hierarchy.elements.map(\.type), xml.hierarchy.elements.map(\.type), name)
@@ -177,7 +190,9 @@ private final class WDAJSON: NSObject, XMLParserDelegate {
         return delegate.roots[0].json
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]
+    ) {
         guard name.hasPrefix("XCUIElementType") else { return }
         var fields: [String: Any] = ["type": String(name.dropFirst("XCUIElementType".count))]
         for key in ["name", "label", "value"] { fields[key] = a[key] ?? NSNull() }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import PseudoscopeCore
 import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeCore
 
 /// `--json` strings: what a terminal must never see raw arrives as `\uXXXX`, everything else as it is. The
 /// writer works on bytes for speed; this holds it against the rule written scalar by scalar.
@@ -31,9 +32,11 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testEveryKindOfCharacterIsWrittenAsTheRuleSays() throws {
-        let pieces = ["plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{1B}[31m", "\u{7F}", "\u{85}\u{9B}", "é", "e\u{301}",
-                      "確認する", "تأكيد", "\u{202E}evil", "\u{2066}\u{2069}", "\u{200B}\u{200D}\u{200F}", "\u{FEFF}", "\u{AD}",
-                      "👩‍💻", "\u{E0041}", "\u{2028}", "\u{10FFFF}", "", "\u{0}", "［Confirm···］"]
+        let pieces = [
+            "plain", "\"quoted\"", "back\\slash", "\n\r\t", "\u{1B}[31m", "\u{7F}", "\u{85}\u{9B}", "é", "e\u{301}",
+            "確認する", "تأكيد", "\u{202E}evil", "\u{2066}\u{2069}", "\u{200B}\u{200D}\u{200F}", "\u{FEFF}", "\u{AD}",
+            "👩‍💻", "\u{E0041}", "\u{2028}", "\u{10FFFF}", "", "\u{0}", "［Confirm···］",
+        ]
         var rng = SplitMix64(seed: 0x5EED0006)  // seeded: a failure here happens again on the next run
         var samples = pieces
         for _ in 0..<500 {
@@ -47,7 +50,11 @@ final class JSONWriterTests: XCTestCase {
             let back = try JSONSerialization.jsonObject(with: Data(("[" + w.text + "]").utf8)) as? [String]
             var shown = ""
             for u in s.unicodeScalars {
-                if PathBytes.isEscapedByte(u.value) { shown += "\\x" + String(format: "%02X", u.value - 0x10FF00) } else { shown.unicodeScalars.append(u) }
+                if PathBytes.isEscapedByte(u.value) {
+                    shown += "\\x" + String(format: "%02X", u.value - 0x10FF00)
+                } else {
+                    shown.unicodeScalars.append(u)
+                }
             }
             XCTAssertEqual(back?.first, shown, s.debugDescription)
         }
@@ -72,8 +79,10 @@ final class JSONWriterTests: XCTestCase {
     /// seeded strings of Hangul, CJK, Arabic, Cyrillic, emoji, ASCII and the scalars that are escaped.
     func testEscapesAreFoundAfterRunsOfMultiByteLetters() {
         let letters: [Unicode.Scalar] = ["한", "국", "確", "認", "ب", "ع", "Ж", "é", "😀", "\u{1F1E9}", "\u{10000}", "ｱ", "a", " ", "."]
-        let escaped: [Unicode.Scalar] = ["\u{202E}", "\u{00AD}", "\u{200B}", "\u{FEFF}", "\u{E0001}", "\u{85}", "\u{9F}", "\u{061C}",
-                                          "\u{1160}", "\u{180E}", "\u{2066}", "\u{3164}", "\u{FFA0}", "\u{FFF9}", "\n", "\"", "\\", "\u{7F}"]
+        let escaped: [Unicode.Scalar] = [
+            "\u{202E}", "\u{00AD}", "\u{200B}", "\u{FEFF}", "\u{E0001}", "\u{85}", "\u{9F}", "\u{061C}",
+            "\u{1160}", "\u{180E}", "\u{2066}", "\u{3164}", "\u{FFA0}", "\u{FFF9}", "\n", "\"", "\\", "\u{7F}",
+        ]
         var g = SplitMix64(seed: 88)
         for _ in 0..<3_000 {
             var s = ""
@@ -104,8 +113,10 @@ final class JSONWriterTests: XCTestCase {
     /// shortest form that reads back the same) gives, for whole numbers, tenths and everything else.
     func testNumbersAreWrittenAsTheirExactText() {
         var rng = SplitMix64(seed: 0x5EED0007)  // seeded: a failure here happens again on the next run
-        var values: [Double] = [0, -0.0, 1, -1, 0.1, -0.3, 20.3, 434.7, 20.299999999999997, 467.59999999999997, 1e11 + 0.5,
-                                999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, .leastNonzeroMagnitude, 0.05, 123456.75, -9.2e18, 2.5e-7]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, -0.3, 20.3, 434.7, 20.299999999999997, 467.59999999999997, 1e11 + 0.5,
+            999_999_999_999.9, 1e12 + 0.1, 1e15, 1e16, 1e21, 1e300, .leastNonzeroMagnitude, 0.05, 123456.75, -9.2e18, 2.5e-7,
+        ]
         for _ in 0..<20000 {
             let scale = [1.0, 10, 100, 1000, 1e6].randomElement(using: &rng)!
             values.append((Double.random(in: -2e6...2e6, using: &rng) * scale).rounded() / scale)
@@ -129,8 +140,10 @@ final class JSONWriterTests: XCTestCase {
             return (tenths < 0 ? "-" : "") + "\(a / 10).\(a % 10)"
         }
         var rng = SplitMix64(seed: 0x5EED0008)  // seeded: a failure here happens again on the next run
-        var values: [Double] = [0, -0.0, -0.04, -0.05, -0.06, 0.05, 0.95, 9.95, -9.95, 1, -1, 12.5, -0.3, 434.7, 99.99, 1e14 + 0.3,
-                                999_999_999_999_999.9 / 10, -1e14 - 0.7]
+        var values: [Double] = [
+            0, -0.0, -0.04, -0.05, -0.06, 0.05, 0.95, 9.95, -9.95, 1, -1, 12.5, -0.3, 434.7, 99.99, 1e14 + 0.3,
+            999_999_999_999_999.9 / 10, -1e14 - 0.7,
+        ]
         for _ in 0..<20000 {
             values.append(Double.random(in: -1000...1000, using: &rng))
             values.append((Double.random(in: -1e7...1e7, using: &rng) * 10).rounded() / 10)
@@ -145,7 +158,9 @@ final class JSONWriterTests: XCTestCase {
         // numbers that are not numbers included, and whole counts with their sign.
         values += [-10, -1e15, 1e300, -.infinity, .infinity, .nan, Double.greatestFiniteMagnitude]
         for v in values {
-            let written = MessageBytes.string(capacity: MessageBytes.numberCapacity + 1) { $0.put(points: v); $0.put("|") }
+            let written = MessageBytes.string(capacity: MessageBytes.numberCapacity + 1) {
+                $0.put(points: v); $0.put("|")
+            }
             XCTAssertEqual(written, NumberText.points(v) + "|", "\(v)")
         }
         for n in [0, 7, -7, 63, Int.max, Int.min] {
@@ -159,8 +174,10 @@ final class JSONWriterTests: XCTestCase {
         func written(label: String, text: String) -> String {
             var w = JSONWriter()
             w.beginArray()
-            w.finding(Finding(rule: .textTruncated, severity: .blocking, element: 1, elementPath: "A/B", elementType: "StaticText",
-                              identifier: "", label: label, text: text, frame: nil, message: "m"))
+            w.finding(
+                Finding(
+                    rule: .textTruncated, severity: .blocking, element: 1, elementPath: "A/B", elementType: "StaticText",
+                    identifier: "", label: label, text: text, frame: nil, message: "m"))
             w.endArray()
             return w.text
         }
@@ -203,8 +220,10 @@ final class JSONWriterTests: XCTestCase {
 final class JSONNumberTests: XCTestCase {
     func testShortDecimalsReadAsStrtodReadsThem() throws {
         var rng = SplitMix64(seed: 0x5EED0009)  // seeded: a failure here happens again on the next run
-        var texts = ["0.1", "-0.0", "0.5", "393.0", "-12.25", "20.3", "0.30000000000000004", "123456789012.345", "1.000000000000001",
-                     "99999999999999.9", "0.000000000000001", "44.0", "-852.5", "1e3", "1.5E-2", "12345678901234567.5"]
+        var texts = [
+            "0.1", "-0.0", "0.5", "393.0", "-12.25", "20.3", "0.30000000000000004", "123456789012.345", "1.000000000000001",
+            "99999999999999.9", "0.000000000000001", "44.0", "-852.5", "1e3", "1.5E-2", "12345678901234567.5",
+        ]
         for _ in 0..<3000 {
             let whole = String(UInt64.random(in: 0...999_999_999, using: &rng) >> UInt64.random(in: 0...30, using: &rng))
             let fraction = String((0..<Int.random(in: 1...16, using: &rng)).map { _ in "0123456789".randomElement(using: &rng)! })
@@ -231,8 +250,10 @@ final class KnownKeyTests: XCTestCase {
         for (k, name) in FastHierarchyReader.elementKeyStrings.enumerated() {
             XCTAssertEqual(lookup(name), k, name)
         }
-        for miss in ["", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
-                     "isSelectex", "isHittablx", "markedTexx", "placeholderValuf", "intrinsicContentSizf", "childrenUnknowm", "hasFocuz"] {
+        for miss in [
+            "", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
+            "isSelectex", "isHittablx", "markedTexx", "placeholderValuf", "intrinsicContentSizf", "childrenUnknowm", "hasFocuz",
+        ] {
             XCTAssertNil(lookup(miss), miss)
         }
     }
@@ -256,8 +277,10 @@ final class KnownKeyTests: XCTestCase {
             found += 1
         }
         XCTAssertEqual(found, 18, "every known key but placeholderValue and intrinsicContentSize")
-        for miss in ["", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
-                     "isSelectex", "isHittablx", "markedTexx", "childrenUnknowm", "hasFocuz", "frame2", "x1", #"t\u0079pe"#] {
+        for miss in [
+            "", "z", "Type", "typo", "lable", "titles", "widths", "heighT", "childrem", "isEnabledX", "isVisibly", "identifiex",
+            "isSelectex", "isHittablx", "markedTexx", "childrenUnknowm", "hasFocuz", "frame2", "x1", #"t\u0079pe"#,
+        ] {
             XCTAssertNil(lookup(miss), miss)
         }
     }
@@ -294,19 +317,25 @@ final class WordScanTests: XCTestCase {
         for _ in 0..<20_000 {
             let plainOnly = Int.random(in: 0..<3, using: &rng) == 0
             let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
-                plainOnly || Int.random(in: 0..<4, using: &rng) > 0 ? UInt8.random(in: 0x23...0x5B, using: &rng) : bytesSeen.randomElement(using: &rng)!
+                plainOnly || Int.random(in: 0..<4, using: &rng) > 0
+                    ? UInt8.random(in: 0x23...0x5B, using: &rng) : bytesSeen.randomElement(using: &rng)!
             }
             let start = Int.random(in: 0...bytes.count, using: &rng)
             var expected = start
-            while expected < bytes.count, bytes[expected] >= 0x20, bytes[expected] < 0x7F, bytes[expected] != 0x22, bytes[expected] != 0x5C { expected += 1 }
+            while expected < bytes.count, bytes[expected] >= 0x20, bytes[expected] < 0x7F, bytes[expected] != 0x22, bytes[expected] != 0x5C {
+                expected += 1
+            }
             XCTAssertEqual(bytes.withUnsafeBufferPointer { JSONWriter.plainRunEnd($0, from: start) }, expected, "\(bytes) from \(start)")
         }
     }
 
     func testLongLabelsReadTheSameOnBothPaths() throws {
-        for label in [String(repeating: "確認送信", count: 300), String(repeating: "a", count: 17) + "\\\"q\\\"" + String(repeating: "é", count: 9),
-                      "tab\\there" + String(repeating: "x", count: 30), String(repeating: "€", count: 1000) + "\\u0041"] {
-            let json = "{\"formatVersion\":1,\"test\":\"T/t\",\"screen\":\"S\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16.2\",\"simulator\":\"iPhone 16\",\"os\":\"iOS 18.2\"},\"failure\":{\"identifier\":\"x\",\"label\":\"\",\"isHittable\":false,\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"message\":\"m\"},\"hierarchy\":{\"type\":\"Application\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"children\":[{\"type\":\"StaticText\",\"label\":\"\(label)\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}]}}"
+        for label in [
+            String(repeating: "確認送信", count: 300), String(repeating: "a", count: 17) + "\\\"q\\\"" + String(repeating: "é", count: 9),
+            "tab\\there" + String(repeating: "x", count: 30), String(repeating: "€", count: 1000) + "\\u0041",
+        ] {
+            let json =
+                "{\"formatVersion\":1,\"test\":\"T/t\",\"screen\":\"S\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16.2\",\"simulator\":\"iPhone 16\",\"os\":\"iOS 18.2\"},\"failure\":{\"identifier\":\"x\",\"label\":\"\",\"isHittable\":false,\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"message\":\"m\"},\"hierarchy\":{\"type\":\"Application\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"children\":[{\"type\":\"StaticText\",\"label\":\"\(label)\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}]}}"
             let loader = ArchiveLoader()
             let source = ArchiveSource(path: "t.json", folder: nil)
             let fast = try loader.decodeFast(Array(json.utf8), source: source)
@@ -324,19 +353,23 @@ final class WordScanTests: XCTestCase {
         let hostile = "\u{1B}[31m\"x\"\\\u{202E}確認\n"
         var findings: [Finding] = []
         for frame in [nil, Rect(x: 1.5, y: -2, width: 20.299999999999997, height: 1e300)] as [Rect?] {
-            for evidence in [[], [("neededWidth", 434.7)], [("overlapWidth", 377), ("overlapHeight", 20.3), ("otherSiblings", 63)]] as [[(name: String, value: Double)]] {
+            for evidence in [[], [("neededWidth", 434.7)], [("overlapWidth", 377), ("overlapHeight", 20.3), ("otherSiblings", 63)]]
+                as [[(name: String, value: Double)]]
+            {
                 for other in [nil, "runs/rtl/\(hostile)archive.json"] as [String?] {
-                    var f = Finding(rule: .overlappingText, severity: other == nil ? .review : .blocking, element: 3,
-                                    elementPath: "Application/Window/StaticText[3]", elementType: "StaticText",
-                                    identifier: other == nil ? "" : "id.\(hostile)", label: hostile, text: "shown " + hostile,
-                                    frame: frame, message: "its text overlaps \(hostile) by 377×20.3 pt", evidence: evidence,
-                                    otherArchive: other)
+                    var f = Finding(
+                        rule: .overlappingText, severity: other == nil ? .review : .blocking, element: 3,
+                        elementPath: "Application/Window/StaticText[3]", elementType: "StaticText",
+                        identifier: other == nil ? "" : "id.\(hostile)", label: hostile, text: "shown " + hostile,
+                        frame: frame, message: "its text overlaps \(hostile) by 377×20.3 pt", evidence: evidence,
+                        otherArchive: other)
                     f.fingerprint = "b01eb6d04ea9e989"
                     findings.append(f)
                     f.hints = ["may be a false alarm: \(hostile)", "second"]
                     findings.append(f)
-                    let entry = Baseline.Entry(fingerprint: f.fingerprint, reason: "known \(hostile)", owner: "@team",
-                                               expires: CalendarDay(year: 2026, month: 12, day: 31))
+                    let entry = Baseline.Entry(
+                        fingerprint: f.fingerprint, reason: "known \(hostile)", owner: "@team",
+                        expires: CalendarDay(year: 2026, month: 12, day: 31))
                     for expired in [false, true] {
                         f.known = KnownIssue(entry: entry, expired: expired, daysExpired: expired ? 3 : -30)
                         findings.append(f)
@@ -353,7 +386,9 @@ final class WordScanTests: XCTestCase {
         fast.beginArray(); fieldByField.beginArray()
         for k in findings.indices {
             var one = JSONWriter(), oneByField = JSONWriter()
-            findings.withUnsafeBufferPointer { one.finding(at: $0.baseAddress! + k); fast.finding(at: $0.baseAddress! + k) }
+            findings.withUnsafeBufferPointer {
+                one.finding(at: $0.baseAddress! + k); fast.finding(at: $0.baseAddress! + k)
+            }
             oneByField.findingFieldByField(findings[k])
             fieldByField.findingFieldByField(findings[k])
             XCTAssertEqual(one.text, oneByField.text, "finding \(k)")
@@ -366,4 +401,3 @@ final class WordScanTests: XCTestCase {
         XCTAssertEqual(list.filter { $0["known"] != nil }.count, findings.filter { $0.known != nil }.count)
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 final class LoaderTests: XCTestCase {
@@ -19,7 +20,9 @@ final class LoaderTests: XCTestCase {
     }
 
     func testNotJSONNamesLineAndColumn() {
-        XCTAssertEqual(Fixtures.error("{\n  \"formatVersion\": 1,\n  oops\n}"), "test.json: line 3, column 3: not valid JSON: unexpected 'o', expected a key in quotes")
+        XCTAssertEqual(
+            Fixtures.error("{\n  \"formatVersion\": 1,\n  oops\n}"),
+            "test.json: line 3, column 3: not valid JSON: unexpected 'o', expected a key in quotes")
     }
 
     func testEmptyFile() {
@@ -27,8 +30,14 @@ final class LoaderTests: XCTestCase {
     }
 
     func testWrongTypeNamesTheJSONPath() {
-        let bad = Fixtures.archiveJSON(content: [Fixtures.el("Other", [0, 0, 10, 10]), Fixtures.el("Other", [0, 0, 10, 10], children: [
-            "{\"type\":\"Button\",\"frame\":{\"x\":0,\"y\":0,\"width\":\"wide\",\"height\":1}}"])])
+        let bad = Fixtures.archiveJSON(content: [
+            Fixtures.el("Other", [0, 0, 10, 10]),
+            Fixtures.el(
+                "Other", [0, 0, 10, 10],
+                children: [
+                    "{\"type\":\"Button\",\"frame\":{\"x\":0,\"y\":0,\"width\":\"wide\",\"height\":1}}"
+                ]),
+        ])
         XCTAssertEqual(Fixtures.error(bad), "test.json: hierarchy.children[0].children[1].children[0].frame.width: expected a number, found a string")
     }
 
@@ -44,7 +53,8 @@ final class LoaderTests: XCTestCase {
 
     func testNewerFormatVersionIsRefused() {
         let bad = valid.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2")
-        XCTAssertEqual(Fixtures.error(bad), "test.json: formatVersion: format version 2 is newer than this Pseudoscope supports (version 1); update Pseudoscope")
+        XCTAssertEqual(
+            Fixtures.error(bad), "test.json: formatVersion: format version 2 is newer than this Pseudoscope supports (version 1); update Pseudoscope")
     }
 
     func testNonFiniteAndNegativeSizes() {
@@ -56,7 +66,8 @@ final class LoaderTests: XCTestCase {
 
     func testDeepNestingIsRefusedWithoutCrashing() {
         let levels = 100_000
-        let json = String(repeating: "{\"type\":\"Other\",\"children\":[", count: levels) + "{\"type\":\"Other\"}"
+        let json =
+            String(repeating: "{\"type\":\"Other\",\"children\":[", count: levels) + "{\"type\":\"Other\"}"
             + String(repeating: "]}", count: levels)
         let archive = Fixtures.archiveJSON(content: [json])
         let message = Fixtures.error(archive) ?? ""
@@ -66,7 +77,8 @@ final class LoaderTests: XCTestCase {
     /// Newer producers may add keys: they are skipped without disturbing the keys around them, and an element
     /// type this version does not know is kept as it is.
     func testUnknownKeysAreSkippedAndUnknownTypesKept() throws {
-        let element = #"{"futureKey":{"a":[1,{"b":"}"}]},"type":"HologramView","identifier":"ok","label":"After","frame":{"x":1,"y":2,"width":10,"height":10},"zzz":[[]]}"#
+        let element =
+            #"{"futureKey":{"a":[1,{"b":"}"}]},"type":"HologramView","identifier":"ok","label":"After","frame":{"x":1,"y":2,"width":10,"height":10},"zzz":[[]]}"#
         let a = try Fixtures.archive(content: [element], top: #""futureTopKey":[{"x":1}]"#)
         XCTAssertEqual(a.hierarchy[2].type, "HologramView")
         XCTAssertEqual(a.hierarchy[2].identifier, "ok")
@@ -173,7 +185,9 @@ final class LoaderTests: XCTestCase {
         var small = limits
         small.maxFileBytes = 4096
         XCTAssertNil(ArchiveLoader(limits: small).overLimitFromPrefix(big))
-        XCTAssertTrue(error { try ArchiveLoader(limits: small).load(big) }.contains("PSEUDOSCOPE_MAX_FILE_MIB"), error { try ArchiveLoader(limits: small).load(big) })
+        XCTAssertTrue(
+            error { try ArchiveLoader(limits: small).load(big) }.contains("PSEUDOSCOPE_MAX_FILE_MIB"),
+            error { try ArchiveLoader(limits: small).load(big) })
     }
 
     /// A file read to the size it had is ended by a read of a few bytes; one that has grown since is read on to
@@ -187,11 +201,14 @@ final class LoaderTests: XCTestCase {
             let fd = open(path, O_RDONLY)
             XCTAssertGreaterThanOrEqual(fd, 0)
             defer { close(fd) }
-            XCTAssertEqual(try FileAccess.readAll(fd, file: path, limit: 1 << 20, limitVariable: "X", expected: expected), content, "as if it had \(expected) bytes")
+            XCTAssertEqual(
+                try FileAccess.readAll(fd, file: path, limit: 1 << 20, limitVariable: "X", expected: expected), content,
+                "as if it had \(expected) bytes")
         }
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
-        XCTAssertThrowsError(try FileAccess.readAll(fd, file: path, limit: 50_000, limitVariable: "X", expected: 40_000), "the limit holds for what it grew by")
+        XCTAssertThrowsError(
+            try FileAccess.readAll(fd, file: path, limit: 50_000, limitVariable: "X", expected: 40_000), "the limit holds for what it grew by")
     }
 
     /// A folder's entry asked once says what the three questions asked alone said: its kind (links followed),
@@ -247,8 +264,12 @@ final class LoaderTests: XCTestCase {
         for (bytes, kind) in cases {
             XCTAssertEqual(ForeignFile.kind(of: bytes), kind, "\(bytes.prefix(8))")
         }
-        XCTAssertEqual(ForeignFile.message(.xz, path: "n.tar.xz"), "an xz-compressed tar file, not an archive or a dump: unpack it first (tar xJf 'n.tar.xz') and open what it holds")
-        XCTAssertEqual(ForeignFile.message(.zstd, path: "a b.json.zst"), "a zstd-compressed file, not an archive or a dump: unpack it first (zstd -d 'a b.json.zst') and open what it holds")
+        XCTAssertEqual(
+            ForeignFile.message(.xz, path: "n.tar.xz"),
+            "an xz-compressed tar file, not an archive or a dump: unpack it first (tar xJf 'n.tar.xz') and open what it holds")
+        XCTAssertEqual(
+            ForeignFile.message(.zstd, path: "a b.json.zst"),
+            "a zstd-compressed file, not an archive or a dump: unpack it first (zstd -d 'a b.json.zst') and open what it holds")
         XCTAssertEqual(ForeignFile.message(.zip, path: "<stdin>"), "a zip file, not an archive or a dump: unpack it first and open what it holds")
         XCTAssertTrue(ForeignFile.looksPacked("LayoutTests.xcresult.ZIP"))
         XCTAssertFalse(ForeignFile.looksPacked("archive.json"))
@@ -259,7 +280,8 @@ final class LoaderTests: XCTestCase {
 final class DeepNestingTests: XCTestCase {
     func testAHundredThousandLevelArchiveIsHandledWhenTheLimitIsRaised() throws {
         let levels = 100_000
-        let inner = String(repeating: "{\"type\":\"Other\",\"frame\":{\"x\":0,\"y\":0,\"width\":390,\"height\":844},\"children\":[", count: levels)
+        let inner =
+            String(repeating: "{\"type\":\"Other\",\"frame\":{\"x\":0,\"y\":0,\"width\":390,\"height\":844},\"children\":[", count: levels)
             + "{\"type\":\"Button\",\"identifier\":\"leaf\",\"label\":\"Leaf\",\"frame\":{\"x\":10,\"y\":10,\"width\":100,\"height\":44}}"
             + String(repeating: "]}", count: levels)
         let json = Fixtures.archiveJSON(failing: "leaf", content: [inner])
@@ -272,7 +294,8 @@ final class DeepNestingTests: XCTestCase {
         XCTAssertTrue(RunComparison(a, a).differences.isEmpty)
         XCTAssertTrue(a.hierarchy.shortPathDescription(levels + 2).contains("more)…"))
         let written = ArchiveEncoder.encode(a)
-        XCTAssertEqual(try ArchiveLoader(limits: limits).decode(Array(written.utf8), source: ArchiveSource(path: "w", folder: nil)).hierarchy.count, levels + 3)
+        XCTAssertEqual(
+            try ArchiveLoader(limits: limits).decode(Array(written.utf8), source: ArchiveSource(path: "w", folder: nil)).hierarchy.count, levels + 3)
         // A parse error after a deep value frees what was built without recursion.
         let broken = "[" + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + ",}"
         XCTAssertThrowsError(try JSONParser.parse(Array(broken.utf8), maxDepth: 300_000))
@@ -367,7 +390,8 @@ final class FastPathDifferentialTests: XCTestCase {
             "{\"x\":1,\"y\":2,\"width\":3,\"height\":4,\"z\":5}", "{\"x\":1,\"x\":9,\"y\":2,\"width\":3,\"height\":4}",
             "{\"xx\":1,\"y\":2,\"width\":3,\"height\":4}", "{\"heightx\":4,\"width\":3,\"x\":1,\"y\":2}",
             "{\"x\":1,\"y\":2,\"width\":-3,\"height\":4}", "{\"height\":-0.5,\"width\":3,\"x\":1,\"y\":2}",
-            "{\"x\":1e300,\"y\":2,\"width\":3,\"height\":4}", "{\"x\":15e-1,\"y\":-2.0,\"width\":3.93e2,\"height\":800}", "{\"x\":-0,\"y\":-0.0,\"width\":0,\"height\":1E2}",
+            "{\"x\":1e300,\"y\":2,\"width\":3,\"height\":4}", "{\"x\":15e-1,\"y\":-2.0,\"width\":3.93e2,\"height\":800}",
+            "{\"x\":-0,\"y\":-0.0,\"width\":0,\"height\":1E2}",
             "{\"x\":\"1\",\"y\":2,\"width\":3,\"height\":4}", "{\"x\":1,\"y\":2,\"width\":3}",
             "{\"x\":1,\"y\":2,\"width\":3,\"height\":4,}", "{\"x\":01,\"y\":2,\"width\":3,\"height\":4}",
             "{\"\\u0078\":1,\"y\":2,\"width\":3,\"height\":4}", "{\"x\":1,\"y\":2,\"width\":3,\"height\":4",
@@ -394,18 +418,22 @@ final class FastPathDifferentialTests: XCTestCase {
     func testElementTypesReadAsTheGeneralPathReadsThem() throws {
         XCTAssertEqual(KnownElementTypes.longest, KnownElementTypes.names.map(\.utf8.count).max(), "the longest name's length")
         XCTAssertEqual(Set(KnownElementTypes.names).count, KnownElementTypes.names.count, "each name once")
-        let near = ["Butto", "Buttons", "button", "BUTTON", "StaticTexts", "Cel", "Celk", "X", "Othe", "RelevanceIndicators",
-                    "DisclosureTriangle2", "Other\\u0301", "B\\u0075tton", "Tab\\\"Bar", "Map\\/", "Iconé", "界"]
+        let near = [
+            "Butto", "Buttons", "button", "BUTTON", "StaticTexts", "Cel", "Celk", "X", "Othe", "RelevanceIndicators",
+            "DisclosureTriangle2", "Other\\u0301", "B\\u0075tton", "Tab\\\"Bar", "Map\\/", "Iconé", "界",
+        ]
         let types = KnownElementTypes.names + near
         let content = types.map { "{\"type\":\"\($0)\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1}}" }
         XCTAssertTrue(assertSame(Fixtures.archiveJSON(content: content), "every name and near misses"), "read by the fast path")
-        let archive = try ArchiveLoader().decodeFast(Array(Fixtures.archiveJSON(content: content).utf8), source: ArchiveSource(path: "d.json", folder: nil))
+        let archive = try ArchiveLoader().decodeFast(
+            Array(Fixtures.archiveJSON(content: content).utf8), source: ArchiveSource(path: "d.json", folder: nil))
         let read = Array(archive.hierarchy.elements.dropFirst(2).map(\.type))
         XCTAssertEqual(Array(read.prefix(KnownElementTypes.names.count)), KnownElementTypes.names)
         XCTAssertEqual(read[KnownElementTypes.names.count + 12], "Button", "an escape spells the same name")
         // A name in the file's last bytes (no room to read three words past it).
         for name in ["Button", "Cell", "RelevanceIndicator"] {
-            let json = "{\"formatVersion\":1,\"test\":\"T/t\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16\",\"simulator\":\"s\",\"os\":\"o\"},"
+            let json =
+                "{\"formatVersion\":1,\"test\":\"T/t\",\"mode\":\"normal\",\"environment\":{\"xcode\":\"16\",\"simulator\":\"s\",\"os\":\"o\"},"
                 + "\"failure\":{\"identifier\":\"x\",\"label\":\"\",\"frame\":{\"x\":0,\"y\":0,\"width\":1,\"height\":1},\"isHittable\":true,\"message\":\"m\"},"
                 + "\"hierarchy\":{\"children\":[],\"type\":\"\(name)\"}}"
             XCTAssertTrue(assertSame(json, "\(name) at the end"), name)
@@ -418,10 +446,10 @@ final class FastPathDifferentialTests: XCTestCase {
         let source = ArchiveSource(path: "d.json", folder: nil)
         XCTAssertEqual(try loader.decodeFast(bytes, source: source), try loader.decodeGeneral(bytes, source: source))
         XCTAssertEqual(try loader.decodeFast(bytes, source: source).hierarchy.elements[3].type, "Other", "a name within the limit")
-        XCTAssertTrue(try loader.decodeFast(bytes, source: source).hierarchy.elements[4].type.hasPrefix("Applic…[cut"), "a name over the limit is cut")
+        XCTAssertTrue(
+            try loader.decodeFast(bytes, source: source).hierarchy.elements[4].type.hasPrefix("Applic…[cut"), "a name over the limit is cut")
     }
 }
-
 
 /// A night folder's hidden entries: an archive, a dump or a bundle under a name beginning with `.` is an input like
 /// any other (skipping one passed a failing night in silence); a hidden folder that is none of them is not searched.
@@ -432,8 +460,10 @@ final class HiddenEntriesTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
         try "{}".write(to: folder.appendingPathComponent(".git/objects/config.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(at: Fixtures.samples.appendingPathComponent("checkout-expanded"), to: folder.appendingPathComponent(".checkout"))
-        try FileManager.default.copyItem(at: Fixtures.samples.appendingPathComponent("settings-normal"), to: folder.appendingPathComponent("settings"))
+        try FileManager.default.copyItem(
+            at: Fixtures.samples.appendingPathComponent("checkout-expanded"), to: folder.appendingPathComponent(".checkout"))
+        try FileManager.default.copyItem(
+            at: Fixtures.samples.appendingPathComponent("settings-normal"), to: folder.appendingPathComponent("settings"))
         let dump = try SharedFixtures.require(SharedFixtures.realDumps).appendingPathComponent("xcui-01.txt")
         try FileManager.default.copyItem(at: dump, to: folder.appendingPathComponent(".dump.txt"))
         let found = ArchiveDiscovery.expand([folder.path])

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// What Xcode 15–26 writes (docs/xcresult.md): the "App UI hierarchy" text, the element snapshot and the results
@@ -22,7 +23,8 @@ final class ModernXcodeTests: XCTestCase {
         text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { raw -> (String, String, String)? in
             let line = String(raw)
             guard line.hasSuffix(">"), let open = line.range(of: " <", options: .backwards),
-                  line[open.upperBound...].contains("element pid: ") else { return nil }
+                line[open.upperBound...].contains("element pid: ")
+            else { return nil }
             let body = String(line[..<open.lowerBound])
             let type = String(body.drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber })
             func quoted(_ key: String) -> String {
@@ -31,7 +33,7 @@ final class ModernXcodeTests: XCTestCase {
                 // The value runs to the last quote before another `, key:` or the end.
                 var end = rest.endIndex
                 for k in ["identifier", "label", "title", "placeholderValue", "value"] where k != key {
-                    if let next = rest.range(of: "', \(k): ") , next.lowerBound < end { end = next.lowerBound }
+                    if let next = rest.range(of: "', \(k): "), next.lowerBound < end { end = next.lowerBound }
                 }
                 if end == rest.endIndex, let last = rest.lastIndex(of: "'") { end = last }
                 return String(rest[..<end])
@@ -98,7 +100,8 @@ final class ModernXcodeTests: XCTestCase {
         let read = try ArchiveLoader().load(file.path)
         XCTAssertNil(read.imported?.incomplete, "not taken for a text that was cut")
         XCTAssertEqual(read.hierarchy.count, whole.hierarchy.count + broken.count, "every broken line is an element, and every real one is kept")
-        XCTAssertEqual(read.hierarchy.elements.suffix(whole.hierarchy.count - 1).map(\.identifier), whole.hierarchy.elements.dropFirst().map(\.identifier))
+        XCTAssertEqual(
+            read.hierarchy.elements.suffix(whole.hierarchy.count - 1).map(\.identifier), whole.hierarchy.elements.dropFirst().map(\.identifier))
     }
 
     func testEveryRealAppUIHierarchyDumpIsReadWhole() throws {
@@ -170,7 +173,8 @@ final class ModernXcodeTests: XCTestCase {
         for hops in [1, 2, 5] {
             for field in ["label", "frame"] {
                 let bytes = snapshot { s in
-                    let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
+                    let root = s.add(
+                        .init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
                     // A ring of NSMutableString objects, each one's NS.string the next.
                     let ring = (0..<hops).map { _ in s.archive(.dictionary([])) }
                     for (k, o) in ring.enumerated() { s.fields[o] = [("NS.string", .ref(ring[(k + 1) % hops]))] }
@@ -196,7 +200,10 @@ final class ModernXcodeTests: XCTestCase {
     func testASnapshotsSharedHugeLabelIsCutAtTheStringLimit() throws {
         let huge = String(repeating: "W", count: 1 << 20)
         let bytes = snapshot { s in
-            s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: (0..<500).map { _ in .init(48, frame: "{{0, 0}, {10, 10}}", label: huge) }))
+            s.add(
+                .init(
+                    2, frame: "{{0, 0}, {390, 844}}", label: "Shop",
+                    children: (0..<500).map { _ in .init(48, frame: "{{0, 0}, {10, 10}}", label: huge) }))
         }
         XCTAssertLessThan(bytes.count, 1_200_000, "stored once")
         let read = try ElementSnapshot.read(bytes, file: "snap", limits: .default)
@@ -209,12 +216,17 @@ final class ModernXcodeTests: XCTestCase {
 
     func testASnapshotIsReadWithItsExactFrames() throws {
         let bytes = snapshot { s in
-            s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [
-                .init(4, frame: "{{0, 0}, {390, 844}}", children: [
-                    .init(9, frame: "{{16.5, 780.33333333333337}, {358, 44}}", identifier: "checkout.confirm", label: "［Confirm···］"),
-                    .init(48, frame: "{{16, 100}, {300, 20.333333333333329}}", label: "Total"),
-                ]),
-            ]))
+            s.add(
+                .init(
+                    2, frame: "{{0, 0}, {390, 844}}", label: "Shop",
+                    children: [
+                        .init(
+                            4, frame: "{{0, 0}, {390, 844}}",
+                            children: [
+                                .init(9, frame: "{{16.5, 780.33333333333337}, {358, 44}}", identifier: "checkout.confirm", label: "［Confirm···］"),
+                                .init(48, frame: "{{16, 100}, {300, 20.333333333333329}}", label: "Total"),
+                            ])
+                    ]))
         }
         let read = try ElementSnapshot.read(bytes, file: "snap", limits: .default)
         XCTAssertEqual(read.nodes.map(\.type), ["Application", "Window", "Button", "StaticText"])
@@ -274,7 +286,9 @@ final class ModernXcodeTests: XCTestCase {
             XCTAssertEqual(read.nodes.count, 1, rect)
             if let f = read.nodes[0].frame { XCTAssertTrue(f.x.isFinite && f.width.isFinite && f.width >= 0, rect) }
         }
-        for garbage: [UInt8] in [Array("bplist00".utf8), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64), [UInt8](repeating: 0, count: 100)] {
+        for garbage: [UInt8] in [
+            Array("bplist00".utf8), Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 64), [UInt8](repeating: 0, count: 100),
+        ] {
             XCTAssertThrowsError(try ElementSnapshot.read(garbage, file: "snap", limits: .default))
         }
     }
@@ -290,7 +304,9 @@ final class ModernXcodeTests: XCTestCase {
         }
         limits.maxDepth = 5_000
         XCTAssertEqual(try ElementSnapshot.read(deep, file: "snap", limits: limits).nodes.count, 2_001, "no recursion: a deep chain reads")
-        let wide = snapshot { $0.add(.init(2, frame: "{{0, 0}, {1, 1}}", children: Array(repeating: .init(9, frame: "{{0, 0}, {1, 1}}"), count: 300))) }
+        let wide = snapshot {
+            $0.add(.init(2, frame: "{{0, 0}, {1, 1}}", children: Array(repeating: .init(9, frame: "{{0, 0}, {1, 1}}"), count: 300)))
+        }
         limits.maxElements = 100
         XCTAssertThrowsError(try ElementSnapshot.read(wide, file: "snap", limits: limits)) { e in
             XCTAssertTrue("\(e)".contains("more than 100 elements"), "\(e)")
@@ -305,7 +321,9 @@ final class ModernXcodeTests: XCTestCase {
             guard let index = try? BundleIndex(XCResultBundle(path: path)) else { continue }
             for run in index.runs {
                 let a = try ArchiveLoader().load(BundleAddress.path(bundle: path, run: run.number))
-                guard let id = a.hierarchyAttachmentID, let source = a.attachments.first(where: { $0.location == .bundle(path: path, id: id) }) else { continue }
+                guard let id = a.hierarchyAttachmentID, let source = a.attachments.first(where: { $0.location == .bundle(path: path, id: id) }) else {
+                    continue
+                }
                 let text: AttachmentRecord?
                 if BundleRunImporter.isElementSnapshot(source) {
                     fromSnapshot += 1
@@ -336,7 +354,8 @@ final class ModernXcodeTests: XCTestCase {
         for path in try realBundles() {
             let bundle = try XCResultBundle(path: path)
             guard bundle.rootID != nil, let typed = try? BundleIndex.TypedRuns(bundle), typed.complete,
-                  let db = try ResultsDatabase.open(bundle: path, realBundle: bundle.realPath) else { continue }
+                let db = try ResultsDatabase.open(bundle: path, realBundle: bundle.realPath)
+            else { continue }
             let fromDB = try db.failedRuns()
             let name = (path as NSString).lastPathComponent
             XCTAssertEqual(fromDB.map(\.testIdentifier).sorted(), typed.runs.map(\.testIdentifier).sorted(), name)
@@ -360,7 +379,8 @@ final class ModernXcodeTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("database.sqlite3").path
-        try SyntheticDatabase.write("CREATE TABLE t (k INTEGER, v TEXT); INSERT INTO t VALUES (1, 'one'), (2, 'two'), (2, 'deux'), (3, NULL);", to: path)
+        try SyntheticDatabase.write(
+            "CREATE TABLE t (k INTEGER, v TEXT); INSERT INTO t VALUES (1, 'one'), (2, 'two'), (2, 'deux'), (3, NULL);", to: path)
         let reader = try SQLiteReader(readOnly: path)
         let query = "SELECT v FROM t WHERE k = ? ORDER BY rowid"
         XCTAssertEqual(try reader.rows(query, [2]).map { $0[0].string }, ["two", "deux"])
@@ -411,7 +431,8 @@ final class ModernXcodeTests: XCTestCase {
     /// 8 of the 40 failures without their test case read as 32 before.
     func testFailedRunsWithoutTheirTestCaseAreKept() throws {
         let path = try databaseOnlyCopy { db in
-            try SyntheticDatabase.write("DELETE FROM TestCases WHERE rowid IN (SELECT testCase_fk FROM TestCaseRuns WHERE result = 'Failure' LIMIT 8);", to: db)
+            try SyntheticDatabase.write(
+                "DELETE FROM TestCases WHERE rowid IN (SELECT testCase_fk FROM TestCaseRuns WHERE result = 'Failure' LIMIT 8);", to: db)
         }
         let index = try BundleIndex(XCResultBundle(path: path))
         XCTAssertEqual(index.runs.count, 40)
@@ -430,7 +451,8 @@ final class ModernXcodeTests: XCTestCase {
         let importer = BundleRunImporter(index: index, limits: .default, options: DumpOptions())
         let archives = try index.runs.map { try importer.archive($0, givenPath: "x") }
         XCTAssertEqual(archives.count, 40)
-        XCTAssertTrue(archives.allSatisfy { !$0.failure.message.contains("the bundle records no failure message") }, "\(archives.map(\.failure.message))")
+        XCTAssertTrue(
+            archives.allSatisfy { !$0.failure.message.contains("the bundle records no failure message") }, "\(archives.map(\.failure.message))")
     }
 
     /// A database-only bundle whose database is cut short or is a FIFO: the error names the database and what is
@@ -463,8 +485,11 @@ final class ModernXcodeTests: XCTestCase {
             // The file itself says every run passed; the log holds the failures back.
             let scratch = db + ".scratch"
             try FileManager.default.copyItem(atPath: db, toPath: scratch)
-            try SyntheticDatabase.write("CREATE TABLE Failed AS SELECT rowid AS id FROM TestCaseRuns WHERE result = 'Failure'; UPDATE TestCaseRuns SET result = 'Success' WHERE result = 'Failure';", to: scratch)
-            try SyntheticDatabase.changeLeavingLog("UPDATE TestCaseRuns SET result = 'Failure' WHERE rowid IN (SELECT id FROM Failed);", database: scratch, copy: db)
+            try SyntheticDatabase.write(
+                "CREATE TABLE Failed AS SELECT rowid AS id FROM TestCaseRuns WHERE result = 'Failure'; UPDATE TestCaseRuns SET result = 'Success' WHERE result = 'Failure';",
+                to: scratch)
+            try SyntheticDatabase.changeLeavingLog(
+                "UPDATE TestCaseRuns SET result = 'Failure' WHERE rowid IN (SELECT id FROM Failed);", database: scratch, copy: db)
             bundlePath = (db as NSString).deletingLastPathComponent
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
         }
@@ -481,13 +506,26 @@ final class ModernXcodeTests: XCTestCase {
         typealias B = SyntheticBundle
         var bundle = SyntheticBundle()
         for (id, bytes) in payloads { bundle.objects[id] = bytes }
-        let root = B.object("ActionsInvocationRecord", [("actions", B.array([B.object("ActionRecord", [
-            ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))])),
-        ])]))])
+        let root = B.object(
+            "ActionsInvocationRecord",
+            [
+                (
+                    "actions",
+                    B.array([
+                        B.object(
+                            "ActionRecord",
+                            [
+                                ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))]))
+                            ])
+                    ])
+                )
+            ])
         let rootID = bundle.add(root)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("started-\(UUID().uuidString)/rtl/Layout.xcresult").path
         // The whole `started-…` folder (removing only its `rtl` left one behind every run).
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent) }
+        addTeardownBlock {
+            try? FileManager.default.removeItem(atPath: ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent)
+        }
         try bundle.write(to: path, rootID: rootID, minor: 58)
         if let sql = database { try SyntheticDatabase.write(sql, to: path + "/database.sqlite3") }
         return path
@@ -523,12 +561,16 @@ final class ModernXcodeTests: XCTestCase {
         let cases: [(String, String)] = [
             ("this is not a database at all", "cannot be read as an SQLite database"),
             ("CREATE TABLE TestCases (identifier TEXT);", "holds no table TestCaseRuns"),
-            ("CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); CREATE TABLE TestCaseRuns (testCase_fk INTEGER);",
-             "table TestCaseRuns has no column result"),
+            (
+                "CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); CREATE TABLE TestCaseRuns (testCase_fk INTEGER);",
+                "table TestCaseRuns has no column result"
+            ),
             // A view under a table's name could compute anything: only tables are read.
-            ("CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); "
-                + "CREATE VIEW TestCaseRuns AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x AS testCase_fk, 'Failure' AS result FROM n;",
-             "holds no table TestCaseRuns"),
+            (
+                "CREATE TABLE TestCases (identifier TEXT); CREATE TABLE TestIssues (testCaseRun_fk, compactDescription); "
+                    + "CREATE VIEW TestCaseRuns AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT x AS testCase_fk, 'Failure' AS result FROM n;",
+                "holds no table TestCaseRuns"
+            ),
         ]
         for (sql, expected) in cases {
             let path = try synthetic()
@@ -550,7 +592,8 @@ final class ModernXcodeTests: XCTestCase {
         // Activity 1's parent is activity 2, whose parent is 1.
         sql += "UPDATE Activities SET parent_fk = 2 WHERE rowid = 1;"
         // And a thousand more children per level, so that a walk without bounds would never end.
-        sql += "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 2000) INSERT INTO Activities SELECT 0, 2, NULL, 'child' FROM n;"
+        sql +=
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 2000) INSERT INTO Activities SELECT 0, 2, NULL, 'child' FROM n;"
         let path = try writeFailedToStartBundle(database: sql, payloads: [payload: Array("hello".utf8)])
         let start = Date()
         let a = try ArchiveLoader().load(path + "#1")
@@ -593,7 +636,8 @@ final class ModernXcodeTests: XCTestCase {
         XCTAssertTrue(a.recordingFrameDescription(frameTime: 4.5, requested: seconds).contains("when the hierarchy was captured"))
         // Only what the data supports: the last frame there is, far before the moment, is said to be that.
         let short = a.recordingFrameDescription(frameTime: 1.0, requested: seconds)
-        XCTAssertTrue(short.contains("the last frame there is, 3.5 s before the hierarchy was captured") && short.contains("may show an earlier screen"), short)
+        XCTAssertTrue(
+            short.contains("the last frame there is, 3.5 s before the hierarchy was captured") && short.contains("may show an earlier screen"), short)
         // A hierarchy captured before the recording began: the frame is a later screen, and said to be.
         var early = a.pictureRequest
         let start = try XCTUnwrap(early.recordings.first?.timestamp.flatMap(Archive.date))
@@ -607,7 +651,10 @@ final class ModernXcodeTests: XCTestCase {
 /// a hundred million line feeds (a few kilobytes compressed) is refused before it is split.
 final class RefusedHierarchyTests: XCTestCase {
     func testARunWhoseHierarchyIsOverALimitSaysWhichAndHowToRaiseIt() throws {
-        let path = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path + "#1"
+        let path =
+            try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent(
+                "xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult"
+            ).path + "#1"
         for (variable, value, words) in [("PSEUDOSCOPE_MAX_DEPTH", "2", "deeper"), ("PSEUDOSCOPE_MAX_ELEMENTS", "1", "more than 1 elements")] {
             let limits = try LoadLimits.from(environment: [variable: value])
             let a = try ArchiveLoader(limits: limits).load(path)

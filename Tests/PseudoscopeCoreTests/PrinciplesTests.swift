@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 private typealias F = Fixtures
@@ -17,7 +18,8 @@ final class PrinciplesTests: XCTestCase {
 
     func testAnUnknownWindowMeasuresNothingAgainstTheWindow() throws {
         // tvOS: an Application with no frame and no Window; elements far right of the origin.
-        let tv = try dump("""
+        let tv = try dump(
+            """
             →Application, 0x1, pid: 1, label: 'TV'
                Other, 0x2, {{0.0, 0.0}, {1920.0, 1080.0}}
                  Button, 0x3, {{1149.0, 477.0}, {304.0, 126.0}}, label: 'Play'
@@ -25,13 +27,15 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertNil(tv.hierarchy.windowIndex)
         XCTAssertEqual(findings(tv, .outsideWindow), [])
         // The same screen with a 0×0 window is also unknown; with a real window, off-screen is found.
-        let known = try dump("""
+        let known = try dump(
+            """
             →Application, 0x1, pid: 1, label: 'App'
                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
                  Button, 0x3, {{20.0, 900.0}, {200.0, 50.0}}, label: 'Pay'
             """)
         XCTAssertEqual(findings(known, .outsideWindow).map(\.text), ["Pay"])
-        let zero = try dump("""
+        let zero = try dump(
+            """
             →Application, 0x1, pid: 1, label: 'App'
                Window (Main), 0x2, {{0.0, 0.0}, {0.0, 0.0}}
                  Button, 0x3, {{20.0, 900.0}, {200.0, 50.0}}, label: 'Pay'
@@ -55,7 +59,9 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertEqual(findings(try dump(xml(#"enabled="true" visible="true""#)), .smallHitRegion).map(\.text), ["chevron"])
         XCTAssertEqual(findings(try dump(xml(#"enabled="true" visible="false""#)), .smallHitRegion), [], "invisible")
         XCTAssertEqual(findings(try dump(xml(#"enabled="false" visible="true""#)), .smallHitRegion), [], "disabled")
-        let hidden = try dump(xml(#"visible="true""#).replacingOccurrences(of: #"name="Low" label="Low" visible="true""#, with: #"name="Low" label="Low" visible="false""#))
+        let hidden = try dump(
+            xml(#"visible="true""#).replacingOccurrences(
+                of: #"name="Low" label="Low" visible="true""#, with: #"name="Low" label="Low" visible="false""#))
         XCTAssertEqual(findings(hidden, .outsideWindow), [], "an invisible element is not off-screen")
         XCTAssertEqual(findings(try dump(xml(#"visible="true""#)), .outsideWindow).map(\.text), ["Low"])
         // isVisible survives import as an archive key.
@@ -66,7 +72,8 @@ final class PrinciplesTests: XCTestCase {
     // MARK: 3. Partial structure
 
     func testFlatListsHaveNoSiblingsAndCutCellsNoVerdictOnTheirText() throws {
-        let flat = try dump("""
+        let flat = try dump(
+            """
             t = 1.00s Find: Descendants matching type Button
             No matches found for Elements matching predicate 'x' from input {(
                 Button, {{0.0, 509.0}, {45.0, 44.0}}, label: 'Previous',
@@ -78,7 +85,8 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertEqual(findings(flat, .overlappingText), [], "a flat list holds no siblings")
         XCTAssertEqual(findings(flat, .missingAccessibleLabel), [], "a listed cell's children are unknown")
         // The same elements as real siblings in a tree do overlap, and the cell really has no text.
-        let tree = try dump("""
+        let tree = try dump(
+            """
             →Application, 0x1, pid: 1, label: 'App'
                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
                  StaticText, 0x3, {{0.0, 509.0}, {45.0, 44.0}}, label: 'Previous page of results'
@@ -90,7 +98,8 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertEqual(findings(tree, .overlappingText).count, 1)
         XCTAssertEqual(findings(tree, .missingAccessibleLabel).map(\.elementType), ["Cell"])
         // A tree cut off inside a cell: its children may exist.
-        let cut = try dump("""
+        let cut = try dump(
+            """
             Element subtree:
              →Application, 0x1, pid: 1, label: 'App'
                 Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
@@ -128,7 +137,8 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertEqual(f.filter { $0.rule == .smallHitRegion }.map(\.identifier), ["filter"])
         XCTAssertEqual(f.filter { $0.rule == .missingAccessibleLabel }, [], "the inner copy is read through the outer one")
         // On macOS (a menu bar in the tree) the touch guideline does not apply.
-        let mac = try dump("""
+        let mac = try dump(
+            """
             →Application, 0x1, pid: 1, title: 'App'
                MenuBar, 0x2, {{757.0, 3.0}, {40.0, 24.0}}
                Button, 0x3, {{905.0, 54.0}, {46.0, 19.0}}, label: 'Stats'
@@ -139,8 +149,11 @@ final class PrinciplesTests: XCTestCase {
 
     func testSystemChromeIsNotTheApps() throws {
         let keyboard = F.el("Keyboard", [0, 600, 390, 244], children: [F.el("Button", [0, 610, 40, 36], id: "", label: "中")])
-        let status = F.el("StatusBar", [0, 0, 390, 44], children: [
-            F.el("StaticText", [28, 18, 42, 21], label: "9:41", extra: #""intrinsicContentSize":{"width":38,"height":20}"#)])
+        let status = F.el(
+            "StatusBar", [0, 0, 390, 44],
+            children: [
+                F.el("StaticText", [28, 18, 42, 21], label: "9:41", extra: #""intrinsicContentSize":{"width":38,"height":20}"#)
+            ])
         let a = try F.archive(content: [keyboard, status])
         XCTAssertEqual(LayoutChecker(a).findings(), [])
     }
@@ -159,14 +172,16 @@ final class PrinciplesTests: XCTestCase {
         XCTAssertEqual(f.map(\.severity), [.review, .blocking], "the field whose value may be its placeholder, and the empty one")
         XCTAssertTrue(f[0].message.contains("may be its placeholder"))
         // debugDescription lists the placeholder apart: a value there is a typed value, and the field blocks.
-        let typed = try dump("""
+        let typed = try dump(
+            """
             →Application, 0x1, pid: 1, label: 'App'
                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
                  TextField, 0x3, {{32.0, 224.0}, {271.0, 44.0}}, value: ukautomationuser@e...
             """)
         XCTAssertEqual(findings(typed, .missingAccessibleLabel).map(\.severity), [.blocking])
         // Xcode 7 printed no labels at all: nothing to judge.
-        let seven = try dump("""
+        let seven = try dump(
+            """
             Other 0x7fa0af36f5e0: {{0.0, 692.0}, {414.0, 44.0}}<XCAccessibilityElement: 0x7fa0af36f6d0> pid: 6728
               Button 0x7fa0af36fd90: {{8.0, 698.0}, {22.0, 32.0}}<XCAccessibilityElement: 0x7fa0af36fe80> pid: 6728
             """)
@@ -179,11 +194,13 @@ final class PrinciplesTests: XCTestCase {
 
     func testTheLeadingButtonIsTheBackButtonWhateverItsLabel() throws {
         func bar(_ first: String) -> String {
-            F.el("NavigationBar", [0, 54, 393, 44], id: "Settings", children: [
-                first,
-                F.el("StaticText", [150, 64, 93, 22], label: "إعدادات"),
-                F.el("Button", [350, 54, 40, 44], id: "add", label: "Add"),
-            ])
+            F.el(
+                "NavigationBar", [0, 54, 393, 44], id: "Settings",
+                children: [
+                    first,
+                    F.el("StaticText", [150, 64, 93, 22], label: "إعدادات"),
+                    F.el("Button", [350, 54, 40, 44], id: "add", label: "Add"),
+                ])
         }
         // Labelled with the previous screen's title, left half in an rtl run: blocking.
         let unmirrored = try F.archive(mode: "rtl", content: [bar(F.el("Button", [8, 54, 80, 44], id: "", label: "الرئيسية"))])
@@ -192,16 +209,24 @@ final class PrinciplesTests: XCTestCase {
         let mirrored = try F.archive(mode: "rtl", content: [bar(F.el("Button", [305, 54, 80, 44], id: "", label: "الرئيسية"))])
         XCTAssertEqual(findings(mirrored, .rtlNotMirrored), [])
         // A bar with only a trailing button after the title has no back button to judge.
-        let trailingOnly = try F.archive(mode: "rtl", content: [
-            F.el("NavigationBar", [0, 54, 393, 44], children: [F.el("StaticText", [150, 64, 93, 22], label: "إعدادات"),
-                                                              F.el("Button", [8, 54, 40, 44], id: "add", label: "Add")])])
+        let trailingOnly = try F.archive(
+            mode: "rtl",
+            content: [
+                F.el(
+                    "NavigationBar", [0, 54, 393, 44],
+                    children: [
+                        F.el("StaticText", [150, 64, 93, 22], label: "إعدادات"),
+                        F.el("Button", [8, 54, 40, 44], id: "add", label: "Add"),
+                    ])
+            ])
         XCTAssertEqual(findings(trailingOnly, .rtlNotMirrored), [])
     }
 
     // MARK: New rules
 
     func testTruncationHeadroomSaysHowFarTheExpandedRunWillFallShort() throws {
-        let tight = F.el("StaticText", [16, 100, 200, 20], id: "tight", label: "Notifications", extra: #""intrinsicContentSize":{"width":170,"height":20}"#)
+        let tight = F.el(
+            "StaticText", [16, 100, 200, 20], id: "tight", label: "Notifications", extra: #""intrinsicContentSize":{"width":170,"height":20}"#)
         let roomy = F.el("StaticText", [16, 130, 200, 20], id: "roomy", label: "Mail", extra: #""intrinsicContentSize":{"width":100,"height":20}"#)
         let a = try F.archive(mode: "normal", content: [tight, roomy])
         let f = findings(a, .truncationHeadroom)
@@ -236,7 +261,8 @@ final class PrinciplesTests: XCTestCase {
     // MARK: Import faults found on real data
 
     func testDoubleEscapedLogsAndJSONArraysOfLinesImport() throws {
-        let log = #"[debug] [JSONWP Proxy] Got response with status 200: "{\n  \"value\" : \"<?xml version=\\\"1.0\\\" encoding=\\\"UTF-8\\\"?>\\n<AppiumAUT>\\n  <XCUIElementTypeApplication type=\\\"XCUIElementTypeApplication\\\" name=\\\"App\\\" label=\\\"App\\\" enabled=\\\"true\\\" visible=\\\"true\\\" x=\\\"0\\\" y=\\\"0\\\" width=\\\"375\\\" height=\\\"667\\\"\\/>\\n<\\/AppiumAUT>\"\n}""#
+        let log =
+            #"[debug] [JSONWP Proxy] Got response with status 200: "{\n  \"value\" : \"<?xml version=\\\"1.0\\\" encoding=\\\"UTF-8\\\"?>\\n<AppiumAUT>\\n  <XCUIElementTypeApplication type=\\\"XCUIElementTypeApplication\\\" name=\\\"App\\\" label=\\\"App\\\" enabled=\\\"true\\\" visible=\\\"true\\\" x=\\\"0\\\" y=\\\"0\\\" width=\\\"375\\\" height=\\\"667\\\"\\/>\\n<\\/AppiumAUT>\"\n}""#
         let a = try dump(log)
         XCTAssertEqual(a.hierarchy[0].frame, Rect(x: 0, y: 0, width: 375, height: 667), "the attributes survive two levels of escaping")
         let lines = """
@@ -249,12 +275,14 @@ final class PrinciplesTests: XCTestCase {
         let b = try dump(lines)
         XCTAssertEqual(b.hierarchy.count, 2)
         XCTAssertEqual(b.hierarchy[1].label, "Menu")
-        let cut = "[\n    \"Element subtree:\",\n    \" →Window (Main), 0x1, {{0.0, 0.0}, {768.0, 1024.0}}\",\n    \"    Button, 0x2, {{10.0, 10.0}, {100.0, 44.0}}, label: 'Me"
+        let cut =
+            "[\n    \"Element subtree:\",\n    \" →Window (Main), 0x1, {{0.0, 0.0}, {768.0, 1024.0}}\",\n    \"    Button, 0x2, {{10.0, 10.0}, {100.0, 44.0}}, label: 'Me"
         XCTAssertEqual(try dump(cut).hierarchy[0].type, "Window", "a cut-off array of lines reads as far as it goes")
     }
 
     func testImportFactsSurviveImportAndTheJSONSaysLabelAndTextApart() throws {
-        let a = try dump("""
+        let a = try dump(
+            """
             No matches found for x from input {(
                 Switch, {{16.0, 100.0}, {51.0, 31.0}}, value: 0,
             )}

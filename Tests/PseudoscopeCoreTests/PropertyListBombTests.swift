@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// Property lists whose objects are shared over and over: a few hundred bytes that Foundation's reader builds out
@@ -43,14 +44,16 @@ final class PropertyListBombTests: XCTestCase {
         ] as [(String, () throws -> Void)] {
             XCTAssertThrowsError(try read(), what) { e in
                 let text = (e as? ArchiveError)?.description ?? "\(e)"
-                XCTAssertTrue(text.contains("property-list bomb") && (text.contains(".strings") || text.contains("kXCTAttachment")), "\(what): \(text)")
+                XCTAssertTrue(
+                    text.contains("property-list bomb") && (text.contains(".strings") || text.contains("kXCTAttachment")), "\(what): \(text)")
             }
         }
     }
 
     /// A real bundle whose `Info.plist` keeps its real keys and carries a bomb beside them: refused, naming the file.
     func testABundleWhoseInfoPlistIsABombIsRefusedNamingIt() throws {
-        let real = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult")
+        let real = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent(
+            "xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pseudoscope-plist-bomb-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }

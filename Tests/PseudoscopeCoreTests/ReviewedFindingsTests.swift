@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// Holds the rules to the hand review of their findings on real dumps (`REVIEWED-FINDINGS.tsv`: T a true
@@ -40,7 +41,8 @@ final class ReviewedFindingsTests: XCTestCase {
         for name in names.sorted() {
             guard let a = try? ArchiveLoader().load(folder.appendingPathComponent(name).path) else { continue }
             for f in LayoutChecker(a).findings() {
-                out[Key(file: name, rule: f.rule.rawValue, type: f.elementType, text: String(f.text.prefix(40)), frame: Self.frameText(f.frame))] = f.severity.rawValue
+                out[Key(file: name, rule: f.rule.rawValue, type: f.elementType, text: String(f.text.prefix(40)), frame: Self.frameText(f.frame))] =
+                    f.severity.rawValue
             }
         }
         return out
@@ -76,7 +78,9 @@ final class ReviewedFindingsTests: XCTestCase {
         let review = try review(folder)
         var all = 0, hinted = 0
         var byVerdict: [String: Int] = [:], hintedTrue: [Key] = []
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("xcui-") || $0.hasPrefix("appium-") || $0.hasPrefix("appuihierarchy-") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("xcui-") || $0.hasPrefix("appium-") || $0.hasPrefix("appuihierarchy-")
+        }
         for name in names.sorted() {
             guard let a = try? ArchiveLoader().load(folder.appendingPathComponent(name).path) else { continue }
             for f in LayoutChecker(a).findings() {
@@ -92,7 +96,8 @@ final class ReviewedFindingsTests: XCTestCase {
         XCTAssertGreaterThan(all, 40, "the dumps have findings to measure")
         XCTAssertEqual(hintedTrue, [], "a finding judged true carries a false-alarm hint")
         XCTAssertLessThanOrEqual(hinted * 4, all, "\(hinted) of \(all) findings carry a hint")
-        let table = "| findings on the real dumps | with a hint | of those judged T | D | F | not reviewed |\n|---|---|---|---|---|---|\n"
+        let table =
+            "| findings on the real dumps | with a hint | of those judged T | D | F | not reviewed |\n|---|---|---|---|---|---|\n"
             + "| \(all) | \(hinted) (\(Int((Double(hinted) / Double(max(all, 1)) * 100).rounded()))%) | \(byVerdict["T"] ?? 0) | \(byVerdict["D"] ?? 0) | \(byVerdict["F"] ?? 0) | \(byVerdict["not reviewed"] ?? 0) |\n"
         try GeneratedDocSection.check(table, name: "hint-precision", in: "docs/triage.md")
     }
@@ -102,7 +107,8 @@ final class ReviewedFindingsTests: XCTestCase {
     static func table(review: Review, current: [Key: String]) -> String {
         var rules = Set(current.keys.map(\.rule))
         rules.formUnion(review.verdicts.keys.map(\.rule))
-        var out = "| rule | findings now | T | D | F (as judged) | not reviewed | F no longer reported | precision |\n|---|---|---|---|---|---|---|---|\n"
+        var out =
+            "| rule | findings now | T | D | F (as judged) | not reviewed | F no longer reported | precision |\n|---|---|---|---|---|---|---|---|\n"
         var unreviewedRows: [String] = []
         for rule in rules.sorted() {
             let now = current.filter { $0.key.rule == rule }
@@ -113,7 +119,11 @@ final class ReviewedFindingsTests: XCTestCase {
                     unreviewedRows.append("| \(key.file) | \(rule) | \(severity) | \(key.type) | \(key.text) | \(key.frame) |")
                     continue
                 }
-                switch v.verdict { case "T": t += 1; case "D": d += 1; default: f += 1 }
+                switch v.verdict {
+                case "T": t += 1;
+                case "D": d += 1;
+                default: f += 1
+                }
             }
             let gone = review.verdicts.filter { $0.key.rule == rule && $0.value.verdict == "F" && current[$0.key] != $0.value.severity }.count
             let reviewed = t + d + f
@@ -126,7 +136,11 @@ final class ReviewedFindingsTests: XCTestCase {
             return v.verdict == "F" && v.severity == entry.value
         }.count
         out += "\n\(all) findings on the real dumps; \(reviewedF) of them false alarms as judged; \(unreviewedRows.count) not reviewed yet"
-        out += unreviewedRows.isEmpty ? ".\n" : ":\n\n| dump | rule | severity | type | text | frame |\n|---|---|---|---|---|---|\n" + unreviewedRows.sorted().joined(separator: "\n") + "\n"
+        out +=
+            unreviewedRows.isEmpty
+            ? ".\n"
+            : ":\n\n| dump | rule | severity | type | text | frame |\n|---|---|---|---|---|---|\n" + unreviewedRows.sorted().joined(separator: "\n")
+                + "\n"
         return out
     }
 }

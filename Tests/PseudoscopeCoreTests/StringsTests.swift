@@ -1,13 +1,15 @@
 import Foundation
 import PseudoscopeTestSupport
-@testable import PseudoscopeCore
 import XCTest
+
+@testable import PseudoscopeCore
 
 /// The app's string tables (`--strings`) and the locale-run rules that read them (docs/strings.md).
 final class StringsTests: XCTestCase {
     // MARK: - Reading tables
 
-    func parse(_ text: String, file: String = "es.lproj/Localizable.strings") throws -> (entries: [LocalizedString], warnings: [StringsFile.Warning]) {
+    func parse(_ text: String, file: String = "es.lproj/Localizable.strings") throws -> (entries: [LocalizedString], warnings: [StringsFile.Warning])
+    {
         try StringsFile.parse(Array(text.utf8), file: file, table: "Localizable", language: "es")
     }
 
@@ -23,7 +25,8 @@ final class StringsTests: XCTestCase {
     }
 
     func testAStringsTableReadsEntriesCommentsAndEscapes() throws {
-        let t = try parse("""
+        let t = try parse(
+            """
             /* The title */
             "settings.title" = "Ajustes";
             // a line comment
@@ -47,22 +50,29 @@ final class StringsTests: XCTestCase {
             XCTAssertEqual(t.entries.map { $0.texts[0] }, ["Notificaciones push", "ñandú"])
         }
         // An odd number of bytes after a UTF-16 byte order mark is not UTF-16.
-        XCTAssertEqual(error([0xFF, 0xFE, 0x22, 0x00, 0x61]), "es.lproj/Localizable.strings: is not valid UTF-16 (it starts like UTF-16, but its bytes do not decode)")
+        XCTAssertEqual(
+            error([0xFF, 0xFE, 0x22, 0x00, 0x61]),
+            "es.lproj/Localizable.strings: is not valid UTF-16 (it starts like UTF-16, but its bytes do not decode)")
         // A lone low surrogate does not decode either.
         XCTAssertNotNil(error([0xFF, 0xFE, 0x22, 0x00, 0x00, 0xDC, 0x22, 0x00, 0x3B, 0x00])?.range(of: "not valid UTF-16"))
-        XCTAssertEqual(error(Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xC3, 0x28] + Array("\";\n".utf8)),
-                       "es.lproj/Localizable.strings: line 2: is not valid UTF-8 (nor UTF-16)")
+        XCTAssertEqual(
+            error(Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xC3, 0x28] + Array("\";\n".utf8)),
+            "es.lproj/Localizable.strings: line 2: is not valid UTF-8 (nor UTF-16)")
     }
 
     func testMalformedTablesNameTheFileLineAndKey() {
-        XCTAssertEqual(error(Array("\"a\" = \"b\";\n\"settings.title\" = \"Ajustes;\n".utf8)),
-                       "es.lproj/Localizable.strings: line 2: a string is never closed (the value of \"settings.title\")")
-        XCTAssertEqual(error(Array("\"a\" = \"b\";\n\n\"settings.push\" = \"x\\qy\";\n".utf8)),
-                       "es.lproj/Localizable.strings: line 3: bad escape \\q in the value of \"settings.push\"")
-        XCTAssertEqual(error(Array("\"k\" = \"\\U12\";".utf8)),
-                       "es.lproj/Localizable.strings: line 1: bad escape \\U in the value of \"k\": four hex digits expected")
-        XCTAssertEqual(error(Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8)),
-                       "es.lproj/Localizable.strings: line 1: expected ; after the entry \"a\"")
+        XCTAssertEqual(
+            error(Array("\"a\" = \"b\";\n\"settings.title\" = \"Ajustes;\n".utf8)),
+            "es.lproj/Localizable.strings: line 2: a string is never closed (the value of \"settings.title\")")
+        XCTAssertEqual(
+            error(Array("\"a\" = \"b\";\n\n\"settings.push\" = \"x\\qy\";\n".utf8)),
+            "es.lproj/Localizable.strings: line 3: bad escape \\q in the value of \"settings.push\"")
+        XCTAssertEqual(
+            error(Array("\"k\" = \"\\U12\";".utf8)),
+            "es.lproj/Localizable.strings: line 1: bad escape \\U in the value of \"k\": four hex digits expected")
+        XCTAssertEqual(
+            error(Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8)),
+            "es.lproj/Localizable.strings: line 1: expected ; after the entry \"a\"")
         XCTAssertEqual(error(Array("/* open\n\n".utf8)), "es.lproj/Localizable.strings: line 1: a /* comment is never closed")
     }
 
@@ -77,8 +87,12 @@ final class StringsTests: XCTestCase {
     // MARK: - Placeholders
 
     func testFormatPlaceholdersMatchAsWildcards() throws {
-        let catalog = try catalogOf(["en": ["signed.in": "Signed in as %@", "items": "%d of %lld items", "pos": "Item %1$@ of %2$@",
-                                            "price": "Total: %.2f €", "pct": "%d%% done", "plural": "%#@count@ left", "bare": "%@"]])
+        let catalog = try catalogOf([
+            "en": [
+                "signed.in": "Signed in as %@", "items": "%d of %lld items", "pos": "Item %1$@ of %2$@",
+                "price": "Total: %.2f €", "pct": "%d%% done", "plural": "%#@count@ left", "bare": "%@",
+            ]
+        ])
         func keys(_ text: String) -> [String] { catalog.matches(text).map(\.key).sorted() }
         XCTAssertEqual(keys("Signed in as Ana Pérez"), ["signed.in"])
         XCTAssertEqual(keys("3 of 12 items"), ["items"])
@@ -177,7 +191,9 @@ final class StringsTests: XCTestCase {
     func testACatalogWithAnUnknownFieldIsRefusedNamingTheKey() throws {
         let bad = Self.catalogJSON.replacingOccurrences(of: "\"state\": \"new\"", with: "\"state\": \"new\", \"reviewer\": \"ana\"")
         XCTAssertThrowsError(try loadCatalog(bad)) { e in
-            XCTAssertTrue("\(e)".hasSuffix("Localizable.xcstrings: strings.Help.localizations.es.stringUnit.reviewer: unknown field in a String Catalog"), "\(e)")
+            XCTAssertTrue(
+                "\(e)".hasSuffix("Localizable.xcstrings: strings.Help.localizations.es.stringUnit.reviewer: unknown field in a String Catalog"),
+                "\(e)")
         }
         XCTAssertThrowsError(try loadCatalog("{\"sourceLanguage\": \"en\", \"strings\": [1]}")) { e in
             XCTAssertTrue("\(e)".hasSuffix("Localizable.xcstrings: strings: missing or not an object"), "\(e)")
@@ -200,7 +216,8 @@ final class StringsTests: XCTestCase {
     // MARK: - The locale-run rules
 
     /// A Spanish run of a small screen: each label a text the rules judge.
-    func localeRun(_ labels: [(id: String, label: String)], language: String = "es", mode: String = "normal", testData: String = "") throws -> Archive {
+    func localeRun(_ labels: [(id: String, label: String)], language: String = "es", mode: String = "normal", testData: String = "") throws -> Archive
+    {
         let content = labels.enumerated().map { k, l in
             Fixtures.el("StaticText", [20, 100 + Double(k) * 40, 300, 30], id: l.id, label: l.label)
         }
@@ -210,8 +227,13 @@ final class StringsTests: XCTestCase {
     }
 
     static let tables: [String: [String: String]] = [
-        "en": ["title": "Settings", "push": "Push Notifications", "about": "ABOUT", "version": "Version", "size": "Text Size", "signed": "Signed in as %@"],
-        "es": ["title": "Ajustes", "push": "Notificaciones push", "version": "Version", "size": "Tamaño del texto", "signed": "Sesión iniciada como %@"],
+        "en": [
+            "title": "Settings", "push": "Push Notifications", "about": "ABOUT", "version": "Version", "size": "Text Size",
+            "signed": "Signed in as %@",
+        ],
+        "es": [
+            "title": "Ajustes", "push": "Notificaciones push", "version": "Version", "size": "Tamaño del texto", "signed": "Sesión iniciada como %@",
+        ],
         "fr": ["title": "Réglages", "push": "Notifications push", "about": "À PROPOS", "version": "Version", "size": "Taille du texte"],
     ]
 
@@ -249,7 +271,9 @@ final class StringsTests: XCTestCase {
 
     func testWrongLanguageIsAnotherLanguagesValue() throws {
         let catalog = try catalogOf(Self.tables)
-        let found = LayoutChecker(try localeRun([("a", "Tamaño del texto"), ("b", "Taille du texte")], language: "fr"), context: CheckContext(strings: catalog)).findings()
+        let found = LayoutChecker(
+            try localeRun([("a", "Tamaño del texto"), ("b", "Taille du texte")], language: "fr"), context: CheckContext(strings: catalog)
+        ).findings()
         XCTAssertEqual(found.map(\.rule), [.wrongLanguage])
         XCTAssertEqual(found.first?.identifier, "a")
         XCTAssertTrue(found.first?.message.hasSuffix("in a fr run; fr has \"Taille du texte\"") ?? false, found.first?.message ?? "")
@@ -257,8 +281,9 @@ final class StringsTests: XCTestCase {
 
     func testHardcodedTextInALocaleRunIsInNoTable() throws {
         let catalog = try catalogOf(Self.tables)
-        let run = try localeRun([("a", "Weekly Summary Email"), ("b", "4.12.0"), ("c", "Test User"), ("d", "Sesión iniciada como Test User"), ("e", "Ana says hi")],
-                                testData: "{\"user\":{\"name\":\"Test User\"},\"greeting\":\"Ana says hi\"}")
+        let run = try localeRun(
+            [("a", "Weekly Summary Email"), ("b", "4.12.0"), ("c", "Test User"), ("d", "Sesión iniciada como Test User"), ("e", "Ana says hi")],
+            testData: "{\"user\":{\"name\":\"Test User\"},\"greeting\":\"Ana says hi\"}")
         let found = LayoutChecker(run, context: CheckContext(strings: catalog)).findings()
         // Numbers, the test data, and a format filled with test data are not hard-coded.
         XCTAssertEqual(found.map(\.rule), [.hardcodedText])
@@ -280,10 +305,12 @@ final class StringsTests: XCTestCase {
 
     func testACellsLabelAndItsSwitchAreJudgedOnceOnTheControl() throws {
         let catalog = try catalogOf(Self.tables)
-        let cell = Fixtures.el("Cell", [0, 100, 390, 44], id: "cell", children: [
-            Fixtures.el("StaticText", [20, 110, 200, 22], id: "push.label", label: "Push Notifications"),
-            Fixtures.el("Switch", [320, 106, 51, 31], id: "push.toggle", label: "Push Notifications"),
-        ])
+        let cell = Fixtures.el(
+            "Cell", [0, 100, 390, 44], id: "cell",
+            children: [
+                Fixtures.el("StaticText", [20, 110, 200, 22], id: "push.label", label: "Push Notifications"),
+                Fixtures.el("Switch", [320, 106, 51, 31], id: "push.toggle", label: "Push Notifications"),
+            ])
         let run = try Fixtures.archive(content: [cell], top: "\"locale\":\"es_ES\",\"languages\":[\"es\"]")
         XCTAssertEqual(findings(run, catalog).map(\.1), ["push.toggle"])
     }
@@ -297,11 +324,13 @@ final class StringsTests: XCTestCase {
         let a = run.hierarchy.indices.first { run.hierarchy[$0].identifier == "a" }!
         let b = run.hierarchy.indices.first { run.hierarchy[$0].identifier == "b" }!
         XCTAssertEqual(strings.byElement[a]?.map(\.key), ["push"])
-        XCTAssertEqual(strings.lines(a), [
-            "key         'push' (Localizable), shown as en",
-            "es          \"Notificaciones push\"",
-            "en          \"Push Notifications\" (development language)",
-        ])
+        XCTAssertEqual(
+            strings.lines(a),
+            [
+                "key         'push' (Localizable), shown as en",
+                "es          \"Notificaciones push\"",
+                "en          \"Push Notifications\" (development language)",
+            ])
         XCTAssertNil(strings.byElement[b])
         XCTAssertEqual(strings.searchTexts[a], ["push"])
     }
@@ -319,10 +348,11 @@ final class StringsTests: XCTestCase {
     }
 
     func testABundlesLocalizationRecordFindsTextThatWasNotLocalized() throws {
-        let archive = Fixtures.archiveJSON(content: [
-            Fixtures.el("StaticText", [20, 100, 300, 30], id: "title", label: "Ajustes"),
-            Fixtures.el("StaticText", [20, 140, 300, 30], id: "digest", label: "Weekly Summary Email"),
-        ], top: "\"locale\":\"es_ES\",\"languages\":[\"es\"]")
+        let archive = Fixtures.archiveJSON(
+            content: [
+                Fixtures.el("StaticText", [20, 100, 300, 30], id: "title", label: "Ajustes"),
+                Fixtures.el("StaticText", [20, 140, 300, 30], id: "digest", label: "Weekly Summary Email"),
+            ], top: "\"locale\":\"es_ES\",\"languages\":[\"es\"]")
         let record = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><array>
@@ -355,11 +385,15 @@ final class StringsTests: XCTestCase {
         let catalog = try StringCatalog.load(Fixtures.repositoryRoot.appendingPathComponent("SampleStrings").path, developmentLanguage: nil)
         let es = try Fixtures.sample("locale-settings-es"), fr = try Fixtures.sample("locale-settings-fr")
         // The text-size picker, 34 pt high in its row, is a small target in every run of the screen.
-        XCTAssertEqual(findings(es, catalog).map { "\($0.0.rawValue) \($0.1)" },
-                       ["small-hit-region settings.textSize.picker", "untranslated settings.push.toggle", "hardcoded-text settings.digest.toggle"])
-        XCTAssertEqual(findings(fr, catalog).map { "\($0.0.rawValue) \($0.1)" },
-                       ["wrong-language settings.textSize.label", "small-hit-region settings.textSize.picker", "hardcoded-text settings.digest.toggle",
-                        "missing-translation settings.section.about"])
+        XCTAssertEqual(
+            findings(es, catalog).map { "\($0.0.rawValue) \($0.1)" },
+            ["small-hit-region settings.textSize.picker", "untranslated settings.push.toggle", "hardcoded-text settings.digest.toggle"])
+        XCTAssertEqual(
+            findings(fr, catalog).map { "\($0.0.rawValue) \($0.1)" },
+            [
+                "wrong-language settings.textSize.label", "small-hit-region settings.textSize.picker", "hardcoded-text settings.digest.toggle",
+                "missing-translation settings.section.about",
+            ])
         // Without the tables, the samples are plain normal runs: nothing about strings.
         XCTAssertEqual(LayoutChecker(es).findings().map(\.rule), [.smallHitRegion])
     }
@@ -369,6 +403,8 @@ final class StringsTests: XCTestCase {
         let names = ["settings-rtl", "locale-settings-es", "locale-settings-fr", "settings-normal"]
         let summaries = try names.map { ArchiveSummary(path: $0, archive: try Fixtures.sample($0), findings: []) }
         XCTAssertEqual(Engine.pairs(summaries).map(\.ltrPath), ["settings-normal"])
-        XCTAssertEqual(Engine.pairs(Array(summaries.prefix(2))).map(\.ltrPath), ["locale-settings-es"], "without the control run, the locale run is still better than none")
+        XCTAssertEqual(
+            Engine.pairs(Array(summaries.prefix(2))).map(\.ltrPath), ["locale-settings-es"],
+            "without the control run, the locale run is still better than none")
     }
 }

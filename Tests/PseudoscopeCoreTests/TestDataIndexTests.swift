@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The hard-coded text rule asks whether a text contains a test-data string through an index (`TestDataIndex`), not
@@ -9,8 +10,10 @@ import XCTest
 /// emoji and strings shorter than three characters.
 final class TestDataIndexTests: XCTestCase {
     func testTheIndexAnswersAsAskingEveryString() {
-        let pieces = ["a", "b", "c", "e", "é", "e\u{301}", "\u{301}", "\u{327}", "c\u{327}\u{301}", "ç", "한", "국", "ᄒ", "ᅡ", "ᆫ", " ",
-                      "Ada", "Love", "lace", "👩‍💻", "🇩🇪", "ﬁ", "fi", "Å", "A\u{30A}", "Ω", "ẛ̣"]
+        let pieces = [
+            "a", "b", "c", "e", "é", "e\u{301}", "\u{301}", "\u{327}", "c\u{327}\u{301}", "ç", "한", "국", "ᄒ", "ᅡ", "ᆫ", " ",
+            "Ada", "Love", "lace", "👩‍💻", "🇩🇪", "ﬁ", "fi", "Å", "A\u{30A}", "Ω", "ẛ̣",
+        ]
         var rng = SplitMix64(seed: 0x5EED000B)  // seeded: a failure here happens again on the next run
         func random(_ n: ClosedRange<Int>) -> String { (0..<Int.random(in: n, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
         var checked = 0
@@ -22,7 +25,10 @@ final class TestDataIndexTests: XCTestCase {
                 let text = Bool.random(using: &rng) ? random(0...3) + (data.randomElement(using: &rng) ?? "") + random(0...3) : random(1...8)
                 let everyString = data.contains { $0.count >= 3 && text.contains($0) }
                 let indexed = index.candidates(in: text).contains { text.contains($0) }
-                XCTAssertEqual(indexed, everyString, "text \(text.unicodeScalars.map { String($0.value, radix: 16) }) data \(data.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+                XCTAssertEqual(
+                    indexed, everyString,
+                    "text \(text.unicodeScalars.map { String($0.value, radix: 16) }) data \(data.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })"
+                )
                 if everyString { checked += 1 }
             }
         }

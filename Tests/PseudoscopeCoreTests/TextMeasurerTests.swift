@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The text measurer against what devices drew: labels that hug their text (SwiftUI's `Text`, UIKit's labels in
@@ -17,9 +18,11 @@ final class TextMeasurerTests: XCTestCase {
     /// Real labels of the real bundles and dumps (Xcode 15.4 and 26.0.1 on iOS 17.5 and 26), within 2% of their frames.
     func testItMeasuresRealLabelsWithinTwoPercentOfTheirFrames() throws {
         try requireFonts()
-        let cases: [(String, TextStyle, Double)] = [("Hello, world!", .body, 94.7), ("Welcome to Bitreat!", .body, 149.7),
-                                                   ("Home", .navigationTitle, 47.3), ("COOL!", .navigationTitle, 52.7),
-                                                   ("Accessibility", .body, 95), ("One-Handed Keyboard", .body, 176), ("Delete Slide-to-Type by Word", .body, 225)]
+        let cases: [(String, TextStyle, Double)] = [
+            ("Hello, world!", .body, 94.7), ("Welcome to Bitreat!", .body, 149.7),
+            ("Home", .navigationTitle, 47.3), ("COOL!", .navigationTitle, 52.7),
+            ("Accessibility", .body, 95), ("One-Handed Keyboard", .body, 176), ("Delete Slide-to-Type by Word", .body, 225),
+        ]
         for (text, style, frame) in cases {
             let w = TextMeasurer.width(text, style: style)
             XCTAssertFalse(w.fromTables)
@@ -104,7 +107,8 @@ final class TextMeasurerTests: XCTestCase {
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
         let fresh = try String(contentsOfFile: out, encoding: .utf8)
-        let kept = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/PseudoscopeCore/Text/AdvanceTables+Data.swift"), encoding: .utf8)
+        let kept = try String(
+            contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/PseudoscopeCore/Text/AdvanceTables+Data.swift"), encoding: .utf8)
         XCTAssertEqual(fresh, kept, "the advance tables are stale: run Scripts/gen-advance-tables")
     }
 
@@ -115,7 +119,9 @@ final class TextMeasurerTests: XCTestCase {
         XCTAssertGreaterThan(w.width, 500)
         XCTAssertLessThan(TextMeasurer.linesNeeded(long, style: .body, width: 100), 400)
         XCTAssertLessThan(TextMeasurer.linesNeeded(String(repeating: "x", count: 50_000), style: .body, width: 0.001), Int.max)
-        for odd in ["\u{202E}abc\u{202C}", "\u{FEFF}\u{200D}\u{0301}\u{0301}", String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self), "", "\u{10FFFF}"] {
+        for odd in [
+            "\u{202E}abc\u{202C}", "\u{FEFF}\u{200D}\u{0301}\u{0301}", String(decoding: [0xED, 0xA0, 0x80], as: UTF8.self), "", "\u{10FFFF}",
+        ] {
             XCTAssertGreaterThanOrEqual(TextMeasurer.width(odd, style: .body).width, 0)
         }
         XCTAssertTrue(TextStyle.forOneLine(height: .nan).isEmpty)
@@ -140,25 +146,32 @@ final class TextMeasurerTests: XCTestCase {
 
     func testAGermanLabelInAOneLineFrameIsTruncatedAndAHuggingOneIsNot() throws {
         try requireFonts()
-        let a = try dump([("StaticText", "［Benachrichtigungseinstellungen für alle Geräte···］", 16, 100, 120, 20.3),
-                          ("StaticText", "Welcome to Bitreat!", 121.7, 200, 149.7, 20.3),
-                          ("StaticText", "Notifications may include alerts, sounds and badges.", 16, 300, 238, 48)])
+        let a = try dump([
+            ("StaticText", "［Benachrichtigungseinstellungen für alle Geräte···］", 16, 100, 120, 20.3),
+            ("StaticText", "Welcome to Bitreat!", 121.7, 200, 149.7, 20.3),
+            ("StaticText", "Notifications may include alerts, sounds and badges.", 16, 300, 238, 48),
+        ])
         let f = LayoutChecker(a).findings().filter { $0.rule == .textTruncated }
         XCTAssertEqual(f.count, 1, f.map(\.message).joined(separator: "\n"))
         let t = try XCTUnwrap(f.first)
         XCTAssertEqual(t.label, "［Benachrichtigungseinstellungen für alle Geräte···］")
         XCTAssertEqual(t.severity, .blocking, "no font choice explains it: it does not fit even at 8 pt")
-        XCTAssertTrue(t.message.contains("estimated (no intrinsic size recorded) with Noto Sans CJK JP + Inter Regular 17 pt (body)"), "the markers are fullwidth: CJK glyphs: \(t.message)")
+        XCTAssertTrue(
+            t.message.contains("estimated (no intrinsic size recorded) with Noto Sans CJK JP + Inter Regular 17 pt (body)"),
+            "the markers are fullwidth: CJK glyphs: \(t.message)")
         XCTAssertTrue(t.evidence.contains { $0.name == "estimated" })
     }
 
     func testAModestShortfallIsReviewAndTwoLinesAreWrapped() throws {
         try requireFonts()
-        let a = try dump([("StaticText", "Weekly Summary Emails", 16, 100, 150, 20.3),        // needs ~183: 22% over
-                          ("StaticText", "Settings", 16, 200, 58, 20.3),                       // ~61: within the margin
-                          ("StaticText", "Receive a short summary of everything that happened in your account during the last week", 16, 300, 200, 40.6)])
+        let a = try dump([
+            ("StaticText", "Weekly Summary Emails", 16, 100, 150, 20.3),  // needs ~183: 22% over
+            ("StaticText", "Settings", 16, 200, 58, 20.3),  // ~61: within the margin
+            ("StaticText", "Receive a short summary of everything that happened in your account during the last week", 16, 300, 200, 40.6),
+        ])
         let f = LayoutChecker(a).findings().filter { $0.rule == .textTruncated }
-        XCTAssertEqual(f.map(\.label), ["Weekly Summary Emails", "Receive a short summary of everything that happened in your account during the last week"])
+        XCTAssertEqual(
+            f.map(\.label), ["Weekly Summary Emails", "Receive a short summary of everything that happened in your account during the last week"])
         XCTAssertEqual(f.map(\.severity), [.review, .review])
         XCTAssertTrue(f.last?.message.contains("lines at 200 pt wide, the frame holds 2") == true, f.last?.message ?? "")
     }
@@ -168,7 +181,8 @@ final class TextMeasurerTests: XCTestCase {
     func testRecordedSizesWinAndHeadroomNeedsAKnownControlRun() throws {
         try requireFonts()
         let sample = try Fixtures.sample("settings-expanded")
-        XCTAssertFalse(LayoutChecker(sample).findings().contains { $0.evidence.contains { $0.name == "estimated" } }, "the gate's archive records its sizes")
+        XCTAssertFalse(
+            LayoutChecker(sample).findings().contains { $0.evidence.contains { $0.name == "estimated" } }, "the gate's archive records its sizes")
         let assumed = try dump([("StaticText", "Message", 16, 100, 82, 19.1)])
         XCTAssertFalse(LayoutChecker(assumed).findings().contains { $0.rule == .truncationHeadroom }, "a dump's mode is only assumed")
         let normal = try dump([("StaticText", "Message", 16, 100, 82, 19.1)], mode: .normal)

@@ -1,5 +1,6 @@
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 final class TextTests: XCTestCase {
@@ -17,7 +18,9 @@ final class TextTests: XCTestCase {
             for omitting in [false, true] {
                 let all = text.splitLines(omittingEmpty: omitting)
                 for limit in 0...5 {
-                    XCTAssertEqual(text.splitLines(omittingEmpty: omitting, limit: limit), Array(all.prefix(limit)), "\(text.debugDescription) \(omitting) \(limit)")
+                    XCTAssertEqual(
+                        text.splitLines(omittingEmpty: omitting, limit: limit), Array(all.prefix(limit)),
+                        "\(text.debugDescription) \(omitting) \(limit)")
                 }
             }
         }
@@ -32,14 +35,19 @@ final class TextTests: XCTestCase {
             while let l = t.last, l.isWhitespace { t = t.dropLast() }
             return String(t)
         }
-        let cases = ["Button", "   Button, 0x1", "\t\t StaticText", "  確認", "   ", "", " \u{301}x", "  \u{301}x",
-                     "\u{3000}全角", "  a ", " \r\n x", "x\u{301}", "  \u{200D}x", "\t \u{0627}\u{064B}", "  👍"]
+        let cases = [
+            "Button", "   Button, 0x1", "\t\t StaticText", "  確認", "   ", "", " \u{301}x", "  \u{301}x",
+            "\u{3000}全角", "  a ", " \r\n x", "x\u{301}", "  \u{200D}x", "\t \u{0627}\u{064B}", "  👍",
+        ]
         for c in cases { XCTAssertEqual(c.trimmingWhitespace(), byCharacters(c), c.debugDescription) }
         // Seeded texts of every kind of end: starters of each script (the ends decoded from the bytes), blanks,
         // marks and joiners that combine with what is before them, emoji, and a fullwidth pseudo-locale's marks.
-        let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{301}", "\u{200D}", "\u{FE0F}", "a", "Z", "~", "!", "［", "］", "·", "確",
-                      "\u{0627}", "\u{064B}", "한", "ア", "ж", "👍", "🇪🇸", "e\u{301}", "\u{1F3FB}", "\u{7F}", "\u{85}", "\u{2028}", "…", "é", "\u{AD}", "ɐ", "\u{2029}", "—",
-                      "Ω", "ά", "\u{345}", "я", "\u{483}", "ש", "\u{5B0}", "ก", "\u{E31}", "\u{E33}", "🔔", "😀", "\u{1F3FF}", "\u{1100}", "\u{1161}"]
+        let pieces = [
+            " ", "\t", "\n", "\r\n", "\u{3000}", "\u{A0}", "\u{301}", "\u{200D}", "\u{FE0F}", "a", "Z", "~", "!", "［", "］", "·", "確",
+            "\u{0627}", "\u{064B}", "한", "ア", "ж", "👍", "🇪🇸", "e\u{301}", "\u{1F3FB}", "\u{7F}", "\u{85}", "\u{2028}", "…", "é", "\u{AD}", "ɐ",
+            "\u{2029}", "—",
+            "Ω", "ά", "\u{345}", "я", "\u{483}", "ש", "\u{5B0}", "ก", "\u{E31}", "\u{E33}", "🔔", "😀", "\u{1F3FF}", "\u{1100}", "\u{1161}",
+        ]
         var g = SplitMix64(seed: 35)
         for _ in 0..<4_000 {
             let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
@@ -51,9 +59,11 @@ final class TextTests: XCTestCase {
     /// valid sequences, their truncations (an ill-formed part of the same length as U+FFFD's three bytes among them),
     /// surrogates, overlongs, stray continuations and bytes above F4.
     func testValidUTF8AgreesWithTheStandardLibrary() {
-        let pieces: [[UInt8]] = [[0x41], [0x7F], [0x00], [0xC3, 0xA9], [0xE7, 0xA2, 0xBA], [0xF0, 0x9F, 0x91, 0x8D], [0xEF, 0xBF, 0xBD],
-                                 [0xF0, 0x9F, 0x91], [0xE7, 0xA2], [0xC3], [0x80], [0xBF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
-                                 [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF]]
+        let pieces: [[UInt8]] = [
+            [0x41], [0x7F], [0x00], [0xC3, 0xA9], [0xE7, 0xA2, 0xBA], [0xF0, 0x9F, 0x91, 0x8D], [0xEF, 0xBF, 0xBD],
+            [0xF0, 0x9F, 0x91], [0xE7, 0xA2], [0xC3], [0x80], [0xBF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xF4, 0x8F, 0xBF, 0xBF], [0xEF, 0xBF],
+        ]
         var g = SplitMix64(seed: 115)
         var invalid = 0
         for _ in 0..<6_000 {
@@ -93,7 +103,8 @@ final class TextTests: XCTestCase {
     /// A rerun line in a narrow details pane: a word wider than the pane (`-only-testing:Target/Class/test`) breaks
     /// after its `:` and `/`, never inside a test's name (issue: the rerun line wrapping inside a test name).
     func testAWordWiderThanALineBreaksAfterItsSeparators() {
-        let rerun = "  rerun     xcodebuild test -scheme <scheme> -only-testing:TestUITests/TestUITests/testExample -destination 'platform=iOS Simulator,name=iPhone 16 Pro Max,OS=18.5'"
+        let rerun =
+            "  rerun     xcodebuild test -scheme <scheme> -only-testing:TestUITests/TestUITests/testExample -destination 'platform=iOS Simulator,name=iPhone 16 Pro Max,OS=18.5'"
         let lines = DisplayWidth.wrap(rerun, to: 30, indent: "  ")
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
         for name in ["TestUITests/", "testExample", "-only-testing:", "xcodebuild"] {
@@ -129,7 +140,10 @@ final class TextTests: XCTestCase {
     /// ASCII spellings of its own).
     func testASCIIOnlyKeepsEachCharactersColumns() {
         var rng = SplitMix64(seed: 0x5EED000C)  // seeded: a failure here happens again on the next run
-        let pool: [String] = ["a", "Z", " ", "確", "認", "한", "ج", "é", "e\u{301}", "👍", "👩‍💻", "ŝ", "Ŝ", "\u{9B}", "\u{1B}[2J", "\u{202E}", "［", "］", "·", "…", "×", "ß", "\u{FEFF}"]
+        let pool: [String] = [
+            "a", "Z", " ", "確", "認", "한", "ج", "é", "e\u{301}", "👍", "👩‍💻", "ŝ", "Ŝ", "\u{9B}", "\u{1B}[2J", "\u{202E}", "［", "］", "·", "…", "×", "ß",
+            "\u{FEFF}",
+        ]
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...12, using: &rng)).map { _ in pool.randomElement(using: &rng)! }.joined()
             let safe = TerminalText.sanitize(text)
@@ -186,12 +200,16 @@ final class InternetDateTests: XCTestCase {
             let whole = plain.string(from: Date(timeIntervalSince1970: t.rounded(.down)))
             XCTAssertEqual(InternetDate.parse(whole), plain.date(from: whole), whole)
         }
-        for (text, seconds) in [("2024-06-01T10:11:12-0700", 1_717_261_872.0), ("2024-06-01T10:11:12+02:00", 1_717_229_472),
-                                ("2024-02-29T00:00:00Z", 1_709_164_800), ("2024-06-01T10:11:12.5z", 1_717_236_672.5)] {
+        for (text, seconds) in [
+            ("2024-06-01T10:11:12-0700", 1_717_261_872.0), ("2024-06-01T10:11:12+02:00", 1_717_229_472),
+            ("2024-02-29T00:00:00Z", 1_709_164_800), ("2024-06-01T10:11:12.5z", 1_717_236_672.5),
+        ] {
             XCTAssertEqual(InternetDate.parse(text)?.timeIntervalSince1970, seconds, text)
         }
-        for bad in ["", "2024-06-01", "2024-06-01T10:11:12", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-06-01T24:00:00Z",
-                    "2024-06-01T10:11:12.Z", "2024-06-01T10:11:12Zjunk", "２０２４-06-01T10:11:12Z"] {
+        for bad in [
+            "", "2024-06-01", "2024-06-01T10:11:12", "2023-02-29T00:00:00Z", "2024-13-01T00:00:00Z", "2024-06-01T24:00:00Z",
+            "2024-06-01T10:11:12.Z", "2024-06-01T10:11:12Zjunk", "２０２４-06-01T10:11:12Z",
+        ] {
             XCTAssertNil(InternetDate.parse(bad), bad)
         }
     }
@@ -215,18 +233,23 @@ final class DisplayWidthTests: XCTestCase {
     /// characters, for texts that mix lone scalars with the ones that join: marks, joiners, selectors, jamo,
     /// CR LF, emoji and flags, at every place.
     func testFastWidthsAreTheCharacterWalksWidths() {
-        let pieces: [String] = ["a", "Z", " ", "\t", "\r", "\n", "\r\n", "\u{7F}", "\u{AD}", "é", "e\u{301}", "\u{301}", "Ω", "ж", "\u{483}",
-                                "ש", "ب", "\u{64B}", "\u{600}", "٣", "—", "…", "\u{200B}", "\u{200D}", "、", "\u{302A}", "か", "\u{3099}",
-                                "カ", "ー", "確", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "Ａ", "\u{FE0F}", "❤", "👍", "\u{1F3FD}", "🇩🇪",
-                                "\u{E01}", "\u{E31}", "\u{FF9E}", "\u{2028}"]
+        let pieces: [String] = [
+            "a", "Z", " ", "\t", "\r", "\n", "\r\n", "\u{7F}", "\u{AD}", "é", "e\u{301}", "\u{301}", "Ω", "ж", "\u{483}",
+            "ש", "ب", "\u{64B}", "\u{600}", "٣", "—", "…", "\u{200B}", "\u{200D}", "、", "\u{302A}", "か", "\u{3099}",
+            "カ", "ー", "確", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "Ａ", "\u{FE0F}", "❤", "👍", "\u{1F3FD}", "🇩🇪",
+            "\u{E01}", "\u{E31}", "\u{FF9E}", "\u{2028}",
+        ]
         let seed: UInt64 = 35
         var g = SplitMix64(seed: seed)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
-            XCTAssertEqual(DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
+            XCTAssertEqual(
+                DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) },
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
             var em = 0.0
             for c in text { em += DisplayWidth.of(c) == 2 ? 1.0 : 0.55 }
-            XCTAssertEqual(TextClassifier.estimatedWidth(text, fontSize: 17), em * 17, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
+            XCTAssertEqual(
+                TextClassifier.estimatedWidth(text, fontSize: 17), em * 17, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
         }
     }
 }
@@ -237,9 +260,11 @@ final class SanitizeFastPathTests: XCTestCase {
     /// piles of marks (five and more in a row, the most kept being four), CJK, emoji and Pseudoscope's own glyphs;
     /// and it answers plain for a finding's line (the fast path is taken where it matters).
     func testThePlainCheckNeverPassesWhatSanitizeChanges() {
-        let pieces: [String] = ["a", "Z", " ", "\"", "\\", "abcdefghij", "\u{1B}", "\u{7F}", "\t", "\n", "\u{85}", "\u{9F}", "\u{AD}", "é",
-                                "\u{301}", "\u{301}\u{301}", "\u{64B}", "\u{202E}", "\u{2066}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2028}",
-                                "\u{E0041}", "\u{10FF41}", "✗", "△", "·", "×", "確", "한", "👍", "\u{3164}", "\u{180E}", "ب", "ש"]
+        let pieces: [String] = [
+            "a", "Z", " ", "\"", "\\", "abcdefghij", "\u{1B}", "\u{7F}", "\t", "\n", "\u{85}", "\u{9F}", "\u{AD}", "é",
+            "\u{301}", "\u{301}\u{301}", "\u{64B}", "\u{202E}", "\u{2066}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2028}",
+            "\u{E0041}", "\u{10FF41}", "✗", "△", "·", "×", "確", "한", "👍", "\u{3164}", "\u{180E}", "ب", "ש",
+        ]
         let seed: UInt64 = 41
         var g = SplitMix64(seed: seed)
         var plain = 0
@@ -253,7 +278,9 @@ final class SanitizeFastPathTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(plain, 1_000, "the fast path answers for plain texts")
-        XCTAssertTrue(TerminalText.isPlain("✗ blocking text-truncated  Button \"Confirm\" (/Window/Button[2]): 120 × 44 pt holds 3 of 9 characters · see ［Confirm···］"))
+        XCTAssertTrue(
+            TerminalText.isPlain(
+                "✗ blocking text-truncated  Button \"Confirm\" (/Window/Button[2]): 120 × 44 pt holds 3 of 9 characters · see ［Confirm···］"))
         XCTAssertFalse(TerminalText.isPlain("e\u{301}\u{301}\u{301}\u{301}\u{301}"), "five marks in a row go the exact way")
     }
 }
@@ -262,9 +289,11 @@ final class KeywordSearchTests: XCTestCase {
     /// The keyword search without lower-casing finds what a search of the lower-cased `keywordText` finds, on
     /// identifiers and labels mixing cases, markers, marks after a name, the Kelvin sign and the dotted capital I.
     func testKeywordSearchIsTheSearchOfTheLowerCasedText() {
-        let pieces = ["Chevron", "chevron", ".", "LEFT", "left", "Right", "arrow", "ARROW", "back", "BACK", "Backward", "for", "ward",
-                      "FORWARD", "\u{212A}", "bac", "İ", "i", "\u{301}", "\u{200D}", "\u{FE0F}", " ", "［", "···］", "[#", "#]", "\u{627}",
-                      "é", "Σ", "ß", "ﬀ", "_", "x"]
+        let pieces = [
+            "Chevron", "chevron", ".", "LEFT", "left", "Right", "arrow", "ARROW", "back", "BACK", "Backward", "for", "ward",
+            "FORWARD", "\u{212A}", "bac", "İ", "i", "\u{301}", "\u{200D}", "\u{FE0F}", " ", "［", "···］", "[#", "#]", "\u{627}",
+            "é", "Σ", "ß", "ﬀ", "_", "x",
+        ]
         let needles: [StaticString] = ["chevron.left", "chevron.right", "arrow.left", "arrow.right", "backward", "forward", "back"]
         var g = SplitMix64(seed: 7)
         func text() -> String { (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
@@ -274,10 +303,14 @@ final class KeywordSearchTests: XCTestCase {
             e.label = text()
             for needle in needles {
                 let want = TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle)
-                XCTAssertEqual(TextClassifier.keywordContains(e, ascii: needle), want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
+                XCTAssertEqual(
+                    TextClassifier.keywordContains(e, ascii: needle), want,
+                    "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
                 // And with the letters found first (the rtl rule's way).
                 let keyword = TextClassifier.Keyword(needle)
-                let found = TextClassifier.KeywordText(e.identifier).contains(keyword) || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(keyword)
+                let found =
+                    TextClassifier.KeywordText(e.identifier).contains(keyword)
+                    || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(keyword)
                 XCTAssertEqual(found, want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription), letters first")
             }
         }
@@ -321,4 +354,3 @@ final class KeywordSearchTests: XCTestCase {
         XCTAssertNil("abc".utf8.bytesRange(of: ""))
     }
 }
-

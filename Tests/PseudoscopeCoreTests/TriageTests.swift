@@ -1,6 +1,7 @@
-import XCTest
-@testable import PseudoscopeCore
 import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeCore
 
 /// Triage memory (docs/triage.md): fingerprints, baselines, what is new, false-alarm hints, the repro line.
 final class TriageTests: XCTestCase {
@@ -13,10 +14,11 @@ final class TriageTests: XCTestCase {
             all[k].parent = k == 0 ? nil : k == 1 ? 0 : 1
             all[k].children = k == 0 ? [1] : k == 1 ? Array(2..<all.count) : []
         }
-        var a = Archive(test: "CheckoutUITests/testCheckoutLayout", screen: screen, mode: .expanded,
-                        environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
-                        failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
-                        hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a.json", folder: nil))
+        var a = Archive(
+            test: "CheckoutUITests/testCheckoutLayout", screen: screen, mode: .expanded,
+            environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
+            failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
+            hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a.json", folder: nil))
         a.testData = testData
         return a
     }
@@ -35,12 +37,15 @@ final class TriageTests: XCTestCase {
     func testAFingerprintSurvivesAMoveAndAResizeButNotAnotherElement() {
         let r = Rect(x: 16, y: 100, width: 100, height: 20)
         let before = LayoutChecker(archive([label("total", "［Gesamtsumme···］", at: r, needs: 180)])).findings()
-        let moved = LayoutChecker(archive([label("total", "［Gesamtsumme···］", at: Rect(x: 40, y: 300, width: 90, height: 24), needs: 200)])).findings()
+        let moved = LayoutChecker(archive([label("total", "［Gesamtsumme···］", at: Rect(x: 40, y: 300, width: 90, height: 24), needs: 200)]))
+            .findings()
         XCTAssertEqual(before.first?.rule, .textTruncated)
         XCTAssertEqual(before.first?.fingerprint, moved.first?.fingerprint, "same element, moved and resized")
         XCTAssertTrue(Fingerprint.isValid(before[0].fingerprint))
         // Unnamed: two labels of the same type are told apart by their place in the tree.
-        let unnamed = LayoutChecker(archive([label("", "［Eins···］", at: r, needs: 180), label("", "［Zwei···］", at: Rect(x: 16, y: 200, width: 100, height: 20), needs: 180)])).findings()
+        let unnamed = LayoutChecker(
+            archive([label("", "［Eins···］", at: r, needs: 180), label("", "［Zwei···］", at: Rect(x: 16, y: 200, width: 100, height: 20), needs: 180)])
+        ).findings()
         XCTAssertEqual(unnamed.count, 2)
         XCTAssertNotEqual(unnamed[0].fingerprint, unnamed[1].fingerprint)
         // The screen and the rule are part of it.
@@ -71,7 +76,9 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(Fingerprint.value("0123456789abcdef"), 0x0123_4567_89ab_cdef)
         XCTAssertEqual(Fingerprint.value(Fingerprint.hex(0xfedc_ba98_7654_3210)), 0xfedc_ba98_7654_3210)
         XCTAssertEqual(Fingerprint.value(Fingerprint.hex(0)), 0)
-        for other in ["", "0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg", "０123456789abcdef", "0123456789abcd\u{301}ef"] {
+        for other in [
+            "", "0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg", "０123456789abcdef", "0123456789abcd\u{301}ef",
+        ] {
             XCTAssertNil(Fingerprint.value(other), other)
         }
         // A string whose bytes are not contiguous (bridged or lazily made) reads the same.
@@ -84,8 +91,10 @@ final class TriageTests: XCTestCase {
         XCTAssertEqual(b.entries[0].line, 2)
         XCTAssertEqual(try Baseline.parse(b.rendered(), file: "k").entries.map(\.reason), ["copy too long", "r"])
         var c = b
-        c.add([Baseline.Entry(fingerprint: "0000000000000001", reason: "new", owner: "me", expires: CalendarDay("2026-12-01")!),
-               Baseline.Entry(fingerprint: "00000000000000bb", reason: "replaced", owner: "me", expires: CalendarDay("2026-12-01")!)])
+        c.add([
+            Baseline.Entry(fingerprint: "0000000000000001", reason: "new", owner: "me", expires: CalendarDay("2026-12-01")!),
+            Baseline.Entry(fingerprint: "00000000000000bb", reason: "replaced", owner: "me", expires: CalendarDay("2026-12-01")!),
+        ])
         XCTAssertEqual(c.entries.map(\.fingerprint), ["0000000000000001", "00000000000000aa", "00000000000000bb"])
         XCTAssertEqual(c.entry(for: "00000000000000bb")?.reason, "replaced")
     }
@@ -195,19 +204,24 @@ final class TriageTests: XCTestCase {
         second.frame = Rect(x: 0, y: 0, width: 390, height: 844)
         let banner = label("banner", "Update available", at: Rect(x: 0, y: 40, width: 390, height: 60))
         // (The positive case, a window that draws over an element, is testAHintIsCarriedOnlyByTheFindingsItsCauseTouches.)
-        XCTAssertTrue(FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second])).isEmpty,
-                      "an empty window on top covers nothing")
+        XCTAssertTrue(
+            FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second])).isEmpty,
+            "an empty window on top covers nothing")
         second.identifier = "UIRemoteKeyboardWindow"
-        XCTAssertTrue(FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second, banner])).isEmpty,
-                      "the keyboard's window is not another scene")
+        XCTAssertTrue(
+            FalseAlarmHints.hints(archive([label("under", "Total", at: Rect(x: 16, y: 50, width: 100, height: 20)), second, banner])).isEmpty,
+            "the keyboard's window is not another scene")
 
         let data = JSONObject([("orderNumber", .string("Order #12345"))])
-        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Order #123456789", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data))
-            .contains { $0.contains("shows test data 'orderNumber' with another length than the archive's (16 vs 12 characters)") })
-        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Order #12345", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data)).isEmpty)
+        XCTAssertTrue(
+            FalseAlarmHints.hints(archive([label("n", "Order #123456789", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data))
+                .contains { $0.contains("shows test data 'orderNumber' with another length than the archive's (16 vs 12 characters)") })
+        XCTAssertTrue(
+            FalseAlarmHints.hints(archive([label("n", "Order #12345", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: data)).isEmpty)
         let name = JSONObject([("first", .string("Zoë Å"))])
-        XCTAssertTrue(FalseAlarmHints.hints(archive([label("n", "Zoë Å Lindqvist", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: name)).isEmpty,
-                      "the value then a word boundary is the same data in a longer text")
+        XCTAssertTrue(
+            FalseAlarmHints.hints(archive([label("n", "Zoë Å Lindqvist", at: Rect(x: 0, y: 0, width: 200, height: 20))], testData: name)).isEmpty,
+            "the value then a word boundary is the same data in a longer text")
     }
 
     /// Texts of plain ASCII are compared by their bytes: the same answer as by characters, on seeded texts that
@@ -218,11 +232,13 @@ final class TriageTests: XCTestCase {
         var compared = 0
         for _ in 0..<5_000 {
             let fixed = (0..<Int.random(in: 1...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
-            let shown = String(fixed.prefix(Int.random(in: 0...fixed.count, using: &g)))
+            let shown =
+                String(fixed.prefix(Int.random(in: 0...fixed.count, using: &g)))
                 + (0..<Int.random(in: 0...3, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
             guard shown.utf8.first != nil, shown.utf8.first == fixed.utf8.first, shown != fixed else { continue }
             let byCharacters = FalseAlarmHints.differsInLengthByCharacters(shown: shown, fixed: fixed)
-            XCTAssertEqual(FalseAlarmHints.differsInLength(shown: shown, fixed: fixed), byCharacters, "\(shown.debugDescription) for \(fixed.debugDescription)")
+            XCTAssertEqual(
+                FalseAlarmHints.differsInLength(shown: shown, fixed: fixed), byCharacters, "\(shown.debugDescription) for \(fixed.debugDescription)")
             if let byBytes = FalseAlarmHints.differsInLengthASCII(shown: shown, fixed: fixed) {
                 XCTAssertEqual(byBytes, byCharacters, "\(shown.debugDescription) for \(fixed.debugDescription)")
                 compared += 1
@@ -252,14 +268,16 @@ final class TriageTests: XCTestCase {
             all[k].depth = parents[k] == nil ? 0 : (parents[k] == 0 ? 1 : 2)
             all[k].children = all.indices.filter { parents[$0] == k }
         }
-        let a = Archive(test: "T/testT", screen: "S", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
-                        failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
-                        hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a.json", folder: nil))
+        let a = Archive(
+            test: "T/testT", screen: "S", mode: .normal, environment: Environment(xcode: "16.2", simulator: "iPhone 16", os: "iOS 18.2"),
+            failure: Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: "m"),
+            hierarchy: Hierarchy(preorder: all), source: ArchiveSource(path: "a.json", folder: nil))
         let hints = FalseAlarmHints.screenHints(a)
         XCTAssertEqual(hints.count, 1)
         XCTAssertFalse(FalseAlarmHints.hints(for: .overlappingText, element: 2, among: hints).isEmpty, "under the banner")
         XCTAssertTrue(FalseAlarmHints.hints(for: .overlappingText, element: 3, among: hints).isEmpty, "not under it")
-        XCTAssertTrue(FalseAlarmHints.hints(for: .missingAccessibleLabel, element: 2, among: hints).isEmpty, "a window on top does not take a label away")
+        XCTAssertTrue(
+            FalseAlarmHints.hints(for: .missingAccessibleLabel, element: 2, among: hints).isEmpty, "a window on top does not take a label away")
         let findings = LayoutChecker(a).findings()
         XCTAssertTrue(findings.contains { $0.rule == .missingAccessibleLabel && $0.element == 2 && $0.hints.isEmpty })
     }
@@ -267,7 +285,8 @@ final class TriageTests: XCTestCase {
     func testFindingsCarryTheScreensHintsWithoutAChangeOfSeverity() {
         var spinner = Element(type: "ProgressIndicator")
         spinner.frame = Rect(x: 180, y: 400, width: 30, height: 30)
-        let f = LayoutChecker(archive([spinner, label("total", "［Gesamtsumme···］", at: Rect(x: 16, y: 100, width: 100, height: 20), needs: 180)])).findings()
+        let f = LayoutChecker(archive([spinner, label("total", "［Gesamtsumme···］", at: Rect(x: 16, y: 100, width: 100, height: 20), needs: 180)]))
+            .findings()
         let truncated = f.first { $0.rule == .textTruncated }
         XCTAssertEqual(truncated?.severity, .blocking)
         XCTAssertEqual(truncated?.hints.count, 1)
@@ -277,14 +296,18 @@ final class TriageTests: XCTestCase {
 
     func testTheReproLineNamesWhatTheArchiveKnowsAndMarksTheRest() {
         var a = archive([])
-        XCTAssertEqual(ReproCommand.xcodebuild(a),
-                       "xcodebuild test -workspace <App.xcworkspace> -scheme <scheme> -only-testing:'<UITestTarget>/CheckoutUITests/testCheckoutLayout' -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' PSEUDO_LOCALE=expanded")
+        XCTAssertEqual(
+            ReproCommand.xcodebuild(a),
+            "xcodebuild test -workspace <App.xcworkspace> -scheme <scheme> -only-testing:'<UITestTarget>/CheckoutUITests/testCheckoutLayout' -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' PSEUDO_LOCALE=expanded"
+        )
         a.environment.workspace = "Shop.xcworkspace"
         a.environment.scheme = "Shop UITests"
         a.environment.testTarget = "ShopUITests"
         a.languages = ["de"]
-        XCTAssertEqual(ReproCommand.xcodebuild(a),
-                       "xcodebuild test -workspace Shop.xcworkspace -scheme 'Shop UITests' -only-testing:ShopUITests/CheckoutUITests/testCheckoutLayout -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' PSEUDO_LOCALE=expanded PSEUDO_LANGUAGE=de")
+        XCTAssertEqual(
+            ReproCommand.xcodebuild(a),
+            "xcodebuild test -workspace Shop.xcworkspace -scheme 'Shop UITests' -only-testing:ShopUITests/CheckoutUITests/testCheckoutLayout -destination 'platform=iOS Simulator,name=iPhone 16,OS=18.2' PSEUDO_LOCALE=expanded PSEUDO_LANGUAGE=de"
+        )
         a.environment.os = "macOS 15.2"
         XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-destination platform=macOS"))
         // A class named as its target is still put behind the target; an identifier that names it is kept.
@@ -298,8 +321,13 @@ final class TriageTests: XCTestCase {
     /// uses it instead of a placeholder.
     func testABundleRunsRerunLineNamesItsTarget() throws {
         let xcresults = try SharedFixtures.require(SharedFixtures.xcresults)
-        for (bundle, only) in [("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests", "GuruUITests/GuruUITests/testExampleFail"),
-                               ("xcode26-sqlite-only__fastlane-Xcode26-Mixed", "FastlaneTrainerExampleTests/FastlaneTrainerTests/SkipTests/ResourceTests/testWithDatabaseCleanup")] {
+        for (bundle, only) in [
+            ("xcode15.4-ui-failure-appuihierarchy__artem1755-iostests", "GuruUITests/GuruUITests/testExampleFail"),
+            (
+                "xcode26-sqlite-only__fastlane-Xcode26-Mixed",
+                "FastlaneTrainerExampleTests/FastlaneTrainerTests/SkipTests/ResourceTests/testWithDatabaseCleanup"
+            ),
+        ] {
             let a = try ArchiveLoader().load(xcresults.appendingPathComponent("\(bundle).xcresult").path + "#1")
             XCTAssertTrue(ReproCommand.xcodebuild(a).contains("-only-testing:\(only) "), ReproCommand.xcodebuild(a))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// The truncation estimate's recall (issue: truncation estimates that find truncation): every sample's

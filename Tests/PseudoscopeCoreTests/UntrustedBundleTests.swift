@@ -1,8 +1,9 @@
 import Foundation
 import PseudoscopeTestSupport
-import XCTest
-@testable import PseudoscopeCore
 import Synchronization
+import XCTest
+
+@testable import PseudoscopeCore
 
 /// Result bundles that lie, break or point where they must not: refused by name and place, never a crash, never a
 /// read outside the bundle; and the failing element told from a failure's own words, whatever they hold. The rest
@@ -45,7 +46,10 @@ extension XCResultTests {
         let deep = Array(String(repeating: "[", count: 100_000).utf8)
         XCTAssertThrowsError(try TypedObjectParser.parse(deep, maxDepth: 500))
         // A good one parses, with nested types and arrays.
-        let good = SyntheticBundle.encode(SyntheticBundle.object("ActionTestSummary", [("name", .scalar("ok")), ("list", SyntheticBundle.array([SyntheticBundle.object("Item", [("x", .scalar("y"))])]))]))
+        let good = SyntheticBundle.encode(
+            SyntheticBundle.object(
+                "ActionTestSummary",
+                [("name", .scalar("ok")), ("list", SyntheticBundle.array([SyntheticBundle.object("Item", [("x", .scalar("y"))])]))]))
         XCTAssertEqual(try TypedObjectParser.parse(good).string("name"), "ok")
     }
 
@@ -55,14 +59,21 @@ extension XCResultTests {
     func testTypedObjectsKeepEachMemberWithItsOwnObject() throws {
         typealias S = SyntheticBundle
         let item = { (n: Int) in S.object("ActionTestAttachment", [("name", .scalar("shot \(n)")), ("payloadRef", S.reference("0~id\(n)"))]) }
-        let doc = S.object("ActionTestSummary", [
-            ("name", .scalar("Wöchentlich ✓")),
-            ("failureSummaries", S.array([S.object("ActionTestFailureSummary", [("message", .scalar("first")), ("attachments", S.array([item(1), item(2)]))]),
-                                          S.object("ActionTestFailureSummary", [("message", .scalar("second"))])])),
-            ("duration", S.object("Double", [("_v", .scalar("1.5"))])),
-            ("names", .scalar("not the name")),
-            ("lineNumber", .scalar("42")),
-        ])
+        let doc = S.object(
+            "ActionTestSummary",
+            [
+                ("name", .scalar("Wöchentlich ✓")),
+                (
+                    "failureSummaries",
+                    S.array([
+                        S.object("ActionTestFailureSummary", [("message", .scalar("first")), ("attachments", S.array([item(1), item(2)]))]),
+                        S.object("ActionTestFailureSummary", [("message", .scalar("second"))]),
+                    ])
+                ),
+                ("duration", S.object("Double", [("_v", .scalar("1.5"))])),
+                ("names", .scalar("not the name")),
+                ("lineNumber", .scalar("42")),
+            ])
         var bytes = S.encode(doc)
         // A supertype in the type declaration: `[T[K2:_nV17:ActionTestSummaryK2:_s[K2:_nV15:ActionTestBase]]…`.
         let plain = Array("[K2:_nV17:ActionTestSummary]".utf8)
@@ -107,7 +118,8 @@ extension XCResultTests {
     func testDecompressionIsBoundedByTheFileLimit() throws {
         // 8 MiB of zeros compress to a few hundred bytes; with a 1 MiB limit they are refused, not inflated.
         let path = try synthetic { b in
-            var big = SyntheticUIFailure.Attachment(name: "App UI hierarchy", type: "public.plain-text", bytes: [UInt8](repeating: 0x41, count: 8 << 20))
+            var big = SyntheticUIFailure.Attachment(
+                name: "App UI hierarchy", type: "public.plain-text", bytes: [UInt8](repeating: 0x41, count: 8 << 20))
             big.compressed = true
             b.tests[0].attachments = [big]
         }
@@ -170,29 +182,36 @@ extension XCResultTests {
     }
 
     func testTheFailingElementNamedInASynthesizeEventMessage() {
-        let message = "Failed to synthesize event: Failed to scroll to visible (by AX action) Button, {{25.0, 500.0}, {330.0, 41.0}}, identifier: 'enrollButton', label: 'Enroll', error: Error kAXErrorCannotComplete performing AXAction"
+        let message =
+            "Failed to synthesize event: Failed to scroll to visible (by AX action) Button, {{25.0, 500.0}, {330.0, 41.0}}, identifier: 'enrollButton', label: 'Enroll', error: Error kAXErrorCannotComplete performing AXAction"
         let named = BundleRunImporter.failingElement(in: message)
         XCTAssertEqual(named?.identifier, "enrollButton")
         XCTAssertEqual(named?.label, "Enroll")
         XCTAssertEqual(named?.type, "Button")
         XCTAssertEqual(named?.frame, Rect(x: 25, y: 500, width: 330, height: 41))
-        XCTAssertEqual(BundleRunImporter.failingElement(in: "Failed to tap \"checkout.confirm\" Button: not hittable")?.identifier, "checkout.confirm")
+        XCTAssertEqual(
+            BundleRunImporter.failingElement(in: "Failed to tap \"checkout.confirm\" Button: not hittable")?.identifier, "checkout.confirm")
         XCTAssertNil(BundleRunImporter.failingElement(in: "XCTAssertTrue failed"))
     }
 
     /// When nothing matched, XCUITest names what was looked for only in the query's predicate.
     func testTheFailingElementNamedInAPredicateWhenNothingMatched() {
-        let byIdentifier = BundleRunImporter.failingElement(in: """
-            Failed to Error Domain=com.apple.dt.xctest.ui-testing.error Code=10008 "No matches found for Elements matching predicate '"transport_3" IN identifiers' from input {(
-                Cell, 0x1, {{0.0, 0.0}, {390.0, 44.0}}, label: 'Tor'
-            )}"
-            """)
+        let byIdentifier = BundleRunImporter.failingElement(
+            in: """
+                Failed to Error Domain=com.apple.dt.xctest.ui-testing.error Code=10008 "No matches found for Elements matching predicate '"transport_3" IN identifiers' from input {(
+                    Cell, 0x1, {{0.0, 0.0}, {390.0, 44.0}}, label: 'Tor'
+                )}"
+                """)
         XCTAssertEqual(byIdentifier?.identifier, "transport_3")
         XCTAssertEqual(byIdentifier?.label, "")
-        let typed = BundleRunImporter.failingElement(in: "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '\"checkout.confirm\" IN identifiers'`, given input App element pid: 51354")
+        let typed = BundleRunImporter.failingElement(
+            in:
+                "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '\"checkout.confirm\" IN identifiers'`, given input App element pid: 51354"
+        )
         XCTAssertEqual(typed?.identifier, "checkout.confirm")
         XCTAssertEqual(typed?.type, "Button")
-        let translated = BundleRunImporter.failingElement(in: "No matches found for Descendants matching type Button, Elements matching predicate 'label ==[c] \"Guardar\"'")
+        let translated = BundleRunImporter.failingElement(
+            in: "No matches found for Descendants matching type Button, Elements matching predicate 'label ==[c] \"Guardar\"'")
         XCTAssertEqual(translated?.label, "Guardar")
         XCTAssertEqual(translated?.identifier, "")
         XCTAssertEqual(translated?.type, "Button")

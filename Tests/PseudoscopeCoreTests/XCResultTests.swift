@@ -2,6 +2,7 @@ import Foundation
 import PseudoscopeGate
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 
 /// Result bundles read from their own storage (docs/xcresult.md), over every real bundle in the shared fixtures.
@@ -99,7 +100,9 @@ final class XCResultTests: XCTestCase {
         XCTAssertEqual(josh.failure.line, 37)
 
         let repeated = try (1...3).map { try load("xcode16.2-repeated__xcresultparser-test_repeated.xcresult", run: $0) }
-        XCTAssertEqual(repeated.map(\.failure.message), ["failed - Failed with number: 51", "failed - Failed with number: 61", "failed - Failed with number: 25"])
+        XCTAssertEqual(
+            repeated.map(\.failure.message),
+            ["failed - Failed with number: 51", "failed - Failed with number: 61", "failed - Failed with number: 25"])
         XCTAssertEqual(repeated.map { $0.run?.repetition }, ["attempt 1 of 3", "attempt 2 of 3", "attempt 3 of 3"])
 
         let flaky = try load("xcode27.0b-flaky-retry__xcresultparser-Test-FlakyFixture.xcresult", run: 1)
@@ -130,9 +133,11 @@ final class XCResultTests: XCTestCase {
     /// Screenshots come out byte for byte as zstd itself decompresses them, as large as the bundle recorded,
     /// and their type is told by their bytes.
     func testScreenshotsAreExtractedByteExact() throws {
-        let names = ["xcode11.5-ui-failure-jpeg__xcparse-testFailure.xcresult", "xcode12b-ui-failure-heic__xcparse-testHEIC.xcresult",
-                     "xcode13.0-ui-failure__kishikawa-TAU.xcresult", "xcode13.0-ui-unit-failure__kishikawa-example.xcresult",
-                     "xcode26.5-ios-failures-attachments__Peekie-Xcworkspace-iOS.xcresult"]
+        let names = [
+            "xcode11.5-ui-failure-jpeg__xcparse-testFailure.xcresult", "xcode12b-ui-failure-heic__xcparse-testHEIC.xcresult",
+            "xcode13.0-ui-failure__kishikawa-TAU.xcresult", "xcode13.0-ui-unit-failure__kishikawa-example.xcresult",
+            "xcode26.5-ios-failures-attachments__Peekie-Xcworkspace-iOS.xcresult",
+        ]
         var checked = 0
         for name in names {
             let idx = try index(name)
@@ -239,7 +244,8 @@ final class XCResultTests: XCTestCase {
 
     func testAnAppUIHierarchyAttachmentIsTheHierarchy() throws {
         let path = try synthetic { b in
-            var screenshot = SyntheticUIFailure.Attachment(name: "Screenshot", type: "public.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 300))
+            var screenshot = SyntheticUIFailure.Attachment(
+                name: "Screenshot", type: "public.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 300))
             screenshot.activity = "Assertion Failure: checkout.confirm is not hittable"
             b.tests[0].attachments = [
                 SyntheticUIFailure.Attachment(name: "App UI hierarchy", type: "public.plain-text", bytes: Array(Self.appHierarchy.utf8)),
@@ -267,7 +273,9 @@ final class XCResultTests: XCTestCase {
     func testAQueryByLabelFindsTheFailingElement() throws {
         let path = try synthetic { b in
             b.tests[0].message = "\"［Confirm your order···］\" Button is not hittable"
-            b.tests[0].attachments = [SyntheticUIFailure.Attachment(name: "App UI hierarchy", type: "public.plain-text", bytes: Array(Self.appHierarchy.utf8))]
+            b.tests[0].attachments = [
+                SyntheticUIFailure.Attachment(name: "App UI hierarchy", type: "public.plain-text", bytes: Array(Self.appHierarchy.utf8))
+            ]
         }
         let a = try ArchiveLoader().load(path)
         XCTAssertEqual(a.failingIndex.map { a.hierarchy[$0].identifier }, "checkout.confirm")
@@ -293,16 +301,18 @@ final class XCResultTests: XCTestCase {
         button.frame = GateRect(x: 16, y: 900, width: 358, height: 44)
         window.children = [button]
         root.children = [window]
-        var gate = GateArchive(test: "CheckoutUITests/testCheckoutLayoutExpanded", mode: .expanded, xcode: "16.2 (16C5032a)", simulator: "iPhone 16",
-                               os: "iOS 18.2", failure: GateFailure(identifier: "checkout.confirm", frame: button.frame, isHittable: false, message: "not hittable"),
-                               hierarchy: root)
+        var gate = GateArchive(
+            test: "CheckoutUITests/testCheckoutLayoutExpanded", mode: .expanded, xcode: "16.2 (16C5032a)", simulator: "iPhone 16",
+            os: "iOS 18.2", failure: GateFailure(identifier: "checkout.confirm", frame: button.frame, isHittable: false, message: "not hittable"),
+            hierarchy: root)
         gate.testData = [("customer", .string("Zoë Ångström")), ("total", .number(1234.5))]
         gate.primaryActions = ["checkout.confirm"]
         let json = gate.json()
         let path = try synthetic { b in
             b.tests[0].attachments = [
                 SyntheticUIFailure.Attachment(name: "pseudoscope-archive", type: "public.json", bytes: Array(json.utf8)),
-                SyntheticUIFailure.Attachment(name: "Screenshot", type: "public.jpeg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)),
+                SyntheticUIFailure.Attachment(
+                    name: "Screenshot", type: "public.jpeg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)),
             ]
         }
         let a = try ArchiveLoader().load(path)

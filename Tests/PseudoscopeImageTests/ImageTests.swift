@@ -1,8 +1,9 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 @testable import PseudoscopeImage
-import PseudoscopeTestSupport
 
 /// Screenshots from the real result bundles: decoded by content, turned into cells, bounded, never crashing.
 final class ImageTests: XCTestCase {
@@ -51,7 +52,8 @@ final class ImageTests: XCTestCase {
 
     func testAHugeImageIsRefusedFromItsHeader() throws {
         // A PNG header claiming 100000 x 100000 pixels, and nothing else.
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPNG.chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0])
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPNG.chunk("IHDR", [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0])
         XCTAssertThrowsError(try ImageDecoder.decode(png, maxPixels: 1_000_000, file: "big.png")) { e in
             XCTAssertTrue("\(e)".contains("100000 x 100000 pixels, over the limit"), "\(e)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PseudoscopeTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
 @testable import PseudoscopeImage
 
@@ -10,7 +11,9 @@ final class RecordingTests: XCTestCase {
     var fixtures: URL {
         get throws {
             guard FileManager.default.fileExists(atPath: ImageTests.fixtures.path) else {
-                if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) { XCTFail("shared fixtures missing") }
+                if ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased()) {
+                    XCTFail("shared fixtures missing")
+                }
                 throw XCTSkip("the shared fixtures are not at \(ImageTests.fixtures.path)")
             }
             return ImageTests.fixtures
@@ -37,7 +40,8 @@ final class RecordingTests: XCTestCase {
                 XCTAssertGreaterThan(picture.image.width, 300, "\(name)#\(run.number)")
                 XCTAssertGreaterThan(picture.image.height, picture.image.width, "a portrait phone")
                 XCTAssertEqual(picture.image.pixels.count, picture.image.width * picture.image.height * 4)
-                XCTAssertLessThanOrEqual(picture.frameTime ?? .infinity, (picture.requestedTime ?? 0) + 0.001, "the frame on screen then, not a later one")
+                XCTAssertLessThanOrEqual(
+                    picture.frameTime ?? .infinity, (picture.requestedTime ?? 0) + 0.001, "the frame on screen then, not a later one")
                 XCTAssertTrue(picture.description.hasPrefix("frame at "), picture.description)
                 // Not a blank frame: a screen shows something.
                 let distinct = Set(stride(from: 0, to: picture.image.pixels.count, by: 4 * 997).map { picture.image.pixels[$0] })
@@ -94,7 +98,8 @@ final class RecordingTests: XCTestCase {
         var random = SplitMix64(seed: 0x5EED000E)  // seeded: a failure here happens again on the next run
         let noise = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &random) }
         XCTAssertThrowsError(try VideoFrame.decode(noise, at: 0, maxPixels: max, file: "r"))
-        XCTAssertThrowsError(try VideoFrame.decode(Array(bytes.prefix(4096)) + [UInt8](repeating: 0, count: 100_000), at: 2, maxPixels: max, file: "r"))
+        XCTAssertThrowsError(
+            try VideoFrame.decode(Array(bytes.prefix(4096)) + [UInt8](repeating: 0, count: 100_000), at: 2, maxPixels: max, file: "r"))
         XCTAssertThrowsError(try VideoFrame.decode([], at: 0, maxPixels: max, file: "r"))
         // Every byte of the sample description flipped in turn (the codec's configuration): decoded or refused.
         if let avcC = (0...(bytes.count - 4)).first(where: { Array(bytes[$0..<($0 + 4)]) == Array("avcC".utf8) }) {

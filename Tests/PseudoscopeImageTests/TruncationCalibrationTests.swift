@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PseudoscopeCore
 @testable import PseudoscopeImage
 
@@ -74,15 +75,18 @@ final class TruncationCalibrationTests: XCTestCase {
         let shared = try require()
         var ink: [Sample] = [], frames: [Sample] = []
         var seen = Set<String>()
-        let bundles = try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("xcresult").path).sorted().filter { $0.hasSuffix(".xcresult") }
+        let bundles = try FileManager.default.contentsOfDirectory(atPath: shared.appendingPathComponent("xcresult").path).sorted().filter {
+            $0.hasSuffix(".xcresult")
+        }
         for name in bundles {
             let path = shared.appendingPathComponent("xcresult/\(name)").path
             guard let index = try? BundleIndexCache.index(path, limits: .default) else { continue }
             for run in index.runs {
                 guard let a = try? ArchiveLoader().load(BundleAddress.path(bundle: path, run: run.number)), a.textIsEstimated,
-                      case .success(let source) = a.pictureRequest.resolve(),
-                      let picture = try? Picture.load(source, archive: a, limits: .default, maxPixels: ImageDecoder.defaultMaxPixels),
-                      let window = a.hierarchy.windowFrame, window.width > 0 else { continue }
+                    case .success(let source) = a.pictureRequest.resolve(),
+                    let picture = try? Picture.load(source, archive: a, limits: .default, maxPixels: ImageDecoder.defaultMaxPixels),
+                    let window = a.hierarchy.windowFrame, window.width > 0
+                else { continue }
                 let scale = Double(picture.image.width) / window.width
                 let checker = LayoutChecker(a)
                 for i in a.hierarchy.indices {
@@ -122,8 +126,10 @@ final class TruncationCalibrationTests: XCTestCase {
                 let median = errors[errors.count / 2]
                 let magnitudes = errors.map(abs).sorted()
                 let p95 = magnitudes[min(magnitudes.count - 1, Int((Double(magnitudes.count) * 0.95).rounded(.up)) - 1)]
-                out += "| \(reference) | \(script) | \(s.count) | \(percent(median)) | \(String(format: "%.1f%%", p95 * 100)) | "
-                    + s.map { "\"\($0.text)\" \(String(format: "%.1f", $0.estimate)) vs \(String(format: "%.1f", $0.truth))" }.sorted().joined(separator: ", ") + " |\n"
+                out +=
+                    "| \(reference) | \(script) | \(s.count) | \(percent(median)) | \(String(format: "%.1f%%", p95 * 100)) | "
+                    + s.map { "\"\($0.text)\" \(String(format: "%.1f", $0.estimate)) vs \(String(format: "%.1f", $0.truth))" }.sorted().joined(
+                        separator: ", ") + " |\n"
             }
         }
         return out

@@ -59,7 +59,8 @@ final class BaselineKeyTests: XCTestCase {
         guard case .runSet(let after) = d.app.top else { return XCTFail("q goes back to the list") }
         XCTAssertEqual(after.entries[row]?.counts.blockingKnown, 2, "the row counts the new known issues")
         // And check, reading the same file, marks them the same way.
-        let judged = try Engine(loader: ArchiveLoader(), triage: Triage(baseline: try BaselineFile.read(baseline), today: today, previous: nil)).judge(paths[0]).get()
+        let judged = try Engine(loader: ArchiveLoader(), triage: Triage(baseline: try BaselineFile.read(baseline), today: today, previous: nil))
+            .judge(paths[0]).get()
         XCTAssertEqual(judged.findings.map { $0.known?.expired }, known.findings.map { $0.known?.expired })
     }
 }

@@ -1,7 +1,8 @@
-import XCTest
-@testable import PseudoscopeScreens
-@testable import PseudoscopeDrawing
 import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 final class CanvasTests: XCTestCase {
     func testWideCharactersTakeTwoCellsAndAreNeverHalved() {
@@ -59,7 +60,10 @@ final class CanvasTests: XCTestCase {
             byRun.withNarrowCells { $0.setRun(border, columns: lo..<max(lo, hi), y: y) }
             byCell.withNarrowCells { cells in for x in lo..<max(lo, hi) { cells.set(border, x: x, y: y) } }
             // (Compared whole, roles and widths too; said as the rows before and after.)
-            XCTAssertTrue(byRun == byCell, "columns \(lo)..<\(hi) of row \(y) over \(c.line(0))|\(c.line(1)): by run \(byRun.line(0))|\(byRun.line(1)), by cell \(byCell.line(0))|\(byCell.line(1))")
+            XCTAssertTrue(
+                byRun == byCell,
+                "columns \(lo)..<\(hi) of row \(y) over \(c.line(0))|\(c.line(1)): by run \(byRun.line(0))|\(byRun.line(1)), by cell \(byCell.line(0))|\(byCell.line(1))"
+            )
         }
     }
 
@@ -84,8 +88,10 @@ final class CanvasTests: XCTestCase {
     /// A direct-colour terminal takes 0xRRGGBB from 8 up: a picture's palette indices become the xterm palette's
     /// colours, and 0–7 (the theme's colours) and the default stay as they are.
     func testPaletteColoursBecomeRGBForADirectColourTerminal() {
-        let expected: [(Int32, Int32)] = [(16, 0x000000), (231, 0xFFFFFF), (196, 0xFF0000), (46, 0x00FF00), (21, 0x0000FF),
-                                          (67, 0x5F87AF), (232, 0x080808), (244, 0x808080), (255, 0xEEEEEE), (9, 0xFF0000), (12, 0x5C5CFF)]
+        let expected: [(Int32, Int32)] = [
+            (16, 0x000000), (231, 0xFFFFFF), (196, 0xFF0000), (46, 0x00FF00), (21, 0x0000FF),
+            (67, 0x5F87AF), (232, 0x080808), (244, 0x808080), (255, 0xEEEEEE), (9, 0xFF0000), (12, 0x5C5CFF),
+        ]
         for (index, rgb) in expected {
             XCTAssertEqual(CellColor(foreground: index, background: -1, depth: .indexed256).directColor.foreground, rgb, "index \(index)")
         }

@@ -1,8 +1,9 @@
+import PseudoscopeCore
 import PseudoscopeScreensTestSupport
 import XCTest
-import PseudoscopeCore
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 final class ComparisonRenderTests: XCTestCase {
     func settingsComparison() throws -> RunComparison {
@@ -42,7 +43,8 @@ final class ComparisonRenderTests: XCTestCase {
         let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
         var s = RunSetState(paths: paths, width: width, height: height, glyphs: .unicode)
         var engine = Engine(loader: ArchiveLoader())
-        var effects = s.update(.received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: engine.summarize($1))) }))
+        var effects = s.update(
+            .received(paths.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1, result: engine.summarize($1))) }))
         if let pairing = effects.first {
             for case .runSet(let m) in EffectInterpreter.perform(pairing, engine: &engine, maxPixels: 1) { effects = s.update(m) }
         }
@@ -57,7 +59,8 @@ final class ComparisonRenderTests: XCTestCase {
         // Sorted by blocking: the Settings group (rtl has the most) first, and in it its worst run, so the first row
         // is the run with the most blocking findings; then the rest of the group, worst first.
         XCTAssertEqual(shown(), ["settings-rtl", "settings-expanded", "settings-normal", "checkout-expanded", "profile-hardcoded-expanded"])
-        XCTAssertEqual(s.entries[1]?.summary?.pairing.partner.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
+        XCTAssertEqual(
+            s.entries[1]?.summary?.pairing.partner.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }, "settings-normal")
         s.send(.cycleModeFilter, .cycleModeFilter)  // normal, then expanded
         XCTAssertEqual(shown(), ["checkout-expanded", "settings-expanded", "profile-hardcoded-expanded"], "still sorted by blocking count")
         s.send(.clearFilters, .cycleSeverityFilter, .cycleSeverityFilter)  // with findings, then blocking
@@ -74,7 +77,9 @@ final class ComparisonRenderTests: XCTestCase {
         // `c` on the Settings group compares rtl against the normal run.
         while shown()[s.cursor] != "settings-expanded" { s.send(.move(.down)) }
         guard case .compare(let a, let b)? = s.update(.compare).first else { return XCTFail("c compares") }
-        XCTAssertTrue(a.hasSuffix("settings-normal/archive.json") && b.hasSuffix("settings-rtl"), "the rtl run against the LTR run it was paired with: \(a) \(b)")
+        XCTAssertTrue(
+            a.hasSuffix("settings-normal/archive.json") && b.hasSuffix("settings-rtl"),
+            "the rtl run against the LTR run it was paired with: \(a) \(b)")
         s.send(.move(.top))
         XCTAssertEqual(s.update(.compare), [])
         XCTAssertEqual(s.message, "Only one run of CheckoutLayout is here: nothing to compare")
@@ -95,7 +100,8 @@ final class ComparisonRenderTests: XCTestCase {
         XCTAssertEqual(Set(summaries.map(\.group)).count, 2)
         var list = RunSetState(paths: summaries.map(\.path), width: 160, height: 20, glyphs: .unicode)
         _ = list.update(.received(summaries.enumerated().map { LoadedEntry(index: $0, entry: RunSetEntry(path: $1.path, result: .success($1))) }))
-        XCTAssertEqual(list.rows.map { summaries[$0].test }, ["ExampleSUITests/failure()", "XCTestTests/test_failure()", "XCTestTests/test_failure()"])
+        XCTAssertEqual(
+            list.rows.map { summaries[$0].test }, ["ExampleSUITests/failure()", "XCTestTests/test_failure()", "XCTestTests/test_failure()"])
         let text = RunSetReport.lines(list, width: nil, glyphs: .unicode).map(\.0)
         XCTAssertTrue(text[1].contains("FROM"), text[1])
         XCTAssertTrue(text[2].contains("night/b1.xcresult#1") && text[3].contains("night/b0.xcresult#1"), text.joined(separator: "\n"))

@@ -1,6 +1,7 @@
 import XCTest
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// The movement rules, on trees small enough to draw in a comment.
 final class TreeCursorTests: XCTestCase {
@@ -28,19 +29,19 @@ final class TreeCursorTests: XCTestCase {
         var c = TreeCursor(shape: shape, openDepth: 1, pageSize: 10)
         c.move(by: 1)
         XCTAssertEqual(c.selected, 1)
-        c.expandOrFirstChild()          // 1 was collapsed: expand it, stay on it
+        c.expandOrFirstChild()  // 1 was collapsed: expand it, stay on it
         XCTAssertEqual(c.rows, [0, 1, 2, 3])
         XCTAssertEqual(c.selected, 1)
-        c.expandOrFirstChild()          // expanded: go to its first child
+        c.expandOrFirstChild()  // expanded: go to its first child
         XCTAssertEqual(c.selected, 2)
-        c.expandOrFirstChild()          // a leaf: nothing
+        c.expandOrFirstChild()  // a leaf: nothing
         XCTAssertEqual(c.selected, 2)
-        c.collapseOrParent()            // a leaf: go to the parent
+        c.collapseOrParent()  // a leaf: go to the parent
         XCTAssertEqual(c.selected, 1)
-        c.collapseOrParent()            // expanded: collapse, stay
+        c.collapseOrParent()  // expanded: collapse, stay
         XCTAssertEqual(c.rows, [0, 1, 3])
         XCTAssertEqual(c.selected, 1)
-        c.collapseOrParent()            // collapsed: go to the parent
+        c.collapseOrParent()  // collapsed: go to the parent
         XCTAssertEqual(c.selected, 0)
     }
 
@@ -55,11 +56,11 @@ final class TreeCursorTests: XCTestCase {
         var c = TreeCursor(shape: shape, openDepth: 9, pageSize: 10)
         c.select(2)
         c.select(0)
-        c.collapseSubtree()             // 0, 1 and 3 collapse: only the root is left
+        c.collapseSubtree()  // 0, 1 and 3 collapse: only the root is left
         XCTAssertEqual(c.rows, [0])
         c.expandAll()
         c.select(2)
-        c.setExpanded(1, false)         // hides the selection
+        c.setExpanded(1, false)  // hides the selection
         XCTAssertEqual(c.selected, 1)
     }
 

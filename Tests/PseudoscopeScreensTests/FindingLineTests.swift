@@ -16,16 +16,21 @@ final class FindingLineTests: XCTestCase {
     }
 
     func testFindingLinesWrittenAsBytesReadAsTheInterpolatedStrings() throws {
-        let pieces = ["Confirm", "确认", "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{202E}evil", "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", "", "’", "×", "🇯🇵", "\r\n", "［Konto···］"]
+        let pieces = [
+            "Confirm", "确认", "\u{1B}]52;c;SGVsbG8=\u{07}", "\u{202E}evil", "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}", "", "’", "×", "🇯🇵", "\r\n",
+            "［Konto···］",
+        ]
         var g = SplitMix64(seed: 3535)
-        let entry = Baseline.Entry(fingerprint: "0123456789abcdef", reason: "copy too long \u{1B}[2J", owner: "anna", expires: try XCTUnwrap(CalendarDay("2026-12-31")))
+        let entry = Baseline.Entry(
+            fingerprint: "0123456789abcdef", reason: "copy too long \u{1B}[2J", owner: "anna", expires: try XCTUnwrap(CalendarDay("2026-12-31")))
         for n in 0..<2_000 {
             func piece() -> String { (0..<Int.random(in: 0...3, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
             let frame: Rect? = Bool.random(using: &g) ? Rect(x: Double(n % 97) - 20.5, y: 3, width: 1e16 * Double(n % 3), height: .nan) : nil
-            var f = Finding(rule: Rule.allCases.randomElement(using: &g)!, severity: Bool.random(using: &g) ? .blocking : .review, element: n,
-                            elementPath: "Application/" + piece(), elementType: ["Button", "StaticText", "Other\u{7F}"].randomElement(using: &g)!,
-                            identifier: Bool.random(using: &g) ? piece() : "", label: piece(), text: Bool.random(using: &g) ? nil : piece(),
-                            frame: frame, message: piece() + " needs 3 pt", otherArchive: Bool.random(using: &g) ? "rtl/" + piece() : nil)
+            var f = Finding(
+                rule: Rule.allCases.randomElement(using: &g)!, severity: Bool.random(using: &g) ? .blocking : .review, element: n,
+                elementPath: "Application/" + piece(), elementType: ["Button", "StaticText", "Other\u{7F}"].randomElement(using: &g)!,
+                identifier: Bool.random(using: &g) ? piece() : "", label: piece(), text: Bool.random(using: &g) ? nil : piece(),
+                frame: frame, message: piece() + " needs 3 pt", otherArchive: Bool.random(using: &g) ? "rtl/" + piece() : nil)
             f.novelty = [nil, .new, .still].randomElement(using: &g)!
             if n % 7 == 0 { f.hints = ["may be a false alarm: " + piece()] }
             if n % 11 == 0 { f.known = KnownIssue(entry: entry, expired: n % 2 == 0, daysExpired: n % 5) }

@@ -1,8 +1,9 @@
-import XCTest
 import PseudoscopeCore
-@testable import PseudoscopeScreens
-@testable import PseudoscopeDrawing
 import PseudoscopeImage
+import XCTest
+
+@testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 final class InspectorTests: XCTestCase {
     func state(_ sample: String, width: Int = 100, height: Int = 30, glyphs: Glyphs = .unicode) throws -> InspectorState {
@@ -169,13 +170,15 @@ final class ZoomTests: XCTestCase {
     /// start, takes the answer for that archive's inspector, and searching then uses it. A small one asks for none.
     func testALargeArchivesSearchIndexIsBuiltInTheBackground() throws {
         let n = SearchIndexSource.backgroundFrom
-        let kids = (0..<n).map { k in "{\"type\":\"StaticText\",\"identifier\":\"row.\(k)\",\"label\":\"Row \(k)\",\"frame\":{\"x\":0,\"y\":\(k % 800),\"width\":300,\"height\":44}}" }
+        let kids = (0..<n).map { k in
+            "{\"type\":\"StaticText\",\"identifier\":\"row.\(k)\",\"label\":\"Row \(k)\",\"frame\":{\"x\":0,\"y\":\(k % 800),\"width\":300,\"height\":44}}"
+        }
         let json = """
-        {"formatVersion":1,"test":"T/t","screen":"S","mode":"normal","locale":"en_US","environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
-         "failure":{"identifier":"row.7","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
-         "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
-           {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
-        """
+            {"formatVersion":1,"test":"T/t","screen":"S","mode":"normal","locale":"en_US","environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
+             "failure":{"identifier":"row.7","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
+             "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
+               {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
+            """
         let big = try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "big.json", folder: nil))
         var app = AppState(.inspector(InspectorState(archive: big, findings: [], width: 100, height: 30, glyphs: .unicode)))
         let effects = app.start()
@@ -194,14 +197,17 @@ final class ZoomTests: XCTestCase {
     /// The terminal's palette, not its name, decides a picture's colours: the open inspector and every one
     /// opened later get them; colour turned off stays off.
     func testThePalettesSizeDecidesAPicturesColours() throws {
-        XCTAssertEqual([0, 2, 8, 16, 88, 256, 16_777_216].map(ColorDepth.forPalette), [.none, .none, .indexed8, .indexed16, .indexed16, .indexed256, .indexed256])
+        XCTAssertEqual(
+            [0, 2, 8, 16, 88, 256, 16_777_216].map(ColorDepth.forPalette),
+            [.none, .none, .indexed8, .indexed16, .indexed16, .indexed256, .indexed256])
         let archive = try Golden.sample("settings-normal")
         func inspector(_ settings: InspectorSettings) -> InspectorState {
             InspectorState(archive: archive, findings: [], width: 100, height: 30, glyphs: .unicode, settings: settings)
         }
         var app = AppState(.inspector(inspector(InspectorSettings(imageDepth: .indexed16))), settings: InspectorSettings(imageDepth: .indexed16))
         _ = app.update(.paletteDetected(colors: 256))
-        XCTAssertEqual(app.facts.imageDepth, .indexed256, "a 256-colour terminal whose name does not say so: for every inspector, open or opened later")
+        XCTAssertEqual(
+            app.facts.imageDepth, .indexed256, "a 256-colour terminal whose name does not say so: for every inspector, open or opened later")
         _ = app.update(.paletteDetected(colors: 8))
         XCTAssertEqual(app.facts.imageDepth, .indexed8)
         var mono = AppState(.inspector(inspector(InspectorSettings(imageDepth: .none))), settings: InspectorSettings(imageDepth: .none))

@@ -1,6 +1,7 @@
 import XCTest
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// Keys whose escape sequences the terminal description does not know (`KeySequence`): each sequence is fed a
 /// character at a time, as the driver reads it after an Esc.

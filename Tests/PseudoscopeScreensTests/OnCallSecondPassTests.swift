@@ -76,13 +76,20 @@ final class ClipboardRouteTests: XCTestCase {
     func testTmuxsSettingsDecideTheWords() {
         XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "on\n", passthrough: "off\n"), .tmuxBuffer)
         XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "external\n", passthrough: "on\n"), .tmuxPassthrough)
-        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "external\n", passthrough: "off\n"), .tmuxDrops(setClipboard: "external", passthrough: "off"))
-        XCTAssertEqual(ClipboardRoute.tmux(setClipboard: "off", passthrough: nil), .tmuxDrops(setClipboard: "off", passthrough: "off"), "an old tmux without passthrough")
+        XCTAssertEqual(
+            ClipboardRoute.tmux(setClipboard: "external\n", passthrough: "off\n"), .tmuxDrops(setClipboard: "external", passthrough: "off"))
+        XCTAssertEqual(
+            ClipboardRoute.tmux(setClipboard: "off", passthrough: nil), .tmuxDrops(setClipboard: "off", passthrough: "off"),
+            "an old tmux without passthrough")
         XCTAssertEqual(ClipboardRoute.tmux(setClipboard: nil, passthrough: nil), .tmuxUnknown)
         XCTAssertTrue(ClipboardRoute.terminal.status("identifier", count: 5).hasPrefix("Sent the identifier to your terminal's clipboard"))
-        XCTAssertTrue(ClipboardRoute.tmuxDrops(setClipboard: "external", passthrough: "off").status("identifier", count: 5).hasPrefix("Not copied: tmux drops"))
-        for route in [ClipboardRoute.terminal, .tmuxBuffer, .tmuxPassthrough, .tmuxDrops(setClipboard: "external", passthrough: "off"), .tmuxUnknown] {
-            XCTAssertFalse(route.status("identifier", count: 5).hasPrefix("Copied the identifier") && route != .tmuxBuffer, "only tmux's buffer is known to hold it")
+        XCTAssertTrue(
+            ClipboardRoute.tmuxDrops(setClipboard: "external", passthrough: "off").status("identifier", count: 5).hasPrefix("Not copied: tmux drops"))
+        for route in [ClipboardRoute.terminal, .tmuxBuffer, .tmuxPassthrough, .tmuxDrops(setClipboard: "external", passthrough: "off"), .tmuxUnknown]
+        {
+            XCTAssertFalse(
+                route.status("identifier", count: 5).hasPrefix("Copied the identifier") && route != .tmuxBuffer,
+                "only tmux's buffer is known to hold it")
         }
     }
 }
@@ -117,7 +124,8 @@ final class TwoCutsTests: XCTestCase {
             XCTAssertEqual(canvas[mx, markRow].role, .dim, "the drawing's lack of room, dim")
         }
         // A label of several words in a box of several rows is drawn on them, not cut to one line.
-        let unicode = RenderReport(archive: a, findings: findings, glyphs: .unicode, width: 100, height: nil, listFindings: false).canvas().renderPlain()
+        let unicode = RenderReport(archive: a, findings: findings, glyphs: .unicode, width: 100, height: nil, listFindings: false).canvas()
+            .renderPlain()
         XCTAssertTrue(unicode.contains("［Kabellose Kopfhörer Pro (2.") && unicode.contains("Generation)·"), unicode)
     }
 }
@@ -174,7 +182,8 @@ final class NarrowTerminalTests: XCTestCase {
     /// A small element's `▪` does not eat a letter of a label drawn under it (`setti▪gs.textSize`).
     func testASmallElementsMarkLeavesTheLettersOfALabel() throws {
         let a = try Golden.sample("settings-rtl")
-        let text = RenderReport(archive: a, findings: LayoutChecker(a).findings(), glyphs: .unicode, width: 80, height: 24, listFindings: false).canvas().renderPlain()
+        let text = RenderReport(archive: a, findings: LayoutChecker(a).findings(), glyphs: .unicode, width: 80, height: 24, listFindings: false)
+            .canvas().renderPlain()
         XCTAssertTrue(text.contains("settings.textSize") && text.contains("settings.version"), text)
     }
 
@@ -187,7 +196,8 @@ final class NarrowTerminalTests: XCTestCase {
             let pane = rows.compactMap { row -> Substring? in row.firstIndex(of: "│").map { row[row.index(after: $0)...] } }
             let outline = try XCTUnwrap(pane.first { $0.contains("╔") }, sample)
             let drawn = outline.filter { "╔═╗".contains($0) }.count
-            XCTAssertGreaterThanOrEqual(drawn, pane.map(\.count).max()! * 3 / 4, "\(sample): the drawing takes the pane's columns:\n\(rows.joined(separator: "\n"))")
+            XCTAssertGreaterThanOrEqual(
+                drawn, pane.map(\.count).max()! * 3 / 4, "\(sample): the drawing takes the pane's columns:\n\(rows.joined(separator: "\n"))")
             if a.failingIndex != nil {
                 XCTAssertTrue(pane.contains { $0.contains("✗") }, "\(sample): the failing element is on screen:\n\(rows.joined(separator: "\n"))")
             }
@@ -199,10 +209,12 @@ final class NarrowTerminalTests: XCTestCase {
 /// FROM shows as much of the path as tells each run from the others, in the list and its plain text.
 final class FromColumnTests: XCTestCase {
     func testFromIsAsLongAsTellsRunsApart() {
-        XCTAssertEqual(ArchiveText.distinguishingPaths(["/n/iPad/settings-rtl", "/n/iPhoneSE/settings-rtl", "/n/iPad/checkout-expanded"]),
-                       ["iPad/settings-rtl", "iPhoneSE/settings-rtl", "checkout-expanded"])
-        XCTAssertEqual(ArchiveText.distinguishingPaths(["/a/TestResults/rtl/LayoutTests.xcresult#1", "/a/TestResults/normal/LayoutTests.xcresult#1"]),
-                       ["rtl/LayoutTests.xcresult#1", "normal/LayoutTests.xcresult#1"], "a bundle's run keeps its bundle and what tells it apart")
+        XCTAssertEqual(
+            ArchiveText.distinguishingPaths(["/n/iPad/settings-rtl", "/n/iPhoneSE/settings-rtl", "/n/iPad/checkout-expanded"]),
+            ["iPad/settings-rtl", "iPhoneSE/settings-rtl", "checkout-expanded"])
+        XCTAssertEqual(
+            ArchiveText.distinguishingPaths(["/a/TestResults/rtl/LayoutTests.xcresult#1", "/a/TestResults/normal/LayoutTests.xcresult#1"]),
+            ["rtl/LayoutTests.xcresult#1", "normal/LayoutTests.xcresult#1"], "a bundle's run keeps its bundle and what tells it apart")
         XCTAssertEqual(ArchiveText.distinguishingPaths(["/x/a/archive.json", "/y/a/archive.json"]), ["x/a", "y/a"])
         XCTAssertEqual(ArchiveText.distinguishingPaths(["same", "same"]), ["same", "same"], "identical paths cannot be told apart and do not loop")
     }
@@ -214,7 +226,9 @@ final class FromColumnTests: XCTestCase {
         for device in ["iPad", "iPhoneSE"] {
             let target = dir.appendingPathComponent("\(device)/settings-rtl")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-rtl/archive.json").path, toPath: target.appendingPathComponent("archive.json").path)
+            try FileManager.default.copyItem(
+                atPath: Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-rtl/archive.json").path,
+                toPath: target.appendingPathComponent("archive.json").path)
             paths.append(target.path)
         }
         let engine = Engine(loader: ArchiveLoader())
@@ -231,8 +245,9 @@ final class FromColumnTests: XCTestCase {
 /// with findings): one phrase, numeric order, checked before unchecked within a severity.
 final class NumberingAndOrderTests: XCTestCase {
     func testNumbersSortByValue() {
-        XCTAssertEqual(["B.xcresult#10", "B.xcresult#9", "B.xcresult#11", "A.xcresult#2"].sorted(by: NaturalOrder.less),
-                       ["A.xcresult#2", "B.xcresult#9", "B.xcresult#10", "B.xcresult#11"])
+        XCTAssertEqual(
+            ["B.xcresult#10", "B.xcresult#9", "B.xcresult#11", "A.xcresult#2"].sorted(by: NaturalOrder.less),
+            ["A.xcresult#2", "B.xcresult#9", "B.xcresult#10", "B.xcresult#11"])
         XCTAssertTrue(NaturalOrder.less("run 09", "run 10"))
         XCTAssertFalse(NaturalOrder.less("x", "x"))
         XCTAssertTrue(NaturalOrder.less("x", "x1"))
@@ -241,17 +256,25 @@ final class NumberingAndOrderTests: XCTestCase {
     func testCheckedRunsComeBeforeUncheckedOnesOfTheSameSeverity() throws {
         let normal = Golden.repositoryRoot.appendingPathComponent("SampleArchives/settings-normal").path  // review findings only
         let engine = Engine(loader: ArchiveLoader())
-        var s = RunSetState(paths: [normal], notChecked: [ArchiveError(file: "/n/A build.xcresult", message: "the build failed")], width: 160, height: 20, glyphs: .unicode)
+        var s = RunSetState(
+            paths: [normal], notChecked: [ArchiveError(file: "/n/A build.xcresult", message: "the build failed")], width: 160, height: 20,
+            glyphs: .unicode)
         _ = s.update(.received([LoadedEntry(index: 0, entry: RunSetEntry(path: normal, result: engine.summarize(normal)))]))
         XCTAssertEqual(s.entries[0]?.counts.blocking, 0)
         XCTAssertEqual(s.rows, [0, 1], "the checked run with review findings first, the bundle not checked after")
         // A real unit-test failure (DBXCReportModelTests: its name sorts first): a run read, without a hierarchy, so not
         // checked; it sorts after the checked run.
-        let unit = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcresult/xcode15.2-unit-failure__DBXCResultParser-15.0.xcresult").path + "#1"
+        let unit =
+            Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+                "shared/fixtures/xcresult/xcode15.2-unit-failure__DBXCResultParser-15.0.xcresult"
+            ).path + "#1"
         guard FileManager.default.fileExists(atPath: String(unit.dropLast(2))) else { throw XCTSkip("shared fixtures missing") }
         var t = RunSetState(paths: [unit, normal], width: 160, height: 20, glyphs: .unicode)
-        _ = t.update(.received([LoadedEntry(index: 0, entry: RunSetEntry(path: unit, result: engine.summarize(unit))),
-                                LoadedEntry(index: 1, entry: RunSetEntry(path: normal, result: engine.summarize(normal)))]))
+        _ = t.update(
+            .received([
+                LoadedEntry(index: 0, entry: RunSetEntry(path: unit, result: engine.summarize(unit))),
+                LoadedEntry(index: 1, entry: RunSetEntry(path: normal, result: engine.summarize(normal))),
+            ]))
         XCTAssertTrue(t.entries[0]?.isUnchecked == true, "the unit failure is read and not checked")
         XCTAssertEqual(t.rows, [1, 0], "checked before unchecked within a severity, whatever the names")
     }
@@ -312,7 +335,9 @@ final class FindingQueueTests: XCTestCase {
         for path in paths {
             let a = try ArchiveLoader().load(path)
             let findings = LayoutChecker(a).findings()
-            if let first = findings.first { known[first.fingerprint] = PreviousFinding(screen: a.screen, mode: a.mode.rawValue, description: first.message) }
+            if let first = findings.first {
+                known[first.fingerprint] = PreviousFinding(screen: a.screen, mode: a.mode.rawValue, description: first.message)
+            }
         }
         let engine = Engine(loader: ArchiveLoader(), triage: Triage(baseline: nil, today: CalendarDay("2026-12-07")!, previous: known))
         var d = TestDriver(AppState(.runSet(RunSetState(paths: paths, width: 160, height: 40, glyphs: .unicode))), engine: engine)
@@ -330,8 +355,9 @@ final class FindingQueueTests: XCTestCase {
             guard case .inspector(let now) = d.app.top else { break }
             visited.append((now.archive.source.path, now.selected))
             let here = now.index.byElement[now.selected] ?? []
-            XCTAssertTrue(here.contains { $0.novelty == .new } || now.selected == now.archive.failingIndex && visited.count == 1,
-                          "a stop with no new finding: \(now.archive.hierarchy[now.selected].identifier) in \(now.archive.screen)")
+            XCTAssertTrue(
+                here.contains { $0.novelty == .new } || now.selected == now.archive.failingIndex && visited.count == 1,
+                "a stop with no new finding: \(now.archive.hierarchy[now.selected].identifier) in \(now.archive.screen)")
             d.press(.char("f"))
             if case .inspector(let after) = d.app.top, let m = after.chrome.message { said.append(m) }
             if d.screen.contains("The last new finding of the night's last run with new findings") { break }
@@ -341,4 +367,3 @@ final class FindingQueueTests: XCTestCase {
         XCTAssertGreaterThan(Set(visited.map(\.0)).count, 1, "on to the next run with a new finding")
     }
 }
-

@@ -1,8 +1,9 @@
+import PseudoscopeCore
 import PseudoscopeScreensTestSupport
 import XCTest
-import PseudoscopeCore
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// The on-call night's defects (issue: "The on-call night, tried as a new user would"), screen by screen.
 final class OnCallTests: XCTestCase {
@@ -108,16 +109,18 @@ final class OnCallTests: XCTestCase {
         toast.frame = Rect(x: 0, y: 280, width: 390, height: 140)
         var window = Element(type: "Window")
         window.frame = Rect(x: 0, y: 0, width: 390, height: 844)
-        let h = Hierarchy(preorder: [Element(type: "Application"), window, promo, toast].enumerated().map { k, e in
-            var e = e
-            e.depth = k == 0 ? 0 : k == 1 ? 1 : 2
-            e.parent = k == 0 ? nil : k == 1 ? 0 : 1
-            e.children = k == 0 ? [1] : k == 1 ? [2, 3] : []
-            return e
-        })
-        var a = Archive(test: "CartUITests/testPromo", mode: .normal, environment: Environment(xcode: "16", simulator: "iPhone", os: "iOS 18"),
-                        failure: Failure(identifier: "cart.promo", label: "", frame: promo.frame, isHittable: false, message: "not hittable"),
-                        hierarchy: h, source: ArchiveSource(path: "x", folder: nil))
+        let h = Hierarchy(
+            preorder: [Element(type: "Application"), window, promo, toast].enumerated().map { k, e in
+                var e = e
+                e.depth = k == 0 ? 0 : k == 1 ? 1 : 2
+                e.parent = k == 0 ? nil : k == 1 ? 0 : 1
+                e.children = k == 0 ? [1] : k == 1 ? [2, 3] : []
+                return e
+            })
+        var a = Archive(
+            test: "CartUITests/testPromo", mode: .normal, environment: Environment(xcode: "16", simulator: "iPhone", os: "iOS 18"),
+            failure: Failure(identifier: "cart.promo", label: "", frame: promo.frame, isHittable: false, message: "not hittable"),
+            hierarchy: h, source: ArchiveSource(path: "x", folder: nil))
         a.primaryActions = ["cart.promo"]
         let findings = LayoutChecker(a).findings()
         XCTAssertTrue(findings.contains { $0.identifier == "cart.promo" && $0.severity == .blocking }, "\(findings)")
@@ -138,7 +141,10 @@ final class OnCallTests: XCTestCase {
     func testASCIIGlyphsMeanASCIIText() throws {
         var d = TestDriver(.inspector(try state("settings-normal", width: 100, height: 30, glyphs: .ascii)))
         XCTAssertTrue(d.app.render().renderPlain().unicodeScalars.allSatisfy(\.isASCII))
-        for keys in [[Key.char("?")], [.char("G")], [.escape, .char("i")], [.char("i"), .char("s")], [.char("f")], [.char("y")], [.escape, .char("/"), .char("x")]] {
+        for keys in [
+            [Key.char("?")], [.char("G")], [.escape, .char("i")], [.char("i"), .char("s")], [.char("f")], [.char("y")],
+            [.escape, .char("/"), .char("x")],
+        ] {
             d.press(keys)
             let frame = d.app.render()
             XCTAssertFalse(frame.replacedOutsideASCII, "after \(keys): a character of ours without an ASCII spelling:\n\(frame.renderPlain())")
@@ -203,7 +209,10 @@ final class OnCallTests: XCTestCase {
 
     // 15. "1 row", not "1 rows".
     func testOneRowIsSingular() throws {
-        let a = try ArchiveLoader().decode(Array(#"{"formatVersion":1,"test":"t","mode":"normal","environment":{"xcode":"x","simulator":"s","os":"o"},"failure":{"identifier":"","frame":{"x":0,"y":0,"width":0,"height":0},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application"}}"#.utf8), source: ArchiveSource(path: "x", folder: nil))
+        let a = try ArchiveLoader().decode(
+            Array(
+                #"{"formatVersion":1,"test":"t","mode":"normal","environment":{"xcode":"x","simulator":"s","os":"o"},"failure":{"identifier":"","frame":{"x":0,"y":0,"width":0,"height":0},"isHittable":true,"message":"m"},"hierarchy":{"type":"Application"}}"#
+                    .utf8), source: ArchiveSource(path: "x", folder: nil))
         let s = InspectorState(archive: a, findings: [], width: 80, height: 24, glyphs: .unicode)
         XCTAssertTrue(InspectorView.render(s).renderPlain().contains("Tree  1 row "))
     }
@@ -217,22 +226,30 @@ final class OnCallTests: XCTestCase {
         XCTAssertEqual(d.copied.last, #"app.buttons["checkout.confirm"]"#)
         XCTAssertTrue(d.screen.contains("Enter shows it plain, to select by hand"), d.screen)
         XCTAssertTrue(d.screen.contains("The XCUITest query (31 characters)"), d.screen)
-        XCTAssertTrue(d.screen.contains("Sent to your terminal as OSC 52; a terminal does not say whether it took it."), "no claim that it was copied: \(d.screen)")
+        XCTAssertTrue(
+            d.screen.contains("Sent to your terminal as OSC 52; a terminal does not say whether it took it."),
+            "no claim that it was copied: \(d.screen)")
         d.press(.char("j"))  // any key but Enter closes the box
         XCTAssertFalse(d.screen.contains("Enter shows it plain"))
         // Enter asks the terminal to show it plain (the driver's work), and closes the box.
         d.press(.char("y"), .char("x"))
         XCTAssertEqual(d.app.update(.key(.enter)), [.showPlain(text: #"app.buttons["checkout.confirm"]"#, what: "XCUITest query")])
         XCTAssertFalse(d.screen.contains("Enter shows it plain"))
-        for (key, expected) in [("a", "accessibility id: checkout.confirm"), ("p", "Application/Window/Other/Button[1]"),
-                                ("r", "pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'")] {
+        for (key, expected) in [
+            ("a", "accessibility id: checkout.confirm"), ("p", "Application/Window/Other/Button[1]"),
+            ("r", "pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'"),
+        ] {
             d.press(.char("y"), .char(Character(key)), .escape)
             XCTAssertEqual(d.copied.last, expected)
         }
         d.press(.char("y"), .char("m"), .escape)
-        XCTAssertTrue(d.copied.last?.hasPrefix("### blocking outside-window, blocking primary-action-unreachable: Button 'checkout.confirm'") ?? false, d.copied.last ?? "")
-        XCTAssertTrue(d.copied.last?.contains("- Open it: `pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'`") ?? false,
-                      "from the root: a colleague runs it elsewhere")
+        XCTAssertTrue(
+            d.copied.last?.hasPrefix("### blocking outside-window, blocking primary-action-unreachable: Button 'checkout.confirm'") ?? false,
+            d.copied.last ?? "")
+        XCTAssertTrue(
+            d.copied.last?.contains(
+                "- Open it: `pseudoscope '\(Golden.repositoryRoot.path)/SampleArchives/checkout-expanded' --select 'checkout.confirm'`") ?? false,
+            "from the root: a colleague runs it elsewhere")
     }
 
     // 7. Both runs are drawn at 80×24, and the unmirrored elements get ghost outlines where they belong.
@@ -246,7 +263,9 @@ final class OnCallTests: XCTestCase {
         XCTAssertTrue(Golden.styleMap(canvas).contains("g"), "ghost outlines in B")
         XCTAssertFalse(c.mirroredPlaces.isEmpty)
         let other = RunComparison(try Golden.sample("settings-normal"), try Golden.sample("checkout-expanded"))
-        XCTAssertTrue(ComparisonView.render(ComparisonState(comparison: other, width: 120, height: 30, glyphs: .unicode)).renderPlain().contains("(different screens!)"))
+        XCTAssertTrue(
+            ComparisonView.render(ComparisonState(comparison: other, width: 120, height: 30, glyphs: .unicode)).renderPlain().contains(
+                "(different screens!)"))
     }
 
     // 15. Without TERM nothing is known of the terminal's colours: none are sent.

@@ -1,8 +1,9 @@
-import XCTest
 import PseudoscopeCore
-@testable import PseudoscopeScreens
-@testable import PseudoscopeDrawing
 import PseudoscopeImage
+import XCTest
+
+@testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// The failure's query in the inspector (issue: candidates outlined on the wireframe and the picture, `f` steps
 /// through them). A dump as XCUITest writes one: the test asked for `btn_save`, renamed `btn-save-note` on the
@@ -47,8 +48,9 @@ final class QueryCandidatesTests: XCTestCase {
             if s.selected == first.element { break }
         }
         XCTAssertEqual(s.selected, first.element, "visited \(visited)")
-        XCTAssertTrue(s.chrome.message?.contains("?1 candidate 1 of \(answer.candidates.count) for the failure's query: ") == true,
-                      s.chrome.message ?? "no message")
+        XCTAssertTrue(
+            s.chrome.message?.contains("?1 candidate 1 of \(answer.candidates.count) for the failure's query: ") == true,
+            s.chrome.message ?? "no message")
     }
 
     func testThePictureOutlinesTheCandidatesWithTheirTags() throws {
@@ -57,8 +59,9 @@ final class QueryCandidatesTests: XCTestCase {
         let candidate = try XCTUnwrap(s.verdict.answer?.candidates.first?.element)
         // A plain picture of the window's size: the outline and its tag are drawn over its cells.
         let window = try XCTUnwrap(h.windowFrame ?? (h.count > 0 ? h[0].frame : nil))
-        let image = RasterImage(width: Int(window.width), height: Int(window.height),
-                                pixels: [UInt8](repeating: 200, count: Int(window.width) * Int(window.height) * 4))
+        let image = RasterImage(
+            width: Int(window.width), height: Int(window.height),
+            pixels: [UInt8](repeating: 200, count: Int(window.width) * Int(window.height) * 4))
         var view = ScreenshotView(image: image, archive: s.archive, glyphs: .unicode, depth: .indexed256)
         view.tags = s.proposalTags
         XCTAssertEqual(view.tags[candidate], "?1")

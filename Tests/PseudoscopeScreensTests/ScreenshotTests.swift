@@ -1,14 +1,17 @@
 import Foundation
+import PseudoscopeImage
 import PseudoscopeScreensTestSupport
 import XCTest
+
 @testable import PseudoscopeCore
-import PseudoscopeImage
-@testable import PseudoscopeScreens
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// The failure screenshot in the inspector and in `render --screenshot`: the outline lands on the element.
 final class ScreenshotTests: XCTestCase {
-    static let tau = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcresult/xcode13.0-ui-failure__kishikawa-TAU.xcresult").path
+    static let tau = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/fixtures/xcresult/xcode13.0-ui-failure__kishikawa-TAU.xcresult"
+    ).path
 
     func tauRun() throws -> (Archive, RasterImage) {
         guard FileManager.default.fileExists(atPath: Self.tau) else {

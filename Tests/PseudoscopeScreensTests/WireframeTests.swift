@@ -1,13 +1,15 @@
+import PseudoscopeCore
 import PseudoscopeTestSupport
 import XCTest
-import PseudoscopeCore
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 final class WireframeTests: XCTestCase {
     func render(_ sample: String, width: Int, height: Int?, glyphs: Glyphs, findingsList: Bool = false, mirror: Bool = false) throws -> Canvas {
         let a = try Golden.sample(sample)
-        var report = RenderReport(archive: a, findings: LayoutChecker(a).findings(), glyphs: glyphs, width: width, height: height, listFindings: findingsList)
+        var report = RenderReport(
+            archive: a, findings: LayoutChecker(a).findings(), glyphs: glyphs, width: width, height: height, listFindings: findingsList)
         report.mirror = mirror
         return report.canvas()
     }
@@ -26,7 +28,8 @@ final class WireframeTests: XCTestCase {
     }
 
     func testOffscreenActionAt80x24WithFindings() throws {
-        Golden.assert(try render("checkout-expanded", width: 80, height: 24, glyphs: .unicode, findingsList: true), matches: "checkout-80x24-findings")
+        Golden.assert(
+            try render("checkout-expanded", width: 80, height: 24, glyphs: .unicode, findingsList: true), matches: "checkout-80x24-findings")
     }
 
     func testCJKAndArabicLabels() throws {
@@ -48,12 +51,12 @@ final class WireframeTests: XCTestCase {
 
     func testTinyElementsBecomeOneMarker() throws {
         let json = """
-        {"formatVersion":1,"test":"T/t","mode":"normal","environment":{"xcode":"1","simulator":"s","os":"o"},
-         "failure":{"identifier":"dot","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},
-         "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":400,"height":400},"children":[
-           {"type":"Window","frame":{"x":0,"y":0,"width":400,"height":400},"children":[
-             {"type":"Button","identifier":"dot","frame":{"x":100,"y":100,"width":4,"height":4}}]}]}}
-        """
+            {"formatVersion":1,"test":"T/t","mode":"normal","environment":{"xcode":"1","simulator":"s","os":"o"},
+             "failure":{"identifier":"dot","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":true,"message":"m"},
+             "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":400,"height":400},"children":[
+               {"type":"Window","frame":{"x":0,"y":0,"width":400,"height":400},"children":[
+                 {"type":"Button","identifier":"dot","frame":{"x":100,"y":100,"width":4,"height":4}}]}]}}
+            """
         let a = try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "t", folder: nil))
         let w = Wireframe(archive: a, findings: [])
         let opts = WireframeOptions(glyphs: .ascii)
@@ -78,23 +81,25 @@ final class WireframeTests: XCTestCase {
             var rng = SplitMix64(seed: UInt64(seed))
             func frame() -> String {
                 let x = Double.random(in: -40...380, using: &rng).rounded(), y = Double.random(in: -40...820, using: &rng).rounded()
-                return "{\"x\":\(x),\"y\":\(y),\"width\":\(Double.random(in: 0...300, using: &rng).rounded()),\"height\":\(Double.random(in: 0...200, using: &rng).rounded())}"
+                return
+                    "{\"x\":\(x),\"y\":\(y),\"width\":\(Double.random(in: 0...300, using: &rng).rounded()),\"height\":\(Double.random(in: 0...200, using: &rng).rounded())}"
             }
             var kids: [String] = []
             for k in 0..<Int.random(in: 5...120, using: &rng) {
                 let type = ["StaticText", "Button", "Other", "Cell", "Image", "Window"].randomElement(using: &rng)!
                 let label = labels.randomElement(using: &rng)!
-                let inner = Int.random(in: 0...3, using: &rng) == 0
+                let inner =
+                    Int.random(in: 0...3, using: &rng) == 0
                     ? ",\"children\":[{\"type\":\"StaticText\",\"label\":\"in \(k)\",\"frame\":\(frame())}]" : ""
                 kids.append("{\"type\":\"\(type)\",\"identifier\":\"e\(k)\",\"label\":\"\(label)\",\"frame\":\(frame())\(inner)}")
             }
             let json = """
-            {"formatVersion":1,"test":"T/t\(seed)","screen":"S","mode":"\(["normal", "expanded", "rtl"][seed % 3])","locale":"en_US",
-             "environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
-             "failure":{"identifier":"e3","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
-             "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
-               {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
-            """
+                {"formatVersion":1,"test":"T/t\(seed)","screen":"S","mode":"\(["normal", "expanded", "rtl"][seed % 3])","locale":"en_US",
+                 "environment":{"xcode":"16","simulator":"iPhone","os":"iOS 18"},
+                 "failure":{"identifier":"e3","label":"","frame":{"x":0,"y":0,"width":1,"height":1},"isHittable":false,"message":"m"},
+                 "hierarchy":{"type":"Application","frame":{"x":0,"y":0,"width":393,"height":852},"children":[
+                   {"type":"Window","frame":{"x":0,"y":0,"width":393,"height":852},"children":[\(kids.joined(separator: ","))]}]}}
+                """
             archives.append(try ArchiveLoader().decode(Array(json.utf8), source: ArchiveSource(path: "random-\(seed).json", folder: nil)))
         }
         for a in archives {

@@ -147,48 +147,109 @@ public struct SyntheticUIFailure {
         var bundle = SyntheticBundle()
         var metadata: [B.Node] = []
         for t in tests {
-            var members: [(String, B.Node)] = [("identifier", .scalar(t.identifier)), ("name", .scalar(t.identifier)), ("testStatus", .scalar(t.status))]
+            var members: [(String, B.Node)] = [
+                ("identifier", .scalar(t.identifier)), ("name", .scalar(t.identifier)), ("testStatus", .scalar(t.status)),
+            ]
             if t.status == "Failure" {
                 var attachments: [B.Node] = []
                 for a in t.attachments {
                     let id = bundle.addPayload(a.bytes, compressed: a.compressed)
-                    attachments.append(B.object("ActionTestAttachment", [
-                        ("name", .scalar(a.name)), ("uniformTypeIdentifier", .scalar(a.type)),
-                        ("payloadRef", B.reference(id)), ("payloadSize", .scalar(String(a.bytes.count))),
-                        ("timestamp", .scalar("2026-11-30T02:00:01.000+0000")),
-                    ]))
+                    attachments.append(
+                        B.object(
+                            "ActionTestAttachment",
+                            [
+                                ("name", .scalar(a.name)), ("uniformTypeIdentifier", .scalar(a.type)),
+                                ("payloadRef", B.reference(id)), ("payloadSize", .scalar(String(a.bytes.count))),
+                                ("timestamp", .scalar("2026-11-30T02:00:01.000+0000")),
+                            ]))
                 }
-                let summary = B.object("ActionTestSummary", [
-                    ("identifier", .scalar(t.identifier)),
-                    ("failureSummaries", B.array([B.object("ActionTestFailureSummary", [
-                        ("message", .scalar(t.message)), ("fileName", .scalar(t.file)), ("lineNumber", .scalar(String(t.line))),
-                        ("timestamp", .scalar("2026-11-30T02:00:02.000+0000")),
-                    ])])),
-                    ("activitySummaries", B.array([B.object("ActionTestActivitySummary", [
-                        ("title", .scalar(t.attachments.first?.activity ?? "Added attachment")), ("attachments", B.array(attachments)),
-                    ])])),
-                ])
+                let summary = B.object(
+                    "ActionTestSummary",
+                    [
+                        ("identifier", .scalar(t.identifier)),
+                        (
+                            "failureSummaries",
+                            B.array([
+                                B.object(
+                                    "ActionTestFailureSummary",
+                                    [
+                                        ("message", .scalar(t.message)), ("fileName", .scalar(t.file)), ("lineNumber", .scalar(String(t.line))),
+                                        ("timestamp", .scalar("2026-11-30T02:00:02.000+0000")),
+                                    ])
+                            ])
+                        ),
+                        (
+                            "activitySummaries",
+                            B.array([
+                                B.object(
+                                    "ActionTestActivitySummary",
+                                    [
+                                        ("title", .scalar(t.attachments.first?.activity ?? "Added attachment")),
+                                        ("attachments", B.array(attachments)),
+                                    ])
+                            ])
+                        ),
+                    ])
                 let summaryID = bundle.add(summary)
                 if t.summaryMissing { bundle.objects[summaryID] = nil }
                 members.append(("summaryRef", B.reference(summaryID)))
             }
             metadata.append(B.object("ActionTestMetadata", members))
         }
-        var testable: [(String, B.Node)] = [("name", .scalar("LayoutUITests")), ("targetName", .scalar("LayoutUITests")), ("testKind", .scalar("UI")),
-                                            ("tests", B.array([B.object("ActionTestSummaryGroup", [("name", .scalar("All tests")), ("subtests", B.array(metadata))])]))]
+        var testable: [(String, B.Node)] = [
+            ("name", .scalar("LayoutUITests")), ("targetName", .scalar("LayoutUITests")), ("testKind", .scalar("UI")),
+            ("tests", B.array([B.object("ActionTestSummaryGroup", [("name", .scalar("All tests")), ("subtests", B.array(metadata))])])),
+        ]
         if let l = language { testable.append(("testLanguage", .scalar(l))) }
         if let r = region { testable.append(("testRegion", .scalar(r))) }
-        let plan = B.object("ActionTestPlanRunSummaries", [("summaries", B.array([B.object("ActionTestPlanRunSummary", [
-            ("name", .scalar(configuration)), ("testableSummaries", B.array([B.object("ActionTestableSummary", testable)])),
-        ])]))])
+        let plan = B.object(
+            "ActionTestPlanRunSummaries",
+            [
+                (
+                    "summaries",
+                    B.array([
+                        B.object(
+                            "ActionTestPlanRunSummary",
+                            [
+                                ("name", .scalar(configuration)), ("testableSummaries", B.array([B.object("ActionTestableSummary", testable)])),
+                            ])
+                    ])
+                )
+            ])
         let testsID = bundle.add(plan)
-        let root = B.object("ActionsInvocationRecord", [("actions", B.array([B.object("ActionRecord", [
-            ("actionResult", B.object("ActionResult", [("testsRef", B.reference(testsID))])),
-            ("runDestination", B.object("ActionRunDestinationRecord", [("targetDeviceRecord", B.object("ActionDeviceRecord", [
-                ("modelName", .scalar(device)), ("operatingSystemVersion", .scalar(osVersion)),
-                ("platformRecord", B.object("ActionPlatformRecord", [("userDescription", .scalar("iOS Simulator"))])),
-            ]))])),
-        ])]))])
+        let root = B.object(
+            "ActionsInvocationRecord",
+            [
+                (
+                    "actions",
+                    B.array([
+                        B.object(
+                            "ActionRecord",
+                            [
+                                ("actionResult", B.object("ActionResult", [("testsRef", B.reference(testsID))])),
+                                (
+                                    "runDestination",
+                                    B.object(
+                                        "ActionRunDestinationRecord",
+                                        [
+                                            (
+                                                "targetDeviceRecord",
+                                                B.object(
+                                                    "ActionDeviceRecord",
+                                                    [
+                                                        ("modelName", .scalar(device)), ("operatingSystemVersion", .scalar(osVersion)),
+                                                        (
+                                                            "platformRecord",
+                                                            B.object("ActionPlatformRecord", [("userDescription", .scalar("iOS Simulator"))])
+                                                        ),
+                                                    ])
+                                            )
+                                        ])
+                                ),
+                            ])
+                    ])
+                )
+            ])
         let rootID = bundle.add(root)
         try bundle.write(to: path, rootID: rootID)
         return path

@@ -30,7 +30,9 @@ public enum SyntheticDatabase {
 
     /// Creates the database at `path` by running `sql` (statements separated by semicolons).
     public static func write(_ sql: String, to path: String) throws {
-        guard let sqlite = ps_sqlite()?.pointee else { throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())]) }
+        guard let sqlite = ps_sqlite()?.pointee else {
+            throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())])
+        }
         var db: OpaquePointer?
         guard sqlite.sqlite3_open(path, &db) == SQLITE_OK, let h = db else { throw NSError(domain: "sqlite", code: 1) }
         defer { _ = sqlite.sqlite3_close(h) }
@@ -46,7 +48,9 @@ public enum SyntheticDatabase {
     /// copies the database and its log to `copy` and `copy-wal`: a database whose changes wait in its log, as a
     /// bundle copied while Xcode still had it open holds one.
     public static func changeLeavingLog(_ sql: String, database path: String, copy: String) throws {
-        guard let sqlite = ps_sqlite()?.pointee else { throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())]) }
+        guard let sqlite = ps_sqlite()?.pointee else {
+            throw NSError(domain: "sqlite", code: 0, userInfo: [NSLocalizedDescriptionKey: String(cString: ps_sqlite_load_error())])
+        }
         var db: OpaquePointer?
         guard sqlite.sqlite3_open(path, &db) == SQLITE_OK, let h = db else { throw NSError(domain: "sqlite", code: 1) }
         defer { _ = sqlite.sqlite3_close(h) }
@@ -63,8 +67,10 @@ public enum SyntheticDatabase {
     }
 
     /// One failed UI-test run with an issue and an attachment in a child activity, and one passing run.
-    public static func oneFailedRun(payloadID: String, attachmentName: String = "App UI hierarchy for com.example.App",
-                                    type: String = "public.plain-text") -> String {
+    public static func oneFailedRun(
+        payloadID: String, attachmentName: String = "App UI hierarchy for com.example.App",
+        type: String = "public.plain-text"
+    ) -> String {
         schema + """
             INSERT INTO Testables VALUES ('LayoutUITests', 'UI', 1);
             INSERT INTO TestPlanConfigurations VALUES ('expanded', 'DE', 'de', 1);

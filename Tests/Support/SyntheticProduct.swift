@@ -21,7 +21,8 @@ public enum SyntheticProduct {
         let textOffset = 32 + commandBytes
         var segment = u32(0x19) + u32(UInt32(segmentSize)) + name16("__TEXT")
         segment += u64(0) + u64(UInt64(textOffset + text.count)) + u64(0) + u64(UInt64(textOffset + text.count)) + u32(5) + u32(5) + u32(1) + u32(0)
-        segment += name16("__cstring") + name16("__TEXT") + u64(UInt64(textOffset)) + u64(UInt64(text.count)) + u32(UInt32(textOffset)) + u32(0)
+        segment +=
+            name16("__cstring") + name16("__TEXT") + u64(UInt64(textOffset)) + u64(UInt64(text.count)) + u32(UInt32(textOffset)) + u32(0)
             + u32(0) + u32(0) + u32(2) + u32(0) + u32(0) + u32(0)
         commands = [segment, build] + dylibs
         var out = u32(0xFEED_FACF) + u32(cpu) + u32(0) + u32(2) + u32(UInt32(commands.count)) + u32(UInt32(commandBytes)) + u32(0) + u32(0)
@@ -51,14 +52,19 @@ public enum SyntheticProduct {
         var out: [UInt8] = [], central: [UInt8] = []
         for (name, bytes) in entries {
             let n = Array(name.utf8), crc = crc32(bytes), offset = UInt32(out.count)
-            let common = u16(20) + u16(0x0800) + u16(0) + u16(0) + u16(0x21) + u32(crc) + u32(UInt32(bytes.count)) + u32(UInt32(bytes.count)) + u16(UInt16(n.count)) + u16(0)
+            let common =
+                u16(20) + u16(0x0800) + u16(0) + u16(0) + u16(0x21) + u32(crc) + u32(UInt32(bytes.count)) + u32(UInt32(bytes.count))
+                + u16(UInt16(n.count)) + u16(0)
             out += u32(0x0403_4B50) + common + n + bytes
-            central += u32(0x0201_4B50) + u16(0x031E) + common + u16(0) + u16(0) + u16(0)
+            central +=
+                u32(0x0201_4B50) + u16(0x031E) + common + u16(0) + u16(0) + u16(0)
                 + u32(name.hasSuffix("/") ? 0x41ED_0010 : 0x81A4_0000) + u32(offset) + n
         }
         let start = UInt32(out.count)
         out += central
-        out += u32(0x0605_4B50) + u16(0) + u16(0) + u16(UInt16(entries.count)) + u16(UInt16(entries.count)) + u32(UInt32(central.count)) + u32(start) + u16(0)
+        out +=
+            u32(0x0605_4B50) + u16(0) + u16(0) + u16(UInt16(entries.count)) + u16(UInt16(entries.count)) + u32(UInt32(central.count)) + u32(start)
+            + u16(0)
         return out
     }
 

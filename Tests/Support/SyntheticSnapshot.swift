@@ -224,10 +224,11 @@ public struct SyntheticSnapshot {
         }
         let objectsArray = w.add(.array(Array(archived.indices)))
         let top = w.add(.dictionary([(key("root"), w.add(.uid(root)))]))
-        let document = w.add(.dictionary([
-            (key("$version"), w.add(.int(100_000))), (key("$archiver"), key("NSKeyedArchiver")),
-            (key("$top"), top), (key("$objects"), objectsArray),
-        ]))
+        let document = w.add(
+            .dictionary([
+                (key("$version"), w.add(.int(100_000))), (key("$archiver"), key("NSKeyedArchiver")),
+                (key("$top"), top), (key("$objects"), objectsArray),
+            ]))
         return w.encode(top: document)
     }
 }

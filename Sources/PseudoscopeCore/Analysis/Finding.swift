@@ -108,9 +108,11 @@ public struct Finding: Equatable, Sendable {
     /// Set when compared with a previous run (`check --since`).
     public var novelty: Novelty?
 
-    public init(rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
-                label: String, text: String? = nil, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [],
-                otherArchive: String? = nil) {
+    public init(
+        rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
+        label: String, text: String? = nil, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [],
+        otherArchive: String? = nil
+    ) {
         self.text = text ?? label
         self.rule = rule
         self.severity = severity

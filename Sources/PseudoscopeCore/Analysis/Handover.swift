@@ -14,14 +14,19 @@ public enum Handover {
     }
 
     /// The menu's items for element `i`, in menu order.
-    public static func items(_ archive: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
-                             answer: QueryAnswer? = nil) -> [Item] {
+    public static func items(
+        _ archive: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
+        answer: QueryAnswer? = nil
+    ) -> [Item] {
         let e = archive.hierarchy[i]
         var out = [Item(key: "p", title: "path", text: TerminalText.sanitize(namer.path(i)))]
         if !e.identifier.isEmpty { out.append(Item(key: "i", title: "identifier", text: TerminalText.sanitize(e.identifier))) }
         out.append(Item(key: "x", title: "XCUITest query", text: xcuiQuery(archive.hierarchy, i)))
         out.append(Item(key: "a", title: "Appium locator", text: appiumLocator(archive.hierarchy, i)))
-        out.append(Item(key: "m", title: "finding as Markdown", text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath, answer: answer)))
+        out.append(
+            Item(
+                key: "m", title: "finding as Markdown",
+                text: markdown(archive, element: i, findings: findings, namer: namer, archivePath: archivePath, answer: answer)))
         out.append(Item(key: "r", title: "repro command", text: reproLine(archivePath: archivePath, archive: archive, element: i, namer: namer)))
         out.append(Item(key: "c", title: "xcodebuild command", text: ReproCommand.xcodebuild(archive)))
         return out
@@ -60,7 +65,8 @@ public enum Handover {
     /// of its type (document order, as XCUITest counts them) when there is neither.
     public static func xcuiQuery(_ h: Hierarchy, _ i: Int) -> String {
         let e = h[i]
-        let property = queryProperty[e.type].map { "app.\($0)" }
+        let property =
+            queryProperty[e.type].map { "app.\($0)" }
             ?? "app.descendants(matching: .\(lowerFirst(TerminalText.sanitize(e.type))))"
         if e.type == "Application" { return "app" }
         if !e.identifier.isEmpty { return "\(property)[\(swiftLiteral(e.identifier))]" }
@@ -120,20 +126,27 @@ public enum Handover {
     /// the element it names (or that it is not in the hierarchy) and, when the message is a query, what it looked
     /// for and the nearest candidates. The selection is named as the selection: it is the failing element only when
     /// the failure says so.
-    public static func markdown(_ a: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
-                                answer: QueryAnswer? = nil) -> String {
+    public static func markdown(
+        _ a: Archive, element i: Int, findings: [Finding], namer: PathNamer, archivePath: String,
+        answer: QueryAnswer? = nil
+    ) -> String {
         let e = a.hierarchy[i]
         let mine = findings.filter { $0.element == i }
         var lines: [String] = []
         let isFailing = a.failingIndex == i
-        let heading = mine.isEmpty ? (isFailing ? "Failing element" : "Selected element")
+        let heading =
+            mine.isEmpty
+            ? (isFailing ? "Failing element" : "Selected element")
             : mine.map { "\($0.severity.rawValue) \($0.rule.rawValue)" }.joined(separator: ", ")
         lines.append("### " + heading + ": " + md(e.reference))
         lines.append("")
-        lines.append("- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "") + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")
+        lines.append(
+            "- Test: " + code(a.test) + " (\(a.mode.rawValue)" + (a.locale.map { ", \(md($0))" } ?? "")
+                + "; \(md(a.environment.simulator)), \(md(a.environment.os)), Xcode \(md(a.environment.xcode)))")
         lines.append("- " + (isFailing ? "Element: " : "Selected: ") + code(namer.path(i)) + " at " + code(e.frame.shortDescription))
         if !isFailing {
-            let failing = a.failingIndex.map { code(a.hierarchy[$0].reference) + " at " + code(namer.path($0)) }
+            let failing =
+                a.failingIndex.map { code(a.hierarchy[$0].reference) + " at " + code(namer.path($0)) }
                 ?? (a.failure.namesAnElement ? code(ElementName.of(a.failure)) + ": not in the hierarchy" : "none named by the failure")
             lines.append("- Failing element: " + failing)
         }
@@ -224,7 +237,8 @@ public enum Handover {
     static func isMarkdownSpecial(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"): return true
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"):
+            return true
         default: return false
         }
     }

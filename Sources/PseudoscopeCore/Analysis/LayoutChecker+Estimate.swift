@@ -61,7 +61,9 @@ extension LayoutChecker {
             hypotheses.append((.tabBarItem, 1, 0))
         } else {
             // Ideographs and kana make a label as tall as PingFang sets it (fullwidth punctuation alone does not).
-            let cjk = e.displayText.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) || (0xAC00...0xD7AF).contains($0.value) }
+            let cjk = e.displayText.unicodeScalars.contains {
+                (0x3040...0x30FF).contains($0.value) || (0x3400...0x9FFF).contains($0.value) || (0xAC00...0xD7AF).contains($0.value)
+            }
             hypotheses = TextStyle.named(byHeight: f.height, cjk: cjk)
         }
         // The height names the style: the hypotheses nearest it, and of those (within two points of a hundred) the
@@ -75,7 +77,8 @@ extension LayoutChecker {
             let overflow = lines == 1 ? width.width / f.width : Double(needed) / Double(lines)
             if overflow < bestOverflow {
                 bestOverflow = overflow
-                best = TextEstimate(style: style, width: width, linesNeeded: needed, linesFit: lines, confident: miss <= TextStyle.heightMissConfident)
+                best = TextEstimate(
+                    style: style, width: width, linesNeeded: needed, linesFit: lines, confident: miss <= TextStyle.heightMissConfident)
             }
         }
         return best

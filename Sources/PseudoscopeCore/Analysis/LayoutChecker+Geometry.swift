@@ -50,19 +50,28 @@ extension LayoutChecker {
                 let excess = need - frame.width
                 guard excess >= CheckThresholds.estimatedTruncationExcess else { continue }
                 // Blocking only when even the smallest size leaves it far too wide.
-                let smallest = TextStyle(name: "smallest", size: TextStyle.smallestSize, weight: est.style.weight, tracking: TextStyle.tracking(at: TextStyle.smallestSize))
+                let smallest = TextStyle(
+                    name: "smallest", size: TextStyle.smallestSize, weight: est.style.weight, tracking: TextStyle.tracking(at: TextStyle.smallestSize)
+                )
                 let atSmallest = TextMeasurer.width(h[i].displayText, style: smallest).width / max(frame.width, 0.001)
                 let severity: Severity = atSmallest >= CheckThresholds.estimatedTruncationBlocking ? .blocking : .review
                 let hidden = Int((excess / need * 100).rounded())
-                let message = "text needs about \(formatPoints(need.rounded())) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(excess.rounded())) pt, about \(hidden)% hidden); "
+                let message =
+                    "text needs about \(formatPoints(need.rounded())) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(excess.rounded())) pt, about \(hidden)% hidden); "
                     + "estimated (no intrinsic size recorded) with \(est.basis)"
-                out.append(finding(.textTruncated, severity, i, message,
-                                   [("neededWidth", need.rounded()), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden)), ("estimated", 1)]))
+                out.append(
+                    finding(
+                        .textTruncated, severity, i, message,
+                        [("neededWidth", need.rounded()), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden)), ("estimated", 1)]))
             } else {
-                let message = "text needs about \(est.linesNeeded) lines at \(formatPoints(frame.width)) pt wide, the frame holds \(est.linesFit); "
+                let message =
+                    "text needs about \(est.linesNeeded) lines at \(formatPoints(frame.width)) pt wide, the frame holds \(est.linesFit); "
                     + "estimated (no intrinsic size recorded) with \(est.basis)"
-                out.append(finding(.textTruncated, .review, i, message,
-                                   [("neededLines", Double(est.linesNeeded)), ("fitLines", Double(est.linesFit)), ("frameWidth", frame.width), ("estimated", 1)]))
+                out.append(
+                    finding(
+                        .textTruncated, .review, i, message,
+                        [("neededLines", Double(est.linesNeeded)), ("fitLines", Double(est.linesFit)), ("frameWidth", frame.width), ("estimated", 1)])
+                )
             }
         }
     }
@@ -87,8 +96,10 @@ extension LayoutChecker {
                 m.put(" pt; at +40% (the expanded run) it needs about "); m.put(points: expanded)
                 m.put(" pt and will fall "); m.put(points: short); m.put(" pt short")
             }
-            out.append(finding(.truncationHeadroom, .review, i, message,
-                               [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
+            out.append(
+                finding(
+                    .truncationHeadroom, .review, i, message,
+                    [("neededWidth", want.width), ("expandedWidth", expanded), ("frameWidth", frame.width), ("shortBy", short)]))
         }
         // Estimated: only a one-line label clearly wider than its text (it does not grow with it), whose text fits
         // today but not at +40%; and only in a run known to be the control run (a dump's mode is only assumed).
@@ -102,10 +113,16 @@ extension LayoutChecker {
             let short = expanded - frame.width
             guard short >= CheckThresholds.estimatedTruncationExcess else { continue }
             if let room = navigationTitleRoom(i), expanded <= room { continue }
-            let message = "text needs about \(formatPoints(want.rounded())) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about "
+            let message =
+                "text needs about \(formatPoints(want.rounded())) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about "
                 + "\(formatPoints(expanded.rounded())) pt and will fall \(formatPoints(short.rounded())) pt short; estimated (no intrinsic size recorded) with \(est.basis)"
-            out.append(finding(.truncationHeadroom, .review, i, message,
-                               [("neededWidth", want.rounded()), ("expandedWidth", expanded.rounded()), ("frameWidth", frame.width), ("shortBy", short.rounded()), ("estimated", 1)]))
+            out.append(
+                finding(
+                    .truncationHeadroom, .review, i, message,
+                    [
+                        ("neededWidth", want.rounded()), ("expandedWidth", expanded.rounded()), ("frameWidth", frame.width),
+                        ("shortBy", short.rounded()), ("estimated", 1),
+                    ]))
         }
     }
 
@@ -162,7 +179,8 @@ extension LayoutChecker {
                     let parentOutside = e.parent.map { reportedOutside[$0] } ?? false
                     // Text and controls each; containers only at the top of an off-screen subtree.
                     if matters || !parentOutside {
-                        let message = (e.frame.intersection(w) == nil ? "off-screen: " : "clipped: ") + phrases.joined(separator: ", ") + " the window"
+                        let message =
+                            (e.frame.intersection(w) == nil ? "off-screen: " : "clipped: ") + phrases.joined(separator: ", ") + " the window"
                         out.append(finding(.outsideWindow, matters ? .blocking : .review, i, message, [("overhang", amount)]))
                     }
                     continue
@@ -172,7 +190,10 @@ extension LayoutChecker {
             guard relationsKnown, let p = e.parent, p != 0, !h[p].frame.isEmpty, !h[p].frame.contains(e.frame, tolerance: tol) else { continue }
             let (pp, pa) = LayoutChecker.overhang(e.frame, h[p].frame)
             if !pp.isEmpty {
-                out.append(finding(.outsideParent, .review, i, "clipped by its parent \(h[p].reference): " + pp.joined(separator: ", ") + " it", [("overhang", pa)]))
+                out.append(
+                    finding(
+                        .outsideParent, .review, i, "clipped by its parent \(h[p].reference): " + pp.joined(separator: ", ") + " it",
+                        [("overhang", pa)]))
             }
         }
     }
@@ -201,9 +222,11 @@ extension LayoutChecker {
         var hitTestBudget = hitTestBudget ?? LayoutChecker.hitTestWalksPerElement * h.count + LayoutChecker.hitTestMinimumBudget
         for t in targets {
             guard let i = t.index else {
-                out.append(Finding(rule: .primaryActionUnreachable, severity: .blocking, element: nil, elementPath: "(missing)",
-                                   elementType: "?", identifier: t.id, label: "", frame: nil,
-                                   message: "primary action '\(t.id)' is missing from the hierarchy"))
+                out.append(
+                    Finding(
+                        rule: .primaryActionUnreachable, severity: .blocking, element: nil, elementPath: "(missing)",
+                        elementType: "?", identifier: t.id, label: "", frame: nil,
+                        message: "primary action '\(t.id)' is missing from the hierarchy"))
                 continue
             }
             let e = h[i]
@@ -225,7 +248,8 @@ extension LayoutChecker {
                 // Once one does not fit, none after it is tested: which actions were is the archive's order.
                 hitTestBudget = tested ? hitTestBudget - walk : -1
                 if !tested {
-                    reasons.append("not hittable (not hit-tested: the hit tests of this screen's \(targets.count) primary actions reached their bound)")
+                    reasons.append(
+                        "not hittable (not hit-tested: the hit tests of this screen's \(targets.count) primary actions reached their bound)")
                 } else if let cover = coveringElement(i) {
                     reasons.append("covered by \(h[cover].reference) at its hit point")
                 } else if reasons.isEmpty {
@@ -291,7 +315,10 @@ extension LayoutChecker {
                 // field, an eye toggle, is an action of its own, and so is a button in a table row: the row's tap
                 // selects the row, not the button; both still need their own room.)
                 if LayoutChecker.tapThroughTypes.contains(h[a].type), g.width >= reach, g.height >= reach,
-                   g.contains(f, tolerance: CheckThresholds.containmentTolerance) { continue }
+                    g.contains(f, tolerance: CheckThresholds.containmentTolerance)
+                {
+                    continue
+                }
             }
             // Written into one string's bytes (`MessageBytes`): interpolated, it was half of this rule on a screen
             // of small controls.
@@ -327,7 +354,8 @@ extension LayoutChecker {
             let s = CheckThresholds.standardSwitchSize
             return f.width >= s.width - 2 && f.height >= s.height - 2
         case "SearchField":
-            return f.height >= CheckThresholds.standardSearchFieldHeight - CheckThresholds.hitSizeTolerance && f.width >= CheckThresholds.minimumHitSize
+            return f.height >= CheckThresholds.standardSearchFieldHeight - CheckThresholds.hitSizeTolerance
+                && f.width >= CheckThresholds.minimumHitSize
         default:
             return false
         }

@@ -21,33 +21,17 @@ extension LayoutChecker {
             guard kids.count > 1 else { continue }
             // Sweep by top edge: only elements whose vertical ranges meet are compared, and at most a fixed number
             // per element. Each element is reported once, naming its first overlapping sibling and counting the rest.
-            // (Sorted as pairs of top edge and index: a comparison that reads two elements misses the cache twice.
-            // A large parent's by the tops' bits, in the same order: `TopOrder`.)
+            keyed.removeAll(keepingCapacity: true)
+            for k in kids { keyed.append((top: h[k].frame.minY, index: k)) }
+            keyed.sort { $0 < $1 }
             sorted.removeAll(keepingCapacity: true)
-            var kidAt: [Int32]?  // each sweep position's child among `kids`, when `TopOrder` sorted them
-            if kids.count >= TopOrder.smallest, zip(kids, kids.dropFirst()).allSatisfy({ $0 < $1 }),
-               let order = TopOrder.positions(kids.map { h[$0].frame.minY }) {
-                for o in order { sorted.append(kids[Int(o)]) }
-                kidAt = order
-            } else {
-                keyed.removeAll(keepingCapacity: true)
-                for k in kids { keyed.append((top: h[k].frame.minY, index: k)) }
-                keyed.sort { $0 < $1 }
-                for k in keyed { sorted.append(k.index) }
-            }
+            for k in keyed { sorted.append(k.index) }
             sweep.load(sorted, frames: { h[$0].frame }, controls: { kinds[$0].contains(.interactive) }, inks: { inkArea($0) })
             sweep.compare()
             guard sweep.firstOther.contains(where: { $0 >= 0 }) else { continue }
             let firstOther = sweep.firstOther, firstOverlap = sweep.firstOverlap, others = sweep.others
             // The sweep positions of the elements that overlap, in tree order.
-            let reported: [Int]
-            if let kidAt {
-                var positionOf = [Int](repeating: 0, count: kids.count)
-                for (p, o) in kidAt.enumerated() { positionOf[Int(o)] = p }
-                reported = positionOf.filter { firstOther[$0] >= 0 }
-            } else {
-                reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
-            }
+            let reported = sorted.indices.filter { firstOther[$0] >= 0 }.sorted { sorted[$0] < sorted[$1] }
             // Room for this parent's findings at once (a large parent's are not grown into by doubling, each step
             // moving all so far), yet geometrically: reserving the exact count for each of many small parents
             // would move the whole list at every parent.
@@ -96,9 +80,11 @@ extension LayoutChecker {
                         m.put(n == 1 ? " other sibling" : " other siblings")
                     }
                 }
-                var f = finding(.overlappingText, .review, sorted[k], message,
-                                members.count > 1 ? [("overlapWidth", overlap.width), ("overlapHeight", overlap.height)]
-                                    : [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
+                var f = finding(
+                    .overlappingText, .review, sorted[k], message,
+                    members.count > 1
+                        ? [("overlapWidth", overlap.width), ("overlapHeight", overlap.height)]
+                        : [("overlapWidth", overlap.width), ("overlapHeight", overlap.height), ("otherSiblings", Double(n))])
                 if members.count > 1 {
                     let key = OverlapStackKey(own: h[sorted[k]].frame, other: h[firstOther[k]].frame)
                     // Each pair is counted on its earlier element: rows stacked on one frame also hold the last row,
@@ -172,8 +158,10 @@ extension LayoutChecker {
             for i in order {
                 let f = frame(i)
                 frames.append(f)
-                entries.append(Entry(top: f.minY, inkMaxX: -.infinity, inkMaxY: -.infinity, inkMinX: .infinity, inkMinY: .infinity,
-                                     element: i, control: isControl(i)))
+                entries.append(
+                    Entry(
+                        top: f.minY, inkMaxX: -.infinity, inkMaxY: -.infinity, inkMinX: .infinity, inkMinY: .infinity,
+                        element: i, control: isControl(i)))
                 reach.append(f.maxY - tol)
                 if !(f.width >= 0 && f.height >= 0 && f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite) { plain = false }
             }
@@ -237,36 +225,41 @@ extension LayoutChecker {
             // tree's among equal tops), and stored once; its overlap with the earliest other is measured again then
             // (keeping the two numbers in the loop took a blend of vectors at every hit).
             frames.withUnsafeBufferPointer { frames in
-            found.withUnsafeMutableBufferPointer { found in
-            entries.withUnsafeBufferPointer { entries in
-            reach.withUnsafeBufferPointer { reach in
-                guard let base = entries.baseAddress, let fb = found.baseAddress else { return }
-                for k in 0..<n {
-                    let e = base[k], limit = reach[k]
-                    let stop = base + min(n, k + cap + 1)
-                    var mine = Scan(first: fb[k].first, hits: fb[k].hits, at: -1)
-                    var p = base + (k + 1)
-                    while true {
-                        // Siblings that are not controls, when this one is not either, in the tight loop.
-                        if !e.control { OverlapSweep.scan(e, base: base, found: fb, limit: limit, tol: tol, from: &p, to: stop, into: &mine) }
-                        guard p < stop, p.pointee.top < limit else { break }
-                        defer { p += 1 }
-                        let w = min(e.inkMaxX, p.pointee.inkMaxX) - (p.pointee.inkMinX > e.inkMinX ? p.pointee.inkMinX : e.inkMinX)
-                        let h = min(e.inkMaxY, p.pointee.inkMaxY) - (p.pointee.inkMinY > e.inkMinY ? p.pointee.inkMinY : e.inkMinY)
-                        guard w > tol, h > tol else { continue }
-                        // A control with its own title or icon laid over it: one contains the other.
-                        if e.control || p.pointee.control, LayoutChecker.nests(frames[k], frames[p - base]) { continue }
-                        OverlapSweep.count(e, p, base: base, found: fb, width: w, height: h, into: &mine)
+                found.withUnsafeMutableBufferPointer { found in
+                    entries.withUnsafeBufferPointer { entries in
+                        reach.withUnsafeBufferPointer { reach in
+                            guard let base = entries.baseAddress, let fb = found.baseAddress else { return }
+                            for k in 0..<n {
+                                let e = base[k], limit = reach[k]
+                                let stop = base + min(n, k + cap + 1)
+                                var mine = Scan(first: fb[k].first, hits: fb[k].hits, at: -1)
+                                var p = base + (k + 1)
+                                while true {
+                                    // Siblings that are not controls, when this one is not either, in the tight loop.
+                                    if !e.control {
+                                        OverlapSweep.scan(e, base: base, found: fb, limit: limit, tol: tol, from: &p, to: stop, into: &mine)
+                                    }
+                                    guard p < stop, p.pointee.top < limit else { break }
+                                    defer { p += 1 }
+                                    let w = min(e.inkMaxX, p.pointee.inkMaxX) - (p.pointee.inkMinX > e.inkMinX ? p.pointee.inkMinX : e.inkMinX)
+                                    let h = min(e.inkMaxY, p.pointee.inkMaxY) - (p.pointee.inkMinY > e.inkMinY ? p.pointee.inkMinY : e.inkMinY)
+                                    guard w > tol, h > tol else { continue }
+                                    // A control with its own title or icon laid over it: one contains the other.
+                                    if e.control || p.pointee.control, LayoutChecker.nests(frames[k], frames[p - base]) { continue }
+                                    OverlapSweep.count(e, p, base: base, found: fb, width: w, height: h, into: &mine)
+                                }
+                                if mine.at >= 0 {
+                                    let o = base[mine.at]
+                                    fb[k].first = mine.first
+                                    fb[k].width = min(e.inkMaxX, o.inkMaxX) - (o.inkMinX > e.inkMinX ? o.inkMinX : e.inkMinX)
+                                    fb[k].height = min(e.inkMaxY, o.inkMaxY) - (o.inkMinY > e.inkMinY ? o.inkMinY : e.inkMinY)
+                                }
+                                fb[k].hits = mine.hits
+                            }
+                        }
                     }
-                    if mine.at >= 0 {
-                        let o = base[mine.at]
-                        fb[k].first = mine.first
-                        fb[k].width = min(e.inkMaxX, o.inkMaxX) - (o.inkMinX > e.inkMinX ? o.inkMinX : e.inkMinX)
-                        fb[k].height = min(e.inkMaxY, o.inkMaxY) - (o.inkMinY > e.inkMinY ? o.inkMinY : e.inkMinY)
-                    }
-                    fb[k].hits = mine.hits
                 }
-            }}}}
+            }
             firstOther.removeAll(keepingCapacity: true); firstOverlap.removeAll(keepingCapacity: true); others.removeAll(keepingCapacity: true)
             for f in found {
                 firstOther.append(f.hits > 0 ? f.first : -1)
@@ -286,8 +279,10 @@ extension LayoutChecker {
         /// `min` and `max`'s, written so the compiler keeps it in vector minima and maxima: the larger of two
         /// minima is the later one when it is greater, as `max` gives (for equal numbers either, their difference
         /// with a larger maximum is the same; with a NaN the earlier, as `max` gives).
-        private static func scan(_ e: Entry, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>, limit: Double, tol: Double,
-                                 from p: inout UnsafePointer<Entry>, to stop: UnsafePointer<Entry>, into mine: inout Scan) {
+        private static func scan(
+            _ e: Entry, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>, limit: Double, tol: Double,
+            from p: inout UnsafePointer<Entry>, to stop: UnsafePointer<Entry>, into mine: inout Scan
+        ) {
             let ex0 = e.inkMinX, ex1 = e.inkMaxX, ey0 = e.inkMinY, ey1 = e.inkMaxY
             var q = p, found = mine
             while q < stop, q.pointee.top < limit, !q.pointee.control {
@@ -302,8 +297,10 @@ extension LayoutChecker {
 
         /// A pair that meets, counted on the one first in the tree, naming the earliest other.
         @inline(__always)
-        private static func count(_ e: Entry, _ p: UnsafePointer<Entry>, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>,
-                                  width w: Double, height h: Double, into mine: inout Scan) {
+        private static func count(
+            _ e: Entry, _ p: UnsafePointer<Entry>, base: UnsafePointer<Entry>, found fb: UnsafeMutablePointer<Found>,
+            width w: Double, height h: Double, into mine: inout Scan
+        ) {
             let a = e.element, b = p.pointee.element
             if a < b {
                 mine.hits &+= 1
@@ -362,59 +359,6 @@ extension LayoutChecker {
             x = archive.mode.isRightToLeft ? f.maxX - tw : f.minX
         }
         return Rect(x: x, y: f.midY - th / 2, width: tw, height: th)
-    }
-}
-
-/// A large parent's children in the overlap sweep's order, top edge first, by a radix sort of the tops' bits:
-/// sorting a hundred thousand pairs of top and index by comparison was a tenth of the rule on a flat parent. It
-/// gives the pairs' order where it is used: the children's indices increase (their order is the indices'; a
-/// stable sort keeps it among equal tops) and no top is NaN (which orders no pair).
-enum TopOrder {
-    /// Parents with fewer children keep the comparison sort (a chosen bound, not a measured one: the rows that
-    /// need the radix sort have thousands of children, and a night's small parents keep the path they had).
-    static let smallest = 512
-
-    /// The positions of `tops` in ascending order, equal ones in their order; nil when a top is NaN.
-    static func positions(_ tops: [Double]) -> [Int32]? {
-        let n = tops.count
-        guard n < Int(Int32.max) else { return nil }
-        // Each top as a word whose unsigned order is the number's (negatives' bits inverted, the sign bit set on
-        // the rest); -0 as 0, which it equals.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(n)
-        for t in tops {
-            guard !t.isNaN else { return nil }
-            let b = (t + 0).bitPattern
-            keys.append(b >> 63 == 1 ? ~b : b | (1 << 63))
-        }
-        var order = (0..<Int32(n)).map { $0 }
-        var keysTo = keys, orderTo = order
-        var counts = [Int](repeating: 0, count: 256)
-        // A byte at a time from the lowest; a byte every key shares moves nothing and is passed over (whole
-        // numbers' low bytes are all zero).
-        for shift in stride(from: UInt64(0), to: 64, by: 8) {
-            for d in 0..<256 { counts[d] = 0 }
-            for k in keys { counts[Int(truncatingIfNeeded: k >> shift) & 0xFF] += 1 }
-            if counts.contains(n) { continue }
-            var at = 0
-            for d in 0..<256 { (counts[d], at) = (at, at + counts[d]) }
-            keys.withUnsafeBufferPointer { keys in
-            order.withUnsafeBufferPointer { order in
-            keysTo.withUnsafeMutableBufferPointer { keysTo in
-            orderTo.withUnsafeMutableBufferPointer { orderTo in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for j in 0..<n {
-                    let d = Int(truncatingIfNeeded: keys[j] >> shift) & 0xFF
-                    let to = counts[d]
-                    counts[d] = to + 1
-                    keysTo[to] = keys[j]
-                    orderTo[to] = order[j]
-                }
-            }}}}}
-            swap(&keys, &keysTo)
-            swap(&order, &orderTo)
-        }
-        return order
     }
 }
 

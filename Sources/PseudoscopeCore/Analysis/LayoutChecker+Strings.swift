@@ -64,22 +64,39 @@ extension LayoutChecker {
             let quoted = "\"\(DisplayWidth.clip(text, to: 60))\""
             if let shown = found.first(where: { StringCatalog.sameLanguage($0.language, language) }) {
                 if !shown.isTranslated {
-                    out.append(finding(.missingTranslation, .review, i, "\(quoted) is the \(language) value of \(ref(shown)), but its catalog state is \(shown.state ?? "?"): not translated yet"))
+                    out.append(
+                        finding(
+                            .missingTranslation, .review, i,
+                            "\(quoted) is the \(language) value of \(ref(shown)), but its catalog state is \(shown.state ?? "?"): not translated yet")
+                    )
                 }
                 continue
             }
             if !runIsDevelopment, let source = found.first(where: { StringCatalog.sameLanguage($0.language, dev) }) {
                 if let target = catalog.value(key: source.key, table: source.table, language: language), target.isTranslated,
-                   let translation = target.texts.first, translation != text {
-                    out.append(finding(.untranslated, .review, i, "\(quoted) is the \(dev) value of \(ref(source)); \(language) has \"\(DisplayWidth.clip(translation, to: 60))\""))
+                    let translation = target.texts.first, translation != text
+                {
+                    out.append(
+                        finding(
+                            .untranslated, .review, i,
+                            "\(quoted) is the \(dev) value of \(ref(source)); \(language) has \"\(DisplayWidth.clip(translation, to: 60))\""))
                 } else {
-                    out.append(finding(.missingTranslation, .review, i, "\(quoted) is the \(dev) value of \(ref(source)), which has no \(language) translation" + (catalog.value(key: source.key, table: source.table, language: language).map { " (state \($0.state ?? "?"))" } ?? "")))
+                    out.append(
+                        finding(
+                            .missingTranslation, .review, i,
+                            "\(quoted) is the \(dev) value of \(ref(source)), which has no \(language) translation"
+                                + (catalog.value(key: source.key, table: source.table, language: language).map { " (state \($0.state ?? "?"))" } ?? "")
+                        ))
                 }
                 continue
             }
             if let other = found.first {
                 let expected = catalog.value(key: other.key, table: other.table, language: language)?.texts.first
-                out.append(finding(.wrongLanguage, .review, i, "\(quoted) is the \(other.language) value of \(ref(other)) in a \(language) run" + (expected.map { "; \(language) has \"\(DisplayWidth.clip($0, to: 60))\"" } ?? "")))
+                out.append(
+                    finding(
+                        .wrongLanguage, .review, i,
+                        "\(quoted) is the \(other.language) value of \(ref(other)) in a \(language) run"
+                            + (expected.map { "; \(language) has \"\(DisplayWidth.clip($0, to: 60))\"" } ?? "")))
                 continue
             }
             out.append(finding(.hardcodedText, .review, i, "\(quoted) is in no string table in any language: it bypassed the localization layer"))
@@ -92,7 +109,11 @@ extension LayoutChecker {
         let shown = archive.shownStrings
         for (i, text, isData) in localeTexts() where !isData {
             if !shown.contains(where: { ElementStrings.covers(h[i].frame, $0.frame) }) {
-                out.append(finding(.hardcodedText, .review, i, "\"\(DisplayWidth.clip(text, to: 60))\" was not shown through a localized string (the run's localization record has none at its frame)"))
+                out.append(
+                    finding(
+                        .hardcodedText, .review, i,
+                        "\"\(DisplayWidth.clip(text, to: 60))\" was not shown through a localized string (the run's localization record has none at its frame)"
+                    ))
             }
         }
     }

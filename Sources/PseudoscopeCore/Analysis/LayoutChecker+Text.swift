@@ -42,7 +42,10 @@ extension LayoutChecker {
             // A button's inner StaticText repeats its label: report once.
             if let p = e.parent, flaggedLabels[p] == text { flaggedLabels[i] = text; continue }
             flaggedLabels[i] = text
-            out.append(finding(.hardcodedText, .review, i, "\"\(DisplayWidth.clip(text, to: 60))\" has no \(marks.rawValue) marks: it bypassed the localization layer"))
+            out.append(
+                finding(
+                    .hardcodedText, .review, i,
+                    "\"\(DisplayWidth.clip(text, to: 60))\" has no \(marks.rawValue) marks: it bypassed the localization layer"))
         }
     }
 
@@ -53,7 +56,9 @@ extension LayoutChecker {
     func pseudoInControlRun(into out: inout [Finding]) {
         var reported: [Int: String] = [:]
         let shown = h.indices.filter { i in !kinds[i].isDisjoint(with: [.localizedText, .field]) && isVisible(i) && !isSystemChrome[i] }
-        func text(_ i: Int) -> String { (kinds[i].contains(.field) && h[i].type != "TextView" ? h[i].placeholderValue : h[i].label).trimmingWhitespace() }
+        func text(_ i: Int) -> String {
+            (kinds[i].contains(.field) && h[i].type != "TextView" ? h[i].placeholderValue : h[i].label).trimmingWhitespace()
+        }
         // Xcode's Double-Length pseudolanguage leaves no mark on a string alone ("Bora Bora" is a real name): the
         // run is judged as a whole, and doubled strings count when most of its strings with letters are doubled.
         let worded = shown.filter { text($0).unicodeScalars.contains { $0.properties.isAlphabetic } }
@@ -62,12 +67,18 @@ extension LayoutChecker {
         for i in shown {
             let e = h[i]
             let text = text(i)
-            guard let mark = PseudoMarks.transformMark(text) ?? (doubledRun && doubled.contains(i) ? "Xcode's double-length doubling (most of the run's strings are doubled)" : nil) else { continue }
+            guard
+                let mark = PseudoMarks.transformMark(text)
+                    ?? (doubledRun && doubled.contains(i) ? "Xcode's double-length doubling (most of the run's strings are doubled)" : nil)
+            else { continue }
             // A button's inner StaticText repeats its label: report once.
             if let p = e.parent, reported[p] == text { reported[i] = text; continue }
             reported[i] = text
             let run = archive.mode == .normal ? "the normal (control) run" : "a locale run"
-            out.append(finding(.pseudoInControlRun, .blocking, i, "\"\(DisplayWidth.clip(text, to: 60))\" carries \(mark) in \(run): the transform changes strings outside its modes"))
+            out.append(
+                finding(
+                    .pseudoInControlRun, .blocking, i,
+                    "\"\(DisplayWidth.clip(text, to: 60))\" carries \(mark) in \(run): the transform changes strings outside its modes"))
         }
     }
 
@@ -84,9 +95,11 @@ extension LayoutChecker {
             guard pieces >= 2 else { continue }
             if let p = h[i].parent, reported[p] == text { reported[i] = text; continue }
             reported[i] = text
-            out.append(finding(.concatenatedString, .review, i,
-                               "\"\(DisplayWidth.clip(text, to: 60))\" is assembled from \(pieces) localized pieces: use one string with placeholders, so that translators can order the words",
-                               [("pieces", Double(pieces))]))
+            out.append(
+                finding(
+                    .concatenatedString, .review, i,
+                    "\"\(DisplayWidth.clip(text, to: 60))\" is assembled from \(pieces) localized pieces: use one string with placeholders, so that translators can order the words",
+                    [("pieces", Double(pieces))]))
         }
     }
 
@@ -114,8 +127,11 @@ extension LayoutChecker {
             if let a = interactiveAncestor(of: i), !h[a].label.trimmingWhitespace().isEmpty { continue }
             let hint = e.identifier.isEmpty ? "" : " (identifier '\(e.identifier)' is not read by VoiceOver)"
             if kinds[i].contains(.field), !e.value.isEmpty, archive.imported?.valuesMayBePlaceholders == true {
-                out.append(finding(.missingAccessibleLabel, .review, i,
-                                   "\(e.type) has no accessible label; its only text \"\(DisplayWidth.clip(e.value, to: 40))\" may be its placeholder (this source reports an empty field's placeholder as its value), which VoiceOver reads but which is gone once the user types\(hint)"))
+                out.append(
+                    finding(
+                        .missingAccessibleLabel, .review, i,
+                        "\(e.type) has no accessible label; its only text \"\(DisplayWidth.clip(e.value, to: 40))\" may be its placeholder (this source reports an empty field's placeholder as its value), which VoiceOver reads but which is gone once the user types\(hint)"
+                    ))
                 continue
             }
             out.append(finding(.missingAccessibleLabel, .blocking, i, "\(e.type) has no accessible label, title or placeholder\(hint)"))
@@ -142,8 +158,10 @@ extension LayoutChecker {
             let reasons = reasonsByScope[scopeRoot] ?? compositionReasons(in: scopeRoot)
             reasonsByScope[scopeRoot] = reasons
             if !reasons.isEmpty {
-                out.append(finding(.validationDuringComposition, .blocking, i,
-                                   "field is composing \"\(marked)\" (IME marked text) while " + reasons.joined(separator: " and ")))
+                out.append(
+                    finding(
+                        .validationDuringComposition, .blocking, i,
+                        "field is composing \"\(marked)\" (IME marked text) while " + reasons.joined(separator: " and ")))
             }
         }
     }
@@ -208,9 +226,11 @@ extension LayoutChecker {
             isBack[i] = true
             let barFrame = h[bar].frame
             if h[i].frame.midX < barFrame.midX {
-                out.append(finding(.rtlNotMirrored, .blocking, i,
-                                   "the navigation bar's back button sits in its left half (centre at \(formatPoints(h[i].frame.midX)) pt of \(formatPoints(barFrame.width)) pt); in RTL it belongs on the right",
-                                   [("centerX", h[i].frame.midX), ("barWidth", barFrame.width)]))
+                out.append(
+                    finding(
+                        .rtlNotMirrored, .blocking, i,
+                        "the navigation bar's back button sits in its left half (centre at \(formatPoints(h[i].frame.midX)) pt of \(formatPoints(barFrame.width)) pt); in RTL it belongs on the right",
+                        [("centerX", h[i].frame.midX), ("barWidth", barFrame.width)]))
             }
         }
         // The symbol inside a back button is reported with the button.

@@ -68,8 +68,8 @@ public struct LayoutChecker: Sendable {
         var chrome = [Bool](repeating: false, count: h.count)
         var kinds = [Kind](repeating: [], count: h.count)
         var labels: [String] = []
-        // Each type's kind looked up once (`StringNumbering` numbers the types, cheaper than hashing each).
-        var types = StringNumbering()
+        // Each type's kind looked up once per type (`FirstSeenNumbers`).
+        var types = FirstSeenNumbers<String>()
         var kindOfType: [Kind] = []
         // Through the buffer: elements are read in place (an array's subscript or for-in copies each whole
         // element, retaining all its strings, to read one field).
@@ -166,8 +166,9 @@ public struct LayoutChecker: Sendable {
                     continue
                 }
                 // From its fields: calling the finding's method copied the whole finding.
-                found[k].fingerprint = Fingerprint.of(found[k].rule, screen: screen, identifier: found[k].identifier,
-                                                      elementPath: found[k].elementPath)
+                found[k].fingerprint = Fingerprint.of(
+                    found[k].rule, screen: screen, identifier: found[k].identifier,
+                    elementPath: found[k].elementPath)
                 if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: found[k].rule, element: found[k].element, among: hints) }
             }
         }
@@ -202,8 +203,9 @@ public struct LayoutChecker: Sendable {
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {
         // Fields read in place: `let e = h[i]` copied the whole element (retaining and releasing all its strings).
-        Finding(rule: rule, severity: severity, element: i, elementPath: "", elementType: h[i].type,
-                identifier: h[i].identifier, label: h[i].label, text: h[i].displayText, frame: h[i].frame, message: message, evidence: evidence)
+        Finding(
+            rule: rule, severity: severity, element: i, elementPath: "", elementType: h[i].type,
+            identifier: h[i].identifier, label: h[i].label, text: h[i].displayText, frame: h[i].frame, message: message, evidence: evidence)
     }
 
     static let systemChromeTypes: Set<String> = ["StatusBar", "Keyboard", "Key"]

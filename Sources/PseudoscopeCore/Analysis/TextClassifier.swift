@@ -325,11 +325,13 @@ extension String {
                     || (0x0370...0x03FF).contains(v) || (0x0400...0x0482).contains(v) || (0x048A...0x04FF).contains(v)  // Greek, Cyrillic
                     || (0x05D0...0x05EA).contains(v) || (0x0620...0x064A).contains(v)  // Hebrew and Arabic letters
             }
+            // CJK, fullwidth, Hangul, kana, Thai
             return (0x4E00...0x9FFF).contains(v) || (0xFF01...0xFF5E).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0E01...0x0E30).contains(v)  // CJK, fullwidth, Hangul, kana, Thai
+                || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v) || (0x0E01...0x0E30).contains(v)
                 || (0x2010...0x2027).contains(v)  // dashes, quotes, `·`, `…`
                 // Emoji, less the skin tones (which extend the emoji before them)
-                || (0x1F300...0x1F3FA).contains(v) || (0x1F400...0x1F64F).contains(v) || (0x1F680...0x1F6FF).contains(v) || (0x1F900...0x1F9FF).contains(v)
+                || (0x1F300...0x1F3FA).contains(v) || (0x1F400...0x1F64F).contains(v) || (0x1F680...0x1F6FF).contains(v)
+                || (0x1F900...0x1F9FF).contains(v)
         }
         // The end scalars decoded from the bytes in place (the string's scalar view decodes through its index
         // machinery, several hundred instructions for the two): a starter at both ends is most labels.

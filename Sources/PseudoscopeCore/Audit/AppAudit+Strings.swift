@@ -36,7 +36,9 @@ struct StringTables: AuditJudge {
             case .pseudo(let why):
                 add(.pseudoLocale, .blocking, f.path, "a pseudo-locale's folder in the product: \(why); it is test-only and must not ship")
             case .unknown:
-                add(.pseudoLocale, .review, f.path, "a locale folder whose name is no language (ISO 639) or BCP 47 tag: made up, or a typo the system will never pick")
+                add(
+                    .pseudoLocale, .review, f.path,
+                    "a locale folder whose name is no language (ISO 639) or BCP 47 tag: made up, or a typo the system will never pick")
             case .language:
                 if topLevel { localeCount += 1; declaredHere.insert(String(name.dropLast(6))) }
             case .base: break
@@ -62,13 +64,17 @@ struct StringTables: AuditJudge {
                     for language in Set(catalog.entries.map(\.language)).sorted() {
                         var values: [String: String] = [:]
                         for e in catalog.entries where e.language == language { values[e.key] = e.texts.joined(separator: " | ") }
-                        out.append(Table(path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)), values: values))
+                        out.append(
+                            Table(
+                                path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)),
+                                values: values))
                     }
                 } catch let e as ArchiveError { notAudited.append(e.description) } catch {}
                 continue
             }
             guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), let file = parts.last,
-                  file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") else { continue }
+                file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
+            else { continue }
             let locale = String(parts[parts.count - 2].dropLast(6))
             let bundle = parts.dropLast(2).joined(separator: "/")
             let name = String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
@@ -77,7 +83,9 @@ struct StringTables: AuditJudge {
                 if file.hasSuffix(".strings") {
                     for e in try StringsFile.parse(bytes, file: path, table: name, language: locale).entries { values[e.key] = e.texts.first ?? "" }
                 } else {
-                    guard case .dictionary(let d) = try PlistNode.read(bytes) else { throw PlistNode.Failure(message: "not a dictionary of plural rules") }
+                    guard case .dictionary(let d) = try PlistNode.read(bytes) else {
+                        throw PlistNode.Failure(message: "not a dictionary of plural rules")
+                    }
                     for (key, rule) in d { values[key] = StringTables.texts(of: rule).joined(separator: " | ") }
                 }
                 out.append(Table(path: path, bundle: bundle, locale: locale, name: name, values: values))
@@ -113,8 +121,9 @@ struct StringTables: AuditJudge {
     }
 
     func isDevelopment(_ locale: String) -> Bool {
-        locale == developmentLocale || LocaleName.language(of: locale) == LocaleName.language(of: developmentLocale)
-            && !files.entries.contains { $0.path == app.path("\(developmentLocale).lproj") }
+        locale == developmentLocale
+            || LocaleName.language(of: locale) == LocaleName.language(of: developmentLocale)
+                && !files.entries.contains { $0.path == app.path("\(developmentLocale).lproj") }
     }
 
     func developmentTable(for t: Table, in tables: [Table]) -> Table? {

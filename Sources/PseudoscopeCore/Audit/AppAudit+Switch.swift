@@ -1,8 +1,10 @@
 extension AppAudit.Judge {
     /// Names that switch pseudo-localization or forced right-to-left on at run time: the gate's own
     /// `PSEUDO_LOCALE` and Foundation's and UIKit's launch defaults. Matched as whole words.
-    static let switchNames = ["PSEUDO_LOCALE", "NSDoubleLocalizedStrings", "NSShowNonLocalizedStrings", "AppleTextDirection",
-                              "NSForceRightToLeftWritingDirection", "NSForceRightToLeftLocalizedStrings"]
+    static let switchNames = [
+        "PSEUDO_LOCALE", "NSDoubleLocalizedStrings", "NSShowNonLocalizedStrings", "AppleTextDirection",
+        "NSForceRightToLeftWritingDirection", "NSForceRightToLeftLocalizedStrings",
+    ]
     /// The transform's own names, in any case and spelling (`pseudoLocalize`, `PseudoLocalization`,
     /// `pseudo_locale`). Not `pseudo` alone: Xcode's debug stub names `_dyld_is_pseudodylib`, no localization at all.
     static let transformNames = ["pseudoloc", "pseudo_loc", "pseudo-loc", "pseudolanguage", "pseudo_language"]
@@ -18,7 +20,8 @@ extension AppAudit.Judge {
             var found: [String] = []
             for slice in macho.slices {
                 if slice.encrypted {
-                    notAudited.append("\(path) (\(slice.architecture)): encrypted by the App Store; its names cannot be searched (audit the build before upload)")
+                    notAudited.append(
+                        "\(path) (\(slice.architecture)): encrypted by the App Store; its names cannot be searched (audit the build before upload)")
                     continue
                 }
                 for (section, range) in slice.textRanges {
@@ -28,7 +31,8 @@ extension AppAudit.Judge {
                 }
             }
             guard !found.isEmpty else { continue }
-            add(.pseudoSwitch, simulator ? .review : .blocking, path,
+            add(
+                .pseudoSwitch, simulator ? .review : .blocking, path,
                 "names the pseudo-localization switch or transform: a release build should have compiled it out (#if DEBUG)"
                     + (simulator ? " (a simulator build: review, it is no release)" : ""), found)
         }
@@ -51,7 +55,9 @@ extension AppAudit.Judge {
         for name in switchNames {
             var from = range.lowerBound
             while from < range.upperBound, let hit = bytes[from..<range.upperBound].bytesRange(of: name) {
-                if (hit.lowerBound == range.lowerBound || !isWord(bytes[hit.lowerBound - 1])) && (hit.upperBound == range.upperBound || !isWord(bytes[hit.upperBound])) {
+                if (hit.lowerBound == range.lowerBound || !isWord(bytes[hit.lowerBound - 1]))
+                    && (hit.upperBound == range.upperBound || !isWord(bytes[hit.upperBound]))
+                {
                     note(word(around: hit.lowerBound, length: hit.count))
                 }
                 from = hit.lowerBound + 1

@@ -47,12 +47,13 @@ public enum AppAudit {
     static func appRoots(_ files: ProductFiles, givenAsApp: Bool) -> [String] {
         if givenAsApp { return [""] }
         var roots: [String] = []
-        let candidates = Set(files.entries.compactMap { e -> String? in
-            // A zip may list an .app's files without a folder entry for it.
-            let parts = e.path.split(separator: "/")
-            guard let k = parts.firstIndex(where: { $0.hasSuffix(".app") }) else { return nil }
-            return parts[...k].joined(separator: "/")
-        })
+        let candidates = Set(
+            files.entries.compactMap { e -> String? in
+                // A zip may list an .app's files without a folder entry for it.
+                let parts = e.path.split(separator: "/")
+                guard let k = parts.firstIndex(where: { $0.hasSuffix(".app") }) else { return nil }
+                return parts[...k].joined(separator: "/")
+            })
         for c in candidates.sorted() where !roots.contains(where: { c.hasPrefix($0 + "/") }) { roots.append(c) }
         return roots
     }
@@ -88,11 +89,14 @@ public enum AppAudit {
                 notAudited.append("\(executable): the executable the Info.plist names is missing or unreadable")
             }
             let slices = main?.macho.slices ?? []
-            let simulator = !slices.isEmpty ? slices.allSatisfy { $0.platform?.isSimulator == true }
+            let simulator =
+                !slices.isEmpty
+                ? slices.allSatisfy { $0.platform?.isSimulator == true }
                 : app.info?["DTPlatformName"]?.stringValue?.hasSuffix("simulator") == true
             let architectures = slices.map(\.architecture).joined(separator: "+")
             let platform = slices.first?.platform?.rawValue ?? app.info?["DTPlatformName"]?.stringValue ?? "platform unknown"
-            summary = "\(app.name.isEmpty ? product.split(separator: "/").last.map(String.init) ?? product : app.name): \(platform)\(architectures.isEmpty ? "" : " " + architectures)"
+            summary =
+                "\(app.name.isEmpty ? product.split(separator: "/").last.map(String.init) ?? product : app.name): \(platform)\(architectures.isEmpty ? "" : " " + architectures)"
                 + (app.info?["DTXcode"]?.stringValue.map { ", Xcode \($0)" } ?? "")
             testCode(simulator: simulator, main: main?.macho)
             pseudoSwitch(simulator: simulator)
@@ -105,8 +109,10 @@ public enum AppAudit {
         }
 
         /// Names of test frameworks, libraries and plug-ins (`XCTest.framework`, `libXCTestBundleInject.dylib`).
-        static let testFrameworks: Set<String> = ["XCTest", "XCTestCore", "XCUIAutomation", "XCTAutomationSupport", "XCUnit", "XCTestSupport",
-                                                  "Testing", "XCTestSwiftSupport", "WebDriverAgentLib", "calabash", "EarlGrey", "KIF"]
+        static let testFrameworks: Set<String> = [
+            "XCTest", "XCTestCore", "XCUIAutomation", "XCTAutomationSupport", "XCUnit", "XCTestSupport",
+            "Testing", "XCTestSwiftSupport", "WebDriverAgentLib", "calabash", "EarlGrey", "KIF",
+        ]
 
         /// Whether a path inside the app is test-only: a test framework, library or plug-in, a preview or debug dylib.
         static func testItem(_ inner: String) -> Bool {
@@ -133,16 +139,23 @@ public enum AppAudit {
             guard !items.isEmpty else { return }
             let names = items.map { $0.hasPrefix("linked: ") ? $0 : app.inner($0) }
             if simulator {
-                add(.testCode, .review, app.root, "a simulator test-host build: \(items.count) test item\(items.count == 1 ? "" : "s") embedded; no release is built like this (audit the archive or the .ipa you ship)", names)
+                add(
+                    .testCode, .review, app.root,
+                    "a simulator test-host build: \(items.count) test item\(items.count == 1 ? "" : "s") embedded; no release is built like this (audit the archive or the .ipa you ship)",
+                    names)
             } else {
                 for (path, name) in zip(items, names) {
-                    add(.testCode, .blocking, path.hasPrefix("linked: ") ? app.root : path, "test code in a device build: \(name) ships to users and can drive the app")
+                    add(
+                        .testCode, .blocking, path.hasPrefix("linked: ") ? app.root : path,
+                        "test code in a device build: \(name) ships to users and can drive the app")
                 }
             }
         }
 
         /// Extensions of files that are sources, leftovers or build settings, never product.
-        static let notProductExtensions: Set<String> = ["swift", "m", "mm", "h", "c", "cc", "cpp", "backup", "orig", "bak", "rej", "xcconfig", "pbxproj", "xcscheme"]
+        static let notProductExtensions: Set<String> = [
+            "swift", "m", "mm", "h", "c", "cc", "cpp", "backup", "orig", "bak", "rej", "xcconfig", "pbxproj", "xcscheme",
+        ]
 
         mutating func notProduct() {
             for e in entries where e.kind == .file {
@@ -151,8 +164,12 @@ public enum AppAudit {
                 // A framework's public headers and module maps are how frameworks are built; harmless in a bundle.
                 if parts.contains(where: { $0 == "Headers" || $0 == "PrivateHeaders" || $0 == "Modules" }) { continue }
                 guard let ext = parts.last?.split(separator: ".").last.map(String.init), parts.last?.contains(".") == true,
-                      Judge.notProductExtensions.contains(ext.lowercased()) else { continue }
-                add(.notProduct, .review, e.path, "\(ext == "xcconfig" ? "build settings" : ["backup", "orig", "bak", "rej"].contains(ext) ? "a source leftover" : "a source file") inside the bundle (\(e.size) bytes): it ships to every user and shows the code")
+                    Judge.notProductExtensions.contains(ext.lowercased())
+                else { continue }
+                add(
+                    .notProduct, .review, e.path,
+                    "\(ext == "xcconfig" ? "build settings" : ["backup", "orig", "bak", "rej"].contains(ext) ? "a source leftover" : "a source file") inside the bundle (\(e.size) bytes): it ships to every user and shows the code"
+                )
             }
         }
     }

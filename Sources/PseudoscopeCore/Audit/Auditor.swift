@@ -15,8 +15,12 @@ public enum Auditor {
             while path.count > 1, path.hasSuffix("/") { path.removeLast() }
             let targets = self.targets(path)
             if targets.isEmpty {
-                products.append(AuditedProduct(path: path, kind: .app, summary: "", unreadable: FileAccess.kind(path) == .missing ? "no such file or folder"
-                    : "holds no .app, .ipa, .xcarchive or .xcodeproj to audit"))
+                products.append(
+                    AuditedProduct(
+                        path: path, kind: .app, summary: "",
+                        unreadable: FileAccess.kind(path) == .missing
+                            ? "no such file or folder"
+                            : "holds no .app, .ipa, .xcarchive or .xcodeproj to audit"))
             }
             for t in targets {
                 var p = audit(t, limits: limits)
@@ -54,13 +58,18 @@ public enum Auditor {
         while let (folder, depth) = stack.popLast() {
             guard let id = FileAccess.identity(folder), seen.insert(id).inserted, let names = FileAccess.entries(folder) else { continue }
             // A folder described only by XcodeGen or Tuist, with no project generated beside it.
-            if !names.contains(where: { $0.hasSuffix(".xcodeproj") }), let manifest = names.first(where: { $0 == "project.yml" || $0 == "Project.swift" }) {
+            if !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
+                let manifest = names.first(where: { $0 == "project.yml" || $0 == "Project.swift" })
+            {
                 found.append(Target(path: folder + "/" + manifest, kind: .project))
             }
             for name in names.sorted().reversed() where !name.hasPrefix(".") && name != "project.yml" && name != "Project.swift" {
                 let inner = folder + "/" + name
-                if let kind = kind(of: inner) { found.append(Target(path: inner, kind: kind)) }
-                else if depth < 6, FileAccess.kind(inner) == .directory { stack.append((inner, depth + 1)) }
+                if let kind = kind(of: inner) {
+                    found.append(Target(path: inner, kind: kind))
+                } else if depth < 6, FileAccess.kind(inner) == .directory {
+                    stack.append((inner, depth + 1))
+                }
             }
         }
         return found.sorted { $0.path < $1.path }

@@ -94,8 +94,10 @@ struct MachO: Equatable {
         }
     }
 
-    static let platforms: [UInt32: Platform] = [1: .macOS, 2: .iOS, 3: .tvOS, 4: .watchOS, 6: .macCatalyst, 7: .iOSSimulator,
-                                                8: .tvOSSimulator, 9: .watchOSSimulator, 11: .visionOS, 12: .visionOSSimulator]
+    static let platforms: [UInt32: Platform] = [
+        1: .macOS, 2: .iOS, 3: .tvOS, 4: .watchOS, 6: .macCatalyst, 7: .iOSSimulator,
+        8: .tvOSSimulator, 9: .watchOSSimulator, 11: .visionOS, 12: .visionOSSimulator,
+    ]
 
     /// One thin Mach-O at `base` (`size` bytes): its header and load commands, every one inside the slice.
     static func slice(_ bytes: [UInt8], at base: Int, size: Int) throws -> Slice {
@@ -111,11 +113,14 @@ struct MachO: Equatable {
         }
         let r = Reader(bytes: bytes, little: little)
         let cpu = try r.u32(base + 4)
-        var slice = Slice(architecture: architecture(cpu), platform: nil, fileType: try r.u32(base + 12), libraries: [], textRanges: [], encrypted: false)
+        var slice = Slice(
+            architecture: architecture(cpu), platform: nil, fileType: try r.u32(base + 12), libraries: [], textRanges: [], encrypted: false)
         let count = Int(try r.u32(base + 16)), commandBytes = Int(try r.u32(base + 20))
         let end = base + size
         var at = base + (wide ? 32 : 28)
-        guard commandBytes <= size, count <= commandBytes / 8 else { throw Failure(message: "\(count) load commands in \(commandBytes) bytes do not fit the file") }
+        guard commandBytes <= size, count <= commandBytes / 8 else {
+            throw Failure(message: "\(count) load commands in \(commandBytes) bytes do not fit the file")
+        }
         /// A range of the slice, or nil when it does not lie inside it.
         func inside(_ offset: Int, _ length: Int) -> Range<Int>? {
             guard offset >= 0, length >= 0, offset <= size, length <= size - offset else { return nil }
@@ -123,14 +128,18 @@ struct MachO: Equatable {
         }
         for k in 0..<count {
             let cmd = try r.u32(at), cmdSize = Int(try r.u32(at + 4))
-            guard cmdSize >= 8, at + cmdSize <= end else { throw Failure(message: "load command \(k + 1) runs past the file (\(cmdSize) bytes at offset \(at))") }
+            guard cmdSize >= 8, at + cmdSize <= end else {
+                throw Failure(message: "load command \(k + 1) runs past the file (\(cmdSize) bytes at offset \(at))")
+            }
             switch cmd {
             case 0x1, 0x19:  // LC_SEGMENT, LC_SEGMENT_64
                 let segment = r.name(at + 8, max: 16)
                 let sections = Int(try r.u32(at + (wide ? 64 : 48)))
                 let sectionSize = wide ? 80 : 68
                 var s = at + (wide ? 72 : 56)
-                guard sections <= (cmdSize - (s - at)) / sectionSize else { throw Failure(message: "load command \(k + 1) claims \(sections) sections it has no room for") }
+                guard sections <= (cmdSize - (s - at)) / sectionSize else {
+                    throw Failure(message: "load command \(k + 1) claims \(sections) sections it has no room for")
+                }
                 for _ in 0..<sections {
                     let name = r.name(s, max: 16)
                     let length = wide ? Int(clamping: try r.u64(s + 40)) : Int(try r.u32(s + 36))

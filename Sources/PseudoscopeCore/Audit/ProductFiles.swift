@@ -92,7 +92,10 @@ public struct ProductFiles: Sendable {
                 let inner = relative.isEmpty ? name : relative + "/" + name
                 let full = root + "/" + inner
                 guard product.entries.count < limits.entries else {
-                    throw ArchiveError(file: root, message: "holds more than \(limits.entries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
+                    throw ArchiveError(
+                        file: root,
+                        message:
+                            "holds more than \(limits.entries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
                 }
                 guard let st = lstatOf(full) else { continue }
                 switch st.st_mode & S_IFMT {
@@ -104,19 +107,27 @@ public struct ProductFiles: Sendable {
                     }
                 case S_IFDIR:
                     product.entries.append(Entry(path: inner, size: 0, kind: .folder))
-                    if depth < 64 { stack.append((inner, depth + 1)) }
-                    else { product.skipped.append(Skipped(path: inner, why: "folders nested deeper than 64 levels; not read")) }
+                    if depth < 64 {
+                        stack.append((inner, depth + 1))
+                    } else {
+                        product.skipped.append(Skipped(path: inner, why: "folders nested deeper than 64 levels; not read"))
+                    }
                 case S_IFREG:
                     let size = Int(st.st_size)
                     product.entries.append(Entry(path: inner, size: size, kind: .file))
                     let head = (try? FileAccess.readPrefix(full, count: 4, followLinks: false)) ?? []
                     guard isTable(inner) || isMachO(head) else { continue }
                     if size > limits.fileBytes || total + size > limits.totalBytes {
-                        product.skipped.append(Skipped(path: inner, why: "\(size) bytes, over the \(limits.fileBytes >> 20) MiB a file may have (\(LoadLimits.Variable.fileMiB.rawValue))"))
+                        product.skipped.append(
+                            Skipped(
+                                path: inner,
+                                why: "\(size) bytes, over the \(limits.fileBytes >> 20) MiB a file may have (\(LoadLimits.Variable.fileMiB.rawValue))"
+                            ))
                         continue
                     }
                     do {
-                        product.contents[inner] = try FileAccess.readRegularFile(full, limit: limits.fileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
+                        product.contents[inner] = try FileAccess.readRegularFile(
+                            full, limit: limits.fileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
                         total += size
                     } catch let e as ArchiveError {
                         product.skipped.append(Skipped(path: inner, why: e.message))
@@ -140,7 +151,9 @@ public struct ProductFiles: Sendable {
     static func zip(_ path: String, limits: Limits) throws -> ProductFiles {
         var why = [CChar](repeating: 0, count: 512)
         guard let z = ps_zip_open(path, &why, why.count) else {
-            throw ArchiveError(file: path, message: "is not a zip that can be read: \(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw ArchiveError(
+                file: path,
+                message: "is not a zip that can be read: \(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         defer { ps_zip_close(z) }
         var product = ProductFiles(source: path)
@@ -153,9 +166,13 @@ public struct ProductFiles: Sendable {
             let rc = ps_zip_next(z, &cName, &size, &kind, &cLink)
             if rc == 0 { break }
             let place = "entry \(product.entries.count + 1)"
-            guard rc == 1, let cName else { throw ArchiveError(file: path, place: place, message: "the zip is damaged: \(String(cString: ps_zip_error(z)))") }
+            guard rc == 1, let cName else {
+                throw ArchiveError(file: path, place: place, message: "the zip is damaged: \(String(cString: ps_zip_error(z)))")
+            }
             guard product.entries.count < limits.entries else {
-                throw ArchiveError(file: path, message: "holds more than \(limits.entries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
+                throw ArchiveError(
+                    file: path,
+                    message: "holds more than \(limits.entries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
             }
             var name = PathBytes.string(cString: cName)
             while name.hasSuffix("/") { name.removeLast() }
@@ -165,7 +182,8 @@ public struct ProductFiles: Sendable {
             }
             switch UInt8(bitPattern: kind) {
             case UInt8(ascii: "d"): product.entries.append(Entry(path: name, size: 0, kind: .folder)); continue
-            case UInt8(ascii: "l"): product.entries.append(Entry(path: name, size: 0, kind: .link(cLink.map { PathBytes.string(cString: $0) } ?? ""))); continue
+            case UInt8(ascii: "l"):
+                product.entries.append(Entry(path: name, size: 0, kind: .link(cLink.map { PathBytes.string(cString: $0) } ?? ""))); continue
             case UInt8(ascii: "f"): break
             default: product.entries.append(Entry(path: name, size: 0, kind: .other)); continue
             }
@@ -180,7 +198,11 @@ public struct ProductFiles: Sendable {
                 unpacked += n
                 total += n
                 if unpacked > limits.fileBytes || total > limits.totalBytes {
-                    throw ArchiveError(file: path, place: name, message: "unpacks to more than \(unpacked > limits.fileBytes ? limits.fileBytes >> 20 : limits.totalBytes >> 20) MiB (a zip bomb?); refused (\(LoadLimits.Variable.fileMiB.rawValue) raises the limit)")
+                    throw ArchiveError(
+                        file: path, place: name,
+                        message:
+                            "unpacks to more than \(unpacked > limits.fileBytes ? limits.fileBytes >> 20 : limits.totalBytes >> 20) MiB (a zip bomb?); refused (\(LoadLimits.Variable.fileMiB.rawValue) raises the limit)"
+                    )
                 }
                 if bytes.isEmpty && !judged { judged = isMachO(Array(chunk[0..<min(n, 4)])) }
                 // A file the audit does not judge is not unpacked past its first bytes (libarchive skips the rest).

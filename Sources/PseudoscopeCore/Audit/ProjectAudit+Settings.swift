@@ -28,12 +28,17 @@ extension ProjectJudge {
         for c in [projectLevel, target] {
             guard let c else { continue }
             if let base = xcconfig(c.base) {
-                out.append(loaded(base).settings.map { Definition(key: $0.key, conditions: $0.conditions, words: OpenStepValue.words($0.value), place: $0.place) })
+                out.append(
+                    loaded(base).settings.map {
+                        Definition(key: $0.key, conditions: $0.conditions, words: OpenStepValue.words($0.value), place: $0.place)
+                    })
             }
-            out.append(c.settings.sorted(by: { $0.key < $1.key }).map { written, value in
-                let (key, conditions) = ProjectJudge.split(written)
-                return Definition(key: key, conditions: conditions, words: value.words, place: "\(project.pbxproj):\(project.line(of: written, from: c.line))")
-            })
+            out.append(
+                c.settings.sorted(by: { $0.key < $1.key }).map { written, value in
+                    let (key, conditions) = ProjectJudge.split(written)
+                    return Definition(
+                        key: key, conditions: conditions, words: value.words, place: "\(project.pbxproj):\(project.line(of: written, from: c.line))")
+                })
         }
         return out
     }
@@ -42,7 +47,8 @@ extension ProjectJudge {
     static func resolve(_ key: String, _ levels: [[Definition]], configuration: String) -> [(word: String, place: String)] {
         var value: [(word: String, place: String)] = []
         for level in levels {
-            for d in level where d.key == key && Xcconfig.Setting(key: key, conditions: d.conditions, value: "", place: "").applies(to: configuration) {
+            for d in level where d.key == key && Xcconfig.Setting(key: key, conditions: d.conditions, value: "", place: "").applies(to: configuration)
+            {
                 value = d.words.flatMap { w -> [(word: String, place: String)] in
                     w == "$(inherited)" || w == "${inherited}" || w == "$inherited" ? value : [(w, d.place)]
                 }
@@ -87,7 +93,9 @@ extension ProjectJudge {
             }
         }
         guard present else {
-            if !schemes.isEmpty { notAudited.append("\(project.pbxproj): scheme \(schemes[0]) archives \(configuration), a configuration the project does not have") }
+            if !schemes.isEmpty {
+                notAudited.append("\(project.pbxproj): scheme \(schemes[0]) archives \(configuration), a configuration the project does not have")
+            }
             return
         }
         let by = schemes.isEmpty ? "archived by default" : "archived by scheme " + schemes.map { "'\($0)'" }.joined(separator: ", ")
@@ -95,12 +103,18 @@ extension ProjectJudge {
         if let first = debug.keys.sorted().first {
             let allTargets = Set(project.targets.filter { t in !t.isTest && t.configurations.contains { $0.name == configuration } }.map(\.name))
             let details = debug.sorted(by: { $0.key < $1.key }).map { place, d in
-                "\(d.key) = \(d.word) at \(place): " + (Set(d.targets) == allTargets ? "every target" : "target\(d.targets.count == 1 ? "" : "s") " + d.targets.joined(separator: ", "))
+                "\(d.key) = \(d.word) at \(place): "
+                    + (Set(d.targets) == allTargets
+                        ? "every target" : "target\(d.targets.count == 1 ? "" : "s") " + d.targets.joined(separator: ", "))
             }
-            add(.debugInDistribution, .blocking, first, "\(configuration) compiles DEBUG in (\(by)): debug-only code, the pseudo switch among it, ships in that build", details)
+            add(
+                .debugInDistribution, .blocking, first,
+                "\(configuration) compiles DEBUG in (\(by)): debug-only code, the pseudo switch among it, ships in that build", details)
         }
         for (place, d) in pseudo.sorted(by: { $0.key < $1.key }) {
-            add(.pseudoInProject, .blocking, place, "\(d.key) sets PSEUDO_LOCALE in \(configuration) (\(by)): the pseudo switch is built into the release",
+            add(
+                .pseudoInProject, .blocking, place,
+                "\(d.key) sets PSEUDO_LOCALE in \(configuration) (\(by)): the pseudo switch is built into the release",
                 ["targets: " + d.targets.joined(separator: ", ")])
         }
     }
@@ -109,8 +123,10 @@ extension ProjectJudge {
     /// `DEVELOPMENT_ASSET_PATHS`, which Xcode leaves out of archives.
     mutating func resources(archived: Set<String>) {
         for target in project.targets where target.isApp {
-            let devAssets = target.configurations.filter { archived.contains($0.name) }.flatMap { $0.settings["DEVELOPMENT_ASSET_PATHS"]?.words ?? [] }
-                .map { $0.replacingOccurrences(of: "$(SRCROOT)/", with: "").replacingOccurrences(of: "${SRCROOT}/", with: "") }
+            let devAssets = target.configurations.filter { archived.contains($0.name) }.flatMap {
+                $0.settings["DEVELOPMENT_ASSET_PATHS"]?.words ?? []
+            }
+            .map { $0.replacingOccurrences(of: "$(SRCROOT)/", with: "").replacingOccurrences(of: "${SRCROOT}/", with: "") }
             var testOnly: [String] = []
             for resource in target.resources {
                 if devAssets.contains(where: { resource == $0 || resource.hasPrefix($0 + "/") }) { continue }
@@ -118,24 +134,31 @@ extension ProjectJudge {
                 let pseudoFolder = parts.first { $0.hasSuffix(".lproj") && { if case .pseudo = LocaleName(folder: $0) { true } else { false } }($0) }
                 let pseudoName = parts.last.map { $0.lowercased().contains("pseudo") } ?? false
                 if pseudoFolder != nil || pseudoName {
-                    add(.pseudoInProject, .blocking, project.pbxproj, "target \(target.name) copies \(resource) into the app: a pseudo-localization resource ships in every configuration")
+                    add(
+                        .pseudoInProject, .blocking, project.pbxproj,
+                        "target \(target.name) copies \(resource) into the app: a pseudo-localization resource ships in every configuration")
                 } else if ProjectJudge.looksTestOnly(parts) {
                     testOnly.append(resource)
                 }
             }
             if !testOnly.isEmpty {
-                add(.pseudoInProject, .review, project.pbxproj, "target \(target.name) copies \(testOnly.count) file\(testOnly.count == 1 ? "" : "s") that look\(testOnly.count == 1 ? "s" : "") test-only into the app; list their folder in DEVELOPMENT_ASSET_PATHS to keep them out of archives",
+                add(
+                    .pseudoInProject, .review, project.pbxproj,
+                    "target \(target.name) copies \(testOnly.count) file\(testOnly.count == 1 ? "" : "s") that look\(testOnly.count == 1 ? "s" : "") test-only into the app; list their folder in DEVELOPMENT_ASSET_PATHS to keep them out of archives",
                     Array(testOnly.prefix(5)) + (testOnly.count > 5 ? ["… and \(testOnly.count - 5) more"] : []))
             }
         }
     }
 
     /// Folders that hold test data by their name, and files named as test data (`test_image.png`).
-    static let testFolders: Set<String> = ["tests", "testdata", "test data", "testresources", "fixtures", "mocks", "preview content", "developmentassets", "uitests"]
+    static let testFolders: Set<String> = [
+        "tests", "testdata", "test data", "testresources", "fixtures", "mocks", "preview content", "developmentassets", "uitests",
+    ]
 
     static func looksTestOnly(_ parts: [String]) -> Bool {
         if parts.dropLast().contains(where: { testFolders.contains($0.lowercased()) }) { return true }
         let name = (parts.last ?? "").lowercased()
-        return name.hasPrefix("test_") || name.hasPrefix("test-") || name.contains("_test.") || name.contains("-test.") || name.hasSuffix(".xctestplan")
+        return name.hasPrefix("test_") || name.hasPrefix("test-") || name.contains("_test.") || name.contains("-test.")
+            || name.hasSuffix(".xctestplan")
     }
 }

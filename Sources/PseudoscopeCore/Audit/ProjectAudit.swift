@@ -5,8 +5,11 @@ public enum ProjectAudit {
     public static func audit(_ given: String, limits: LoadLimits) -> AuditedProduct {
         let name = given.split(separator: "/").last.map(String.init) ?? given
         if name == "project.yml" || name == "Project.swift" {
-            return AuditedProduct(path: given, kind: .project, summary: "\(name == "project.yml" ? "XcodeGen" : "Tuist") manifest",
-                                  notAudited: ["\(given): a \(name == "project.yml" ? "XcodeGen" : "Tuist") manifest is not read; generate the project and audit the .xcodeproj"])
+            return AuditedProduct(
+                path: given, kind: .project, summary: "\(name == "project.yml" ? "XcodeGen" : "Tuist") manifest",
+                notAudited: [
+                    "\(given): a \(name == "project.yml" ? "XcodeGen" : "Tuist") manifest is not read; generate the project and audit the .xcodeproj"
+                ])
         }
         let path = name == "project.pbxproj" ? given.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") : given
         let project: XcodeProject
@@ -49,13 +52,19 @@ struct ProjectJudge: AuditJudge {
                 guard let action = s.actions[actionName] else { continue }
                 var launch = s.pseudoLaunch(action, includingOptions: true)
                 if action.attributes["shouldUseLaunchSchemeArgsEnv"] == "YES", let run = s.actions["LaunchAction"] {
-                    launch += s.pseudoLaunch(run, includingOptions: false).map { "\($0) (the Run action's, which \(actionName == "ProfileAction" ? "Profile" : "Archive") uses)" }
+                    launch += s.pseudoLaunch(run, includingOptions: false).map {
+                        "\($0) (the Run action's, which \(actionName == "ProfileAction" ? "Profile" : "Archive") uses)"
+                    }
                 }
                 if !launch.isEmpty {
-                    add(.pseudoInProject, .blocking, "\(s.path):\(action.line)", "scheme \(s.name): the \(actionName == "ProfileAction" ? "Profile" : "Archive") action (\(action.configuration ?? "?")) launches with pseudo-localization on; only Run and Test may", launch)
+                    add(
+                        .pseudoInProject, .blocking, "\(s.path):\(action.line)",
+                        "scheme \(s.name): the \(actionName == "ProfileAction" ? "Profile" : "Archive") action (\(action.configuration ?? "?")) launches with pseudo-localization on; only Run and Test may",
+                        launch)
                 }
             }
-            for actionName in ["LaunchAction", "TestAction"] where !(s.actions[actionName].map { s.pseudoLaunch($0, includingOptions: true) } ?? []).isEmpty {
+            for actionName in ["LaunchAction", "TestAction"]
+            where !(s.actions[actionName].map { s.pseudoLaunch($0, includingOptions: true) } ?? []).isEmpty {
                 runOnly.append("\(s.name) (\(actionName == "LaunchAction" ? "Run" : "Test"))")
             }
         }
@@ -63,11 +72,14 @@ struct ProjectJudge: AuditJudge {
         resources(archived: Set(archived.keys))
         for region in project.knownRegions {
             if case .pseudo(let why) = LocaleName.judge(region) {
-                add(.pseudoInProject, .blocking, project.pbxproj, "the project localizes into \(region): \(why); its tables ship in every configuration")
+                add(
+                    .pseudoInProject, .blocking, project.pbxproj,
+                    "the project localizes into \(region): \(why); its tables ship in every configuration")
             }
         }
         let apps = project.targets.filter(\.isApp).count
-        summary = "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s") (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
+        summary =
+            "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s") (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
             + archived.keys.sorted().joined(separator: ", ")
             + (runOnly.isEmpty ? "" : "; pseudo-localization in Run/Test only (allowed): " + runOnly.joined(separator: ", "))
     }
@@ -82,7 +94,9 @@ struct ProjectJudge: AuditJudge {
             } catch {}
         }
         if out.isEmpty {
-            let none = (FileAccess.entries(folder) ?? []).contains { $0.hasSuffix(".xcscheme") } ? "no shared scheme could be read" : "no shared schemes (xcshareddata/xcschemes)"
+            let none =
+                (FileAccess.entries(folder) ?? []).contains { $0.hasSuffix(".xcscheme") }
+                ? "no shared scheme could be read" : "no shared schemes (xcshareddata/xcschemes)"
             notAudited.append("\(project.path): \(none); which configurations are archived is unknown, Release was audited")
         }
         return out

@@ -13,16 +13,20 @@ public enum PseudoMarks {
         guard t.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         let upper = t.uppercased()
         if upper.hasPrefix("TODO") || upper.hasPrefix("FIXME") || upper.hasPrefix("TRANSLATE") || upper.hasPrefix("NEEDS TRANSLATION")
-            || (t.hasPrefix("[[") && t.hasSuffix("]]")) {
+            || (t.hasPrefix("[[") && t.hasSuffix("]]"))
+        {
             return "a translation-tool placeholder"
         }
         if let dev = development?.trimmingWhitespace(), dev.count >= 2 {
-            if dev != t, let half = PseudoScheme.halfOfDouble(t), half == dev { return "the development string doubled (Xcode's double-length pseudolanguage)" }
+            if dev != t, let half = PseudoScheme.halfOfDouble(t), half == dev {
+                return "the development string doubled (Xcode's double-length pseudolanguage)"
+            }
             // The same letters as the development string once the accents are off, give or take the brackets
             // and padding a transform adds: `[Ŝéţţîñĝš one]` for `Settings`. A translation that shares a word
             // (`Détail de Montagne` for `Detail`) is not one.
             if dev != t, t.unicodeScalars.contains(where: isAccentedLatin),
-               TextClassifier.stripMarkers(plain(t)) == dev {
+                TextClassifier.stripMarkers(plain(t)) == dev
+            {
                 return "the development string with accents added (an accented pseudo-locale)"
             }
         }
@@ -37,7 +41,9 @@ public enum PseudoMarks {
         guard t.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         if PseudoScheme.fullwidthBrackets.marks(t) { return "the gate's ［…］ markers" }
         if PseudoScheme.boundedString.marks(t) { return "Xcode's bounded-string [# … #] markers" }
-        if PseudoScheme.brackets.marks(t), t.unicodeScalars.contains(where: isAccentedLatin) { return "bracketed accented text (an Android-style pseudo-locale)" }
+        if PseudoScheme.brackets.marks(t), t.unicodeScalars.contains(where: isAccentedLatin) {
+            return "bracketed accented text (an Android-style pseudo-locale)"
+        }
         return nil
     }
 
@@ -82,11 +88,16 @@ extension StringTables {
         guard !marked.isEmpty else { return }
         let examples = marked.prefix(3).map { "\"\($0.key)\" = \"\($0.value)\": \($0.kind)" }
         if marked.count * 2 >= withLetters && marked.count >= 2 {
-            add(.pseudoStrings, .blocking, t.path, "\(marked.count) of \(withLetters) values carry pseudo-localization marks: a pseudo table ships to users", examples)
+            add(
+                .pseudoStrings, .blocking, t.path,
+                "\(marked.count) of \(withLetters) values carry pseudo-localization marks: a pseudo table ships to users", examples)
         } else {
-            let explicit = marked.filter { $0.kind.hasPrefix("the gate") || $0.kind.hasPrefix("Xcode's bounded") || $0.kind.hasPrefix("a translation-tool") }
+            let explicit = marked.filter {
+                $0.kind.hasPrefix("the gate") || $0.kind.hasPrefix("Xcode's bounded") || $0.kind.hasPrefix("a translation-tool")
+            }
             guard !explicit.isEmpty else { return }
-            add(.pseudoStrings, .review, t.path, "\(explicit.count) of \(withLetters) values carry pseudo-localization markers no real text has",
+            add(
+                .pseudoStrings, .review, t.path, "\(explicit.count) of \(withLetters) values carry pseudo-localization markers no real text has",
                 explicit.prefix(3).map { "\"\($0.key)\" = \"\($0.value)\": \($0.kind)" })
         }
     }
@@ -100,14 +111,18 @@ extension StringTables {
             let development = here.filter { isDevelopment($0.locale) }
             guard !development.isEmpty else { continue }
             let devLocale = development[0].locale
-            let locales = Set(here.map(\.locale)).filter { !isDevelopment($0) && { if case .language = LocaleName.judge($0) { true } else { false } }($0) }
+            let locales = Set(here.map(\.locale)).filter {
+                !isDevelopment($0) && { if case .language = LocaleName.judge($0) { true } else { false } }($0)
+            }
             for locale in locales.sorted() {
                 var missing: [String] = [], same: [String] = [], total = 0
                 for dev in development.sorted(by: { $0.name < $1.name }) {
                     let theirs = here.first { $0.locale == locale && $0.name == dev.name }
                     for key in dev.values.keys.sorted() {
                         total += 1
-                        guard let value = theirs?.values[key] else { missing.append(dev.name == "Localizable" ? key : "\(dev.name): \(key)"); continue }
+                        guard let value = theirs?.values[key] else {
+                            missing.append(dev.name == "Localizable" ? key : "\(dev.name): \(key)"); continue
+                        }
                         let devValue = dev.values[key]!
                         if value == devValue, devValue.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2 { same.append(key) }
                     }
@@ -115,13 +130,17 @@ extension StringTables {
                 let folder = (bundle.isEmpty ? "" : bundle + "/") + "\(locale).lproj"
                 func list(_ keys: [String]) -> String { keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? "…" : "") }
                 if !missing.isEmpty {
-                    add(.localizationCoverage, .review, app.path(folder),
-                        "\(locale) lacks \(missing.count) of \(devLocale)'s \(total) keys: users see them in \(devLocale)", ["missing: " + list(missing)])
+                    add(
+                        .localizationCoverage, .review, app.path(folder),
+                        "\(locale) lacks \(missing.count) of \(devLocale)'s \(total) keys: users see them in \(devLocale)",
+                        ["missing: " + list(missing)])
                 }
                 // A few shared values (`OK`, a brand) are normal; a fifth of the table is a locale left untranslated.
                 if same.count >= 3, same.count * 5 >= total - missing.count {
-                    add(.localizationCoverage, .review, app.path(folder),
-                        "\(same.count) of \(locale)'s \(total - missing.count) values are \(devLocale)'s, word for word: left untranslated", ["untranslated: " + list(same)])
+                    add(
+                        .localizationCoverage, .review, app.path(folder),
+                        "\(same.count) of \(locale)'s \(total - missing.count) values are \(devLocale)'s, word for word: left untranslated",
+                        ["untranslated: " + list(same)])
                 }
             }
         }
@@ -133,10 +152,14 @@ extension StringTables {
         let declared = Set(items.compactMap(\.stringValue))
         let plist = app.path("Info.plist")
         for d in declared.subtracting(folders).sorted() where !isDevelopment(d) {
-            add(.undeclaredLocale, .review, plist, "declares \(d) in CFBundleLocalizations but holds no \(d).lproj: the system offers a language the app falls back from")
+            add(
+                .undeclaredLocale, .review, plist,
+                "declares \(d) in CFBundleLocalizations but holds no \(d).lproj: the system offers a language the app falls back from")
         }
         for f in folders.subtracting(declared).sorted() where !isDevelopment(f) {
-            add(.undeclaredLocale, .review, app.path("\(f).lproj"), "tables of \(f), which CFBundleLocalizations does not declare: the system may never pick them")
+            add(
+                .undeclaredLocale, .review, app.path("\(f).lproj"),
+                "tables of \(f), which CFBundleLocalizations does not declare: the system may never pick them")
         }
     }
 }

@@ -36,7 +36,9 @@ struct Xcconfig {
         let real = FileAccess.realPath(path) ?? path
         guard !visiting.contains(real) else { unread.append("\(path): includes itself (a loop); not read again"); return }
         let bytes: [UInt8]
-        do { bytes = try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue) } catch let e as ArchiveError {
+        do { bytes = try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue) } catch let
+            e as ArchiveError
+        {
             unread.append(e.description)
             return
         } catch { return }

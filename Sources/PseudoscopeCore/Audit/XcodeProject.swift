@@ -38,7 +38,9 @@ struct XcodeProject {
 
     init(path: String, limits: LoadLimits) throws {
         let file = path + "/project.pbxproj"
-        try self.init(path: path, pbxproj: try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue))
+        try self.init(
+            path: path, pbxproj: try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+        )
     }
 
     /// The project at `path` whose `project.pbxproj` holds `bytes`.
@@ -75,8 +77,9 @@ struct XcodeProject {
             guard let listID, let list = objects[listID] else { return [] }
             return (list["buildConfigurations"]?.array ?? []).compactMap { v in
                 guard let id = v.string, let c = objects[id] else { return nil }
-                return Configuration(name: c["name"]?.string ?? "", settings: c["buildSettings"]?.members ?? [:], line: c.line ?? 0,
-                                     base: c["baseConfigurationReference"]?.string.flatMap { resolved($0) })
+                return Configuration(
+                    name: c["name"]?.string ?? "", settings: c["buildSettings"]?.members ?? [:], line: c.line ?? 0,
+                    base: c["baseConfigurationReference"]?.string.flatMap { resolved($0) })
             }
         }
         self.configurations = configurations(root["buildConfigurationList"]?.string)
@@ -92,8 +95,9 @@ struct XcodeProject {
                     resources += children.compactMap { resolved($0) }
                 }
             }
-            return Target(name: t["name"]?.string ?? id, productType: t["productType"]?.string ?? "",
-                          configurations: configurations(t["buildConfigurationList"]?.string), resources: resources)
+            return Target(
+                name: t["name"]?.string ?? id, productType: t["productType"]?.string ?? "",
+                configurations: configurations(t["buildConfigurationList"]?.string), resources: resources)
         }
     }
 

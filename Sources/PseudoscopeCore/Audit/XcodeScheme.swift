@@ -19,7 +19,8 @@ struct XcodeScheme {
     var actions: [String: Action] = [:]
 
     init(path: String, limits: LoadLimits) throws {
-        try self.init(path: path, bytes: try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue))
+        try self.init(
+            path: path, bytes: try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue))
     }
 
     /// The scheme at `path` whose file holds `bytes`.
@@ -29,18 +30,21 @@ struct XcodeScheme {
         name = file.hasSuffix(".xcscheme") ? String(file.dropLast(9)) : file
         var current: String?
         var found: [String: Action] = [:]
-        let outcome = try XMLEvents.read(bytes, file: path, start: { element, attributes, line in
-            if element.hasSuffix("Action"), found[element] == nil, current == nil {
-                current = element
-                found[element] = Action(name: element, attributes: attributes, line: line)
-            } else if let c = current, attributes["isEnabled"] != "NO" {
-                if element == "CommandLineArgument", let a = attributes["argument"] { found[c]?.arguments.append(a) }
-                if element == "EnvironmentVariable", let k = attributes["key"] { found[c]?.environment[k] = attributes["value"] ?? "" }
-            }
-            return true
-        }, end: { element in
-            if element == current { current = nil }
-        })
+        let outcome = try XMLEvents.read(
+            bytes, file: path,
+            start: { element, attributes, line in
+                if element.hasSuffix("Action"), found[element] == nil, current == nil {
+                    current = element
+                    found[element] = Action(name: element, attributes: attributes, line: line)
+                } else if let c = current, attributes["isEnabled"] != "NO" {
+                    if element == "CommandLineArgument", let a = attributes["argument"] { found[c]?.arguments.append(a) }
+                    if element == "EnvironmentVariable", let k = attributes["key"] { found[c]?.environment[k] = attributes["value"] ?? "" }
+                }
+                return true
+            },
+            end: { element in
+                if element == current { current = nil }
+            })
         guard outcome.result == 0, outcome.errors == 0 else {
             throw ArchiveError(file: path, place: "line \(outcome.line)", message: "is not well-formed XML: not a scheme that can be read")
         }
@@ -60,7 +64,8 @@ struct XcodeScheme {
         for a in action.arguments {
             let words = a.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "," || $0 == "\"" })
             if words.contains(where: { w in switches.contains { w == "-" + $0 || w == $0 } })
-                || words.contains(where: { if case .pseudo = LocaleName.judge(String($0)) { true } else { false } }) {
+                || words.contains(where: { if case .pseudo = LocaleName.judge(String($0)) { true } else { false } })
+            {
                 out.append("argument \(a)")
             }
         }

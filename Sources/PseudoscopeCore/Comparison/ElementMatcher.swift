@@ -46,7 +46,7 @@ public struct ElementMatching: Sendable {
         // Types and texts as numbers shared by both sides (equal exactly when the strings are), each string
         // numbered once: the passes' keys were strings, hashed again in every pass (a tenth of a night's `check`).
         let sides = [a, b]
-        var identifiers = StringNumbering()
+        var identifiers = FirstSeenNumbers<String>()
         matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : identifiers.number(sides[s][i].identifier) }
         // The later passes pair only elements left on both sides: when either side is all paired, they would
         // find nothing, and their keys (a path and a stripped text per element) are not worth building.
@@ -59,16 +59,18 @@ public struct ElementMatching: Sendable {
         var typeNumbers = numbers
         let paths = ElementMatching.pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
         // Texts only of the elements still unpaired: the passes below read no others. The empty text is -1.
-        var textNumbers = StringNumbering()
+        var textNumbers = FirstSeenNumbers<String>()
         func number(_ text: String) -> Int { text.isEmpty ? -1 : textNumbers.number(text) }
-        let texts = [a.indices.map { aToB[$0] == nil ? number(TextClassifier.stripMarkers(a[$0].displayText)) : -1 },
-                     b.indices.map { bToA[$0] == nil ? number(TextClassifier.stripMarkers(b[$0].displayText)) : -1 }]
+        let texts = [
+            a.indices.map { aToB[$0] == nil ? number(TextClassifier.stripMarkers(a[$0].displayText)) : -1 },
+            b.indices.map { bToA[$0] == nil ? number(TextClassifier.stripMarkers(b[$0].displayText)) : -1 },
+        ]
         // Each pass's keys numbered across both sides (type, text, path; type, path; type, text).
-        var typeTextPath = TripleNumbering(capacity: a.count + b.count)
+        var typeTextPath = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
         matchBy { s, i in typeTextPath.number(types[s][i], texts[s][i], paths[s][i]) }
-        var typePath = TripleNumbering(capacity: a.count + b.count)
+        var typePath = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
         matchBy { s, i in typePath.number(types[s][i], paths[s][i], 0) }
-        var typeText = TripleNumbering(capacity: a.count + b.count)
+        var typeText = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
         matchBy { s, i in texts[s][i] < 0 ? nil : typeText.number(types[s][i], texts[s][i], 0) }
         self.aToB = aToB
         self.bToA = bToA
@@ -85,8 +87,8 @@ public struct ElementMatching: Sendable {
     }
 
     /// Each element's type as a number shared by both trees (`types[side][i]`), and the numbering.
-    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: StringNumbering) {
-        var numbers = StringNumbering()
+    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: FirstSeenNumbers<String>) {
+        var numbers = FirstSeenNumbers<String>()
         let types = [a, b].map { h in
             h.elements.withUnsafeBufferPointer { e in e.indices.map { numbers.number(e[$0].type) } }
         }
@@ -95,13 +97,13 @@ public struct ElementMatching: Sendable {
 
     /// `pathKeys` with each element's type already a number (`types[side][i]`, numbered in `typeNumbers`, which
     /// gains the empty type when an element other than the root has no parent).
-    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout StringNumbering) -> [[Int]] {
+    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout FirstSeenNumbers<String>) -> [[Int]] {
         // A type spelled with a bracket could read like another type's indexed step ("Button[0]"): then the
         // texts themselves are compared, as `pathDescription` would.
-        if typeNumbers.strings.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
+        if typeNumbers.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
             return textPathKeys(a, b)
         }
-        var ids = TripleNumbering(capacity: a.count + b.count)  // interns a step (parent, type, index), across both trees
+        var ids = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)  // interns a step (parent, type, index), across both trees
         // An element other than the root without a parent has no step of its own (its text is empty).
         let emptyType = typeNumbers.number("")
         let typeCount = typeNumbers.count

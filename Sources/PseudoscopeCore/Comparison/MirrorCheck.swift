@@ -25,7 +25,8 @@ struct MirrorCheck {
             guard !fa.isEmpty, !fb.isEmpty, fb.intersection(wb) != nil else { continue }
             let ltrX = wb.minX + (fa.minX - wa.minX) * scale
             let expectedX = wb.minX + (wa.maxX - fa.maxX) * scale
-            let tol = hb[j].children.isEmpty ? RunComparison.tolerance : max(RunComparison.tolerance, wb.width * RunComparison.containerToleranceFraction)
+            let tol =
+                hb[j].children.isEmpty ? RunComparison.tolerance : max(RunComparison.tolerance, wb.width * RunComparison.containerToleranceFraction)
             // Centred or full-width elements are their own mirror image: nothing to check.
             guard abs(expectedX - ltrX) > tol else { continue }
             if abs(fb.minX - ltrX) <= tol && abs(fb.minX - expectedX) > tol { stayed[j] = (expectedX, ltrX) }
@@ -50,10 +51,14 @@ struct MirrorCheck {
                 guard orderA == orderB else { continue }  // reversed (or reshuffled): mirrored enough
                 let stayedMembers = row.filter { isStayed[$0] }
                 let first = stayedMembers[0]
-                let names = stayedMembers.map { "\(hb[$0].reference) stayed at x=\(formatPoints(hb[$0].frame.minX)) (belongs at x=\(formatPoints(stayed[$0]!.expected)))" }
-                findings.append(finding(first, severity: row.contains { isNavigationOrInteractive($0) } ? .blocking : .review,
-                                        message: "row order not reversed in RTL: " + names.joined(separator: "; "),
-                                        expected: stayed[first]!.expected))
+                let names = stayedMembers.map {
+                    "\(hb[$0].reference) stayed at x=\(formatPoints(hb[$0].frame.minX)) (belongs at x=\(formatPoints(stayed[$0]!.expected)))"
+                }
+                findings.append(
+                    finding(
+                        first, severity: row.contains { isNavigationOrInteractive($0) } ? .blocking : .review,
+                        message: "row order not reversed in RTL: " + names.joined(separator: "; "),
+                        expected: stayed[first]!.expected))
                 for j in row { isReported[j] = true }
             }
         }
@@ -68,9 +73,11 @@ struct MirrorCheck {
             return false
         }
         for (j, s) in stayed.sorted(by: { $0.key < $1.key }) where !isReported[j] && !insideReported(j) {
-            findings.append(finding(j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
-                                    message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",
-                                    expected: s.expected))
+            findings.append(
+                finding(
+                    j, severity: isNavigationOrInteractive(j) ? .blocking : .review,
+                    message: "stayed at its LTR place x=\(formatPoints(hb[j].frame.minX)); mirrored it belongs at x=\(formatPoints(s.expected))",
+                    expected: s.expected))
         }
         // Named all at once (`PathNamer.paths`): naming each on its own walked and locked per step.
         let paths = PathNamer.paths(of: findings.map { $0.element! }, in: hb)
@@ -159,8 +166,9 @@ struct MirrorCheck {
         let hb = b.hierarchy
         let e = hb[j]
         // Its path, fingerprint and hints come when all are named (`run`).
-        return Finding(rule: .rtlNotMirrored, severity: severity, element: j, elementPath: "", elementType: e.type,
-                       identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
-                       evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
+        return Finding(
+            rule: .rtlNotMirrored, severity: severity, element: j, elementPath: "", elementType: e.type,
+            identifier: e.identifier, label: e.displayText, frame: e.frame, message: message,
+            evidence: [("x", e.frame.minX), ("expectedX", expected)], otherArchive: a.source.path)
     }
 }

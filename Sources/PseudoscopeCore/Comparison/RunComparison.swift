@@ -159,14 +159,19 @@ public struct RunComparison: Sendable {
             }
             let ea = ha[i], eb = hb[j]
             if notMirrored.contains(j) {
-                out.append(Difference(kind: .notMirrored, a: i, b: j, message: "\(eb.reference) stayed at x=\(formatPoints(eb.frame.x)) where LTR put it"))
+                out.append(
+                    Difference(kind: .notMirrored, a: i, b: j, message: "\(eb.reference) stayed at x=\(formatPoints(eb.frame.x)) where LTR put it"))
             } else if !ea.frame.isEmpty, !eb.frame.isEmpty {
                 // In a mirror pair the expected place is the mirrored LTR place.
                 var expected = ea.frame
                 if mirror { expected.x = wb.minX + (wa.maxX - ea.frame.maxX) * (wb.width / max(wa.width, 1)) }
                 let dx = eb.frame.x - expected.x, dy = eb.frame.y - expected.y
                 if abs(dx) > tol || abs(dy) > tol {
-                    out.append(Difference(kind: .moved, a: i, b: j, message: "\(eb.reference) moved by \(formatPoints(dx)), \(formatPoints(dy)) pt" + (mirror ? " from its mirrored place" : "")))
+                    out.append(
+                        Difference(
+                            kind: .moved, a: i, b: j,
+                            message: "\(eb.reference) moved by \(formatPoints(dx)), \(formatPoints(dy)) pt"
+                                + (mirror ? " from its mirrored place" : "")))
                 }
             }
             let dw = eb.frame.width - ea.frame.width, dh = eb.frame.height - ea.frame.height
@@ -174,7 +179,12 @@ public struct RunComparison: Sendable {
             if (ea.frame.isEmpty && !a.recordsEveryFrame) || (eb.frame.isEmpty && !b.recordsEveryFrame) {
                 if ea.frame.isEmpty != eb.frame.isEmpty { unknownFrames += 1 }
             } else if abs(dw) > tol || abs(dh) > tol {
-                out.append(Difference(kind: .resized, a: i, b: j, message: "\(eb.reference) resized from \(formatPoints(ea.frame.width))×\(formatPoints(ea.frame.height)) to \(formatPoints(eb.frame.width))×\(formatPoints(eb.frame.height)) pt"))
+                out.append(
+                    Difference(
+                        kind: .resized, a: i, b: j,
+                        message:
+                            "\(eb.reference) resized from \(formatPoints(ea.frame.width))×\(formatPoints(ea.frame.height)) to \(formatPoints(eb.frame.width))×\(formatPoints(eb.frame.height)) pt"
+                    ))
             }
             if compareText {
                 let ta = TextClassifier.stripMarkers(ea.displayText), tb = TextClassifier.stripMarkers(eb.displayText)
@@ -183,7 +193,8 @@ public struct RunComparison: Sendable {
                 }
             }
             if hittableKnown, ea.isHittable != eb.isHittable {
-                out.append(Difference(kind: .hittableChanged, a: i, b: j, message: "\(eb.reference) is \(eb.isHittable ? "now" : "no longer") hittable"))
+                out.append(
+                    Difference(kind: .hittableChanged, a: i, b: j, message: "\(eb.reference) is \(eb.isHittable ? "now" : "no longer") hittable"))
             }
         }
         var unknown: [String] = []

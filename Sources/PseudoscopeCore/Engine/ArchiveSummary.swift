@@ -64,8 +64,9 @@ public struct ArchiveSummary: Sendable, Equatable {
         self.findings = findings
         // Provisional until the engine settles the run (`Engine.settle`): an rtl run's pair rule has not run yet.
         let pairing: Pairing = a.mode == .rtl && a.hierarchyNote == nil ? .pending : .notApplicable
-        verdict = Verdict(findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false,
-                          incomplete: incomplete, answer: answer)
+        verdict = Verdict(
+            findings: findings, hierarchyNote: a.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false,
+            incomplete: incomplete, answer: answer)
     }
 
     /// The runs this one is listed with: those of its screen. A run without a hierarchy (a unit test's failure)
@@ -88,9 +89,11 @@ public struct ArchiveSummary: Sendable, Equatable {
     /// nothing to say.
     public var listNote: String {
         let c = counts
-        return [runNote.isEmpty ? nil : runNote, c.blockingKnown > 0 ? "\(c.blockingKnown) known" : nil, c.new > 0 ? "\(c.new) new" : nil,
-                incomplete != nil ? "tree cut short" : nil]
-            .compactMap { $0 }.joined(separator: " · ")
+        return [
+            runNote.isEmpty ? nil : runNote, c.blockingKnown > 0 ? "\(c.blockingKnown) known" : nil, c.new > 0 ? "\(c.new) new" : nil,
+            incomplete != nil ? "tree cut short" : nil,
+        ]
+        .compactMap { $0 }.joined(separator: " · ")
     }
 
     public var runNote: String {

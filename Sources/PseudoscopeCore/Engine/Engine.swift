@@ -52,9 +52,12 @@ public struct Engine: Sendable {
     }
 
     /// A run's verdict from its final findings: the one place it is decided (`Verdict`).
-    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing, incomplete: String? = nil, answer: QueryAnswer? = nil) -> Verdict {
-        Verdict(findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy,
-                incomplete: incomplete, answer: answer)
+    public func verdict(_ findings: [Finding], hierarchyNote: String?, pairing: Pairing, incomplete: String? = nil, answer: QueryAnswer? = nil)
+        -> Verdict
+    {
+        Verdict(
+            findings: findings, hierarchyNote: hierarchyNote, pairing: pairing, filter: filter, acceptsNoHierarchy: acceptsNoHierarchy,
+            incomplete: incomplete, answer: answer)
     }
 
     /// Gives a summary its final findings and the verdict they make; with a spool, the findings wait there, so a
@@ -101,9 +104,11 @@ public struct Engine: Sendable {
     public func judge(_ path: String, among inputs: [ArchiveSummary?] = [], named: Bool = true) -> Result<RunVerdict, ArchiveError> {
         loader.loadResult(path).map { archive in
             let (found, pairing, _) = finalFindings(archive, path: path, among: inputs, named: named)
-            var run = RunVerdict(archive: archive, findings: found,
-                                 verdict: verdict(found, hierarchyNote: archive.hierarchyNote, pairing: pairing, incomplete: archive.imported?.incomplete,
-                                                  answer: QueryAnswer.of(archive, strings: context.strings)))
+            var run = RunVerdict(
+                archive: archive, findings: found,
+                verdict: verdict(
+                    found, hierarchyNote: archive.hierarchyNote, pairing: pairing, incomplete: archive.imported?.incomplete,
+                    answer: QueryAnswer.of(archive, strings: context.strings)))
             run.strings = ElementStrings(archive, catalog: context.strings)
             return run
         }
@@ -113,8 +118,10 @@ public struct Engine: Sendable {
     /// rule's against its partner (among `inputs`, else beside it), and the partner's path as it was named. What
     /// every command and view judges a run by.
     /// `own`: its own findings, when they were just made.
-    func finalFindings(_ archive: Archive, path: String, among inputs: [ArchiveSummary?], own made: [Finding]? = nil,
-                       named: Bool) -> ([Finding], Pairing, partner: String?) {
+    func finalFindings(
+        _ archive: Archive, path: String, among inputs: [ArchiveSummary?], own made: [Finding]? = nil,
+        named: Bool
+    ) -> ([Finding], Pairing, partner: String?) {
         let own = made ?? findings(archive, named: named)
         guard archive.mode == .rtl, archive.hierarchyNote == nil else { return (own, .notApplicable, nil) }
         var partner: (path: String, archive: Archive)?
@@ -132,8 +139,10 @@ public struct Engine: Sendable {
     /// The LTR run of an rtl run's screen among a run set's inputs, by `partnerRank`: its path.
     static func partner(rtl: ArchiveSummary, among inputs: [ArchiveSummary?]) -> String? {
         var best: (rank: Int, path: String)?
-        for case let s? in inputs where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil
-            && Engine.mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path)) {
+        for case let s? in inputs
+        where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil
+            && Engine.mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path))
+        {
             guard let rank = partnerRank(s.mode, test: s.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, s.path) }
         }
@@ -149,7 +158,8 @@ public struct Engine: Sendable {
             if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
             // A quiet load: a candidate that does not read is simply not the partner.
             guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil,
-                  Engine.mayPair((a.environment.simulator, a.environment.os, c), (rtl.environment.simulator, rtl.environment.os, path)) else { continue }
+                Engine.mayPair((a.environment.simulator, a.environment.os, c), (rtl.environment.simulator, rtl.environment.os, path))
+            else { continue }
             guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, c, a) }
             if rank == 0 { break }
@@ -230,7 +240,8 @@ public struct Engine: Sendable {
         for (j, k) in batch.enumerated() {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                summaries.append(ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings), strings: context.strings))
+                summaries.append(
+                    ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings), strings: context.strings))
                 // An rtl run is kept for its pair rule; the others while the batch's budget lasts, for theirs.
                 if a.mode == .rtl || (batch.count > 1 && held + a.hierarchy.count <= Engine.batchElements) {
                     loaded[j] = a

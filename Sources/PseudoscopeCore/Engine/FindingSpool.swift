@@ -18,7 +18,9 @@ public final class FindingSpool: Sendable {
     public init(folder: String) throws {
         var template = Array((folder + "/pseudoscope-spool-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ArchiveError(file: folder, message: "cannot make a temporary file for the night's findings: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw ArchiveError(file: folder, message: "cannot make a temporary file for the night's findings: \(String(cString: strerror(errno)))")
+        }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.fd = fd
     }
@@ -48,7 +50,8 @@ public final class FindingSpool: Sendable {
             let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ArchiveError(file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
+                throw ArchiveError(
+                    file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
             }
             done += n
         }
@@ -191,8 +194,9 @@ struct SpoolReader {
         evidence.reserveCapacity(min(evidenceCount, 16))
         for _ in 0..<evidenceCount { evidence.append((try string(), try f64())) }
         let other = try optional()
-        var f = Finding(rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
-                        identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other)
+        var f = Finding(
+            rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
+            identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other)
         f.fingerprint = try string()
         var hints: [String] = []
         for _ in 0..<Int(try u32()) { hints.append(try string()) }

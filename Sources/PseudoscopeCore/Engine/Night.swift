@@ -39,7 +39,9 @@ public struct Night: Sendable {
         public var byRule: [(count: Verdict.RuleCount, runs: Int)] = []
 
         public static func == (a: Totals, b: Totals) -> Bool {
-            (a.checked, a.blocked, a.accepted, a.notChecked, a.unreadable, a.passed) == (b.checked, b.blocked, b.accepted, b.notChecked, b.unreadable, b.passed)
+            (a.checked, a.blocked, a.accepted, a.notChecked, a.unreadable, a.passed) == (
+                b.checked, b.blocked, b.accepted, b.notChecked, b.unreadable, b.passed
+            )
                 && a.incomplete == b.incomplete
                 && a.counts == b.counts && a.byRule.map(\.count) == b.byRule.map(\.count) && a.byRule.map(\.runs) == b.byRule.map(\.runs)
         }

@@ -12,7 +12,8 @@ public enum Pairing: Equatable, Sendable {
         switch self {
         case .notApplicable, .pending: return nil
         case .pairedWith(let path): return "pair rule: compared with the LTR run \(path)"
-        case .noPartner: return "pair rule not run: no LTR run of this screen (same device, OS and folder) given or found beside it (give it too, or compare A B)"
+        case .noPartner:
+            return "pair rule not run: no LTR run of this screen (same device, OS and folder) given or found beside it (give it too, or compare A B)"
         }
     }
 

@@ -67,8 +67,10 @@ public struct Verdict: Equatable, Sendable {
 
     /// A run judged: its findings, as the filter shows them, counted. A run without a hierarchy has none to count:
     /// it is not checked, unless the user accepted such runs.
-    public init(findings: [Finding], hierarchyNote: String?, pairing: Pairing, filter: FindingFilter, acceptsNoHierarchy: Bool,
-                incomplete: String? = nil, answer: QueryAnswer? = nil) {
+    public init(
+        findings: [Finding], hierarchyNote: String?, pairing: Pairing, filter: FindingFilter, acceptsNoHierarchy: Bool,
+        incomplete: String? = nil, answer: QueryAnswer? = nil
+    ) {
         self.incomplete = incomplete
         self.answer = answer
         if let note = hierarchyNote {

@@ -90,9 +90,11 @@ enum AppUIHierarchyParser {
         }
         var notes: [String] = []
         if let first = unreadable.first {
-            notes.append(unreadable.count == 1
-                ? "line \(first) holds an element whose attributes could not be read: it is kept with its type only"
-                : "\(unreadable.count) lines hold elements whose attributes could not be read (the first: line \(first)): they are kept with their types only")
+            notes.append(
+                unreadable.count == 1
+                    ? "line \(first) holds an element whose attributes could not be read: it is kept with its type only"
+                    : "\(unreadable.count) lines hold elements whose attributes could not be read (the first: line \(first)): they are kept with their types only"
+            )
         }
         if skipped > 0 { notes.append("\(skipped) line\(skipped == 1 ? "" : "s") that hold no element left out") }
         var incomplete: String?
@@ -101,7 +103,9 @@ enum AppUIHierarchyParser {
             builder.markOpenElementsCut()
         } else if text.utf8.count == capBytes {
             // Observed on macOS: a file of exactly this many bytes, ending on a whole line. Xcode may stop there.
-            notes.append("the text is exactly \(capBytes) bytes long, which may be where Xcode stopped writing it: elements after its last line may be missing")
+            notes.append(
+                "the text is exactly \(capBytes) bytes long, which may be where Xcode stopped writing it: elements after its last line may be missing"
+            )
         }
         let (elements, addedRoot) = builder.finish()
         if addedRoot { notes.append("an Application root was added above the hierarchy's top-level elements") }

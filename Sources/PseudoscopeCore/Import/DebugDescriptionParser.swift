@@ -117,7 +117,8 @@ enum DebugDescriptionParser {
                 incompleteNote = "the dump stops at line \(k + 1) in the middle of an element (\"\(last.trimmingWhitespace().prefix(40))\")"
                 builder.markOpenElementsCut()
             } else if section == .tree && structure == .complete {
-                notes.append("the element subtree runs to the end of the dump (no 'Path to element:' follows): its last elements may have more children")
+                notes.append(
+                    "the element subtree runs to the end of the dump (no 'Path to element:' follows): its last elements may have more children")
                 builder.markOpenElementsCut()
             }
         }
@@ -125,9 +126,11 @@ enum DebugDescriptionParser {
         // now hang under the element above it. (The last line is the incomplete note's.)
         unreadable.removeAll { $0 == lastContent.map { $0 + 1 } }
         if let first = unreadable.first {
-            notes.append(unreadable.count == 1
-                ? "line \(first) starts like an element but could not be read: it is left out, and the elements below it may hang under the wrong parent"
-                : "\(unreadable.count) lines that start like elements could not be read (the first: line \(first)): they are left out, and the elements below them may hang under the wrong parent")
+            notes.append(
+                unreadable.count == 1
+                    ? "line \(first) starts like an element but could not be read: it is left out, and the elements below it may hang under the wrong parent"
+                    : "\(unreadable.count) lines that start like elements could not be read (the first: line \(first)): they are left out, and the elements below them may hang under the wrong parent"
+            )
         }
         let (elements, addedRoot) = builder.finish()
         if addedRoot { notes.append("an Application root was added above the dump's top-level elements") }
@@ -149,7 +152,8 @@ enum DebugDescriptionParser {
         while k < lines.count {
             var line = lines[k]
             while k + 1 < lines.count, braceBalance(line) > 0, line.utf8Contains("{{"), parseElementLine(lines[k + 1], number: 0) == nil,
-                  !lines[k + 1].trimmingWhitespace().isEmpty {
+                !lines[k + 1].trimmingWhitespace().isEmpty
+            {
                 line += lines[k + 1].trimmingWhitespace()
                 k += 1
                 out.append("")  // keep line numbers stable
@@ -213,7 +217,8 @@ enum DebugDescriptionParser {
                 s = t.dropFirst()
                 if s.first == " " { s = s.dropFirst() }
             } else if t.first == "[", let close = t.firstIndex(of: "]"), t.distance(from: t.startIndex, to: close) < 40,
-                      t[t.index(after: close)...].first == " " {
+                t[t.index(after: close)...].first == " "
+            {
                 s = t[t.index(after: close)...].dropFirst()
             } else {
                 return String(s)
@@ -231,7 +236,8 @@ enum DebugDescriptionParser {
         func digits(_ at: Int, _ n: Int) -> Bool { (at..<(at + n)).allSatisfy(isDigit) }
         func byte(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue! }
         guard digits(0, 4), byte(4, "-"), digits(5, 2), byte(7, "-"), digits(8, 2), byte(10, " ") || byte(10, "T"),
-              digits(11, 2), byte(13, ":"), digits(14, 2), byte(16, ":"), digits(17, 2) else { return nil }
+            digits(11, 2), byte(13, ":"), digits(14, 2), byte(16, ":"), digits(17, 2)
+        else { return nil }
         var i = 19
         if byte(i, ".") || byte(i, ",") || byte(i, ":"), isDigit(i + 1) { i += 1; while isDigit(i) { i += 1 } }
         if byte(i, "Z") {
@@ -246,7 +252,8 @@ enum DebugDescriptionParser {
         if rest.hasPrefix("- ") { rest = rest.dropFirst(2) }
         // NSLog's process (its name may hold spaces): `Name[1234:5678] `, the bracket holding the pid and thread.
         if let open = rest.prefix(80).firstIndex(of: "["), let close = rest[open...].firstIndex(of: "]"),
-           rest[rest.index(after: close)...].first == " ", !rest[..<open].contains(where: { $0 == "," || $0 == "'" || $0 == "{" }) {
+            rest[rest.index(after: close)...].first == " ", !rest[..<open].contains(where: { $0 == "," || $0 == "'" || $0 == "{" })
+        {
             let inside = rest[rest.index(after: open)..<close].split(separator: ":", omittingEmptySubsequences: false)
             if inside.count == 2, inside[0].allSatisfy(\.isNumber), !inside[0].isEmpty, inside[1].allSatisfy(\.isHexDigit), !inside[1].isEmpty {
                 rest = rest[rest.index(after: close)...].dropFirst()
@@ -258,7 +265,9 @@ enum DebugDescriptionParser {
     // MARK: - One element line
 
     static let quotedKeys = ["identifier", "label", "title", "placeholderValue"]
-    static let knownKeys = ["identifier", "label", "title", "placeholderValue", "value", "pid", "traits", "hitPoint", "activationBundleId", "context", "payload"]
+    static let knownKeys = [
+        "identifier", "label", "title", "placeholderValue", "value", "pid", "traits", "hitPoint", "activationBundleId", "context", "payload",
+    ]
     /// `identifier:` and the rest, made once: a value's end is looked for at every quote and comma of a line.
     static let knownKeyColons = knownKeys.map { $0 + ":" }
     static let flags = ["Keyboard Focused", "Selected", "Disabled", "Focused", "Main Window", "Secure", "Editable"]
@@ -393,7 +402,9 @@ enum DebugDescriptionParser {
         guard s.utf8HasPrefix("{{") else { return nil }
         let open = s.index(s.startIndex, offsetBy: 2)
         let rest = s[open...]
-        guard let close = rest.utf8Range(of: "}}") ?? (rest.hasSuffix("}") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil) else { return nil }
+        guard let close = rest.utf8Range(of: "}}") ?? (rest.hasSuffix("}") ? rest.index(before: rest.endIndex)..<rest.endIndex : nil) else {
+            return nil
+        }
         let inner = s[open..<close.lowerBound]
         guard let numbers = frameNumbers(inner) else { return nil }
         func finite(_ d: Double) -> Double { d.isFinite ? max(-ArchiveDecoder.maxCoordinate, min(ArchiveDecoder.maxCoordinate, d)) : 0 }
@@ -493,7 +504,9 @@ enum DebugDescriptionParser {
         var search = s.startIndex
         while let comma = s[search...].utf8Range(of: ", ") {
             let next = s[comma.upperBound...]
-            if knownKeyColons.contains(where: { next.utf8HasPrefix($0) }) || flags.contains(where: { next.utf8HasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) }) {
+            if knownKeyColons.contains(where: { next.utf8HasPrefix($0) })
+                || flags.contains(where: { next.utf8HasPrefix($0) && isTokenEnd(next.dropFirst($0.count)) })
+            {
                 return comma.lowerBound
             }
             search = comma.upperBound

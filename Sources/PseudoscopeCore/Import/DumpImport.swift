@@ -84,13 +84,17 @@ struct HierarchyBuilder {
     /// `place` is made only for an error: a dump of a hundred thousand lines adds as many elements.
     private mutating func append(_ element: Element, parent: Int?, place: @autoclosure () -> String) throws {
         if elements.count >= limits.maxElements {
-            throw ArchiveError(file: file, place: place(), message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
+            throw ArchiveError(
+                file: file, place: place(),
+                message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
         }
         var e = element
         e.parent = parent
         e.depth = parent.map { elements[$0].depth + 1 } ?? 0
         if e.depth > limits.maxDepth {
-            throw ArchiveError(file: file, place: place(), message: "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+            throw ArchiveError(
+                file: file, place: place(),
+                message: "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
         }
         e.children = []
         if let p = parent { elements[p].children.append(elements.count) }
@@ -143,8 +147,10 @@ public enum DumpImporter {
     /// full, as it reads a file named on the command line, and says why when it is no dump after all.
     public static func looksLikeDumpFile(_ prefix: [UInt8]) -> Bool {
         if prefix.starts(with: Array("bplist00".utf8)) { return prefix.bytesContain("ElementSnapshot") }
-        let binary: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x28, 0xB5, 0x2F, 0xFD], [0x50, 0x4B, 0x03, 0x04], [0x1F, 0x8B],
-                                 Array("SQLite format 3".utf8), Array("%PDF".utf8)]
+        let binary: [[UInt8]] = [
+            [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x28, 0xB5, 0x2F, 0xFD], [0x50, 0x4B, 0x03, 0x04], [0x1F, 0x8B],
+            Array("SQLite format 3".utf8), Array("%PDF".utf8),
+        ]
         if binary.contains(where: { prefix.starts(with: $0) }) { return false }
         if prefix.count >= 12, Array(prefix[4..<8]) == Array("ftyp".utf8) { return false }
         if prefix.prefix(8192).contains(0) { return false }
@@ -155,7 +161,9 @@ public enum DumpImporter {
             if prefix[k] == 0x7B, prefix[k + 1] == 0x7B {
                 var j = k + 2
                 var digits = 0
-                while j < prefix.count, j < k + 40, prefix[j] == 0x2D || prefix[j] == 0x2E || prefix[j] == 0x20 || (prefix[j] >= 0x30 && prefix[j] <= 0x39) {
+                while j < prefix.count, j < k + 40,
+                    prefix[j] == 0x2D || prefix[j] == 0x2E || prefix[j] == 0x20 || (prefix[j] >= 0x30 && prefix[j] <= 0x39)
+                {
                     if prefix[j] >= 0x30 && prefix[j] <= 0x39 { digits += 1 }
                     j += 1
                 }
@@ -182,7 +190,11 @@ public enum DumpImporter {
         // and each line split costs far more than its byte.
         let lines = lineCount(text), maxLines = maxLines(limits)
         guard lines <= maxLines else {
-            throw ArchiveError(file: file, message: "holds \(lines) lines, more than the limit of \(maxLines) (8 a element of \(limits.maxElements); raise it with \(LoadLimits.Variable.elements.rawValue))")
+            throw ArchiveError(
+                file: file,
+                message:
+                    "holds \(lines) lines, more than the limit of \(maxLines) (8 a element of \(limits.maxElements); raise it with \(LoadLimits.Variable.elements.rawValue))"
+            )
         }
         var dump = try readTree(text, file: file, limits: limits)
         dump.failureMessage = FailureQuery.message(in: text).map(limits.cut)
@@ -211,7 +223,8 @@ public enum DumpImporter {
             let dump = try PageSourceParser.parse(unwrapped, file: file, limits: limits)
             // An archive needs at least one element: a source whose only tags are cut off or inside comments has none.
             guard !dump.elements.isEmpty else {
-                throw ArchiveError(file: file, message: "page source XML holds no complete element (its XCUIElementType tags are cut off or inside comments)")
+                throw ArchiveError(
+                    file: file, message: "page source XML holds no complete element (its XCUIElementType tags are cut off or inside comments)")
             }
             return dump
         }
@@ -221,7 +234,8 @@ public enum DumpImporter {
         }
         let dump = try DebugDescriptionParser.parse(unwrapped, file: file, limits: limits)
         guard !dump.elements.isEmpty else {
-            throw ArchiveError(file: file, message: "not an archive and not a recognized dump: no element lines found (see docs/import.md for the formats read)")
+            throw ArchiveError(
+                file: file, message: "not an archive and not a recognized dump: no element lines found (see docs/import.md for the formats read)")
         }
         return dump
     }
@@ -240,11 +254,13 @@ public enum DumpImporter {
         facts.hittableRecorded = dump.hittableRecorded
         facts.modeWasGiven = modeWasGiven
         let name = test ?? "imported/" + ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true,
-                              message: dump.failureMessage ?? "(imported \(dump.format.rawValue) dump: no failure was recorded)")
+        let failure = Failure(
+            identifier: "", label: "", frame: .zero, isHittable: true,
+            message: dump.failureMessage ?? "(imported \(dump.format.rawValue) dump: no failure was recorded)")
         let environment = Environment(xcode: "unknown", simulator: "unknown device", os: "unknown OS")
-        var archive = Archive(test: name, screen: nil, mode: mode, environment: environment, failure: failure,
-                              hierarchy: Hierarchy(preorder: dump.elements), source: source)
+        var archive = Archive(
+            test: name, screen: nil, mode: mode, environment: environment, failure: failure,
+            hierarchy: Hierarchy(preorder: dump.elements), source: source)
         archive.imported = facts
         archive.hierarchyNote = dump.noHierarchy
         return archive
@@ -271,7 +287,8 @@ enum Unwrapper {
         let mayBeJSON = opening == UInt8(ascii: "{") || opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "[")
         let trimmed = mayBeJSON ? text.trimmingWhitespace() : ""
         if mayBeJSON, let first = trimmed.first, first == "{" || first == "\"" || first == "[",
-           var json = try? JSONParser.parse(Array(trimmed.utf8)) {
+            var json = try? JSONParser.parse(Array(trimmed.utf8))
+        {
             // A dump pasted as a JSON array of its lines.
             if case .array(let items) = json, items.count > 1, items.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
                 let lines = items.map { v -> String in if case .string(let s) = v { return s } else { return "" } }

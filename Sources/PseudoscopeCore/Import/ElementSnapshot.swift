@@ -50,8 +50,9 @@ public struct ElementSnapshot: Sendable, Equatable {
             do { return try body() } catch let f as BinaryPropertyList.Failure { throw fail(place(), f.message) }
         }
         guard let top = try attempt("the top object", { try plist.dictionary(plist.top) }),
-              let objectsIndex = top["$objects"], case .array(let objects) = try attempt("$objects", { try plist.object(objectsIndex) }),
-              let topIndex = top["$top"], let topDict = try attempt("$top", { try plist.dictionary(topIndex) }) else {
+            let objectsIndex = top["$objects"], case .array(let objects) = try attempt("$objects", { try plist.object(objectsIndex) }),
+            let topIndex = top["$top"], let topDict = try attempt("$top", { try plist.dictionary(topIndex) })
+        else {
             throw ArchiveError(file: file, message: "is not an element snapshot: not a keyed archive ($objects and $top missing)")
         }
         /// A member's value: followed through the archiver's reference when it is one; nil for `$null`.
@@ -132,7 +133,8 @@ public struct ElementSnapshot: Sendable, Equatable {
             var pairs = Array(zip(keys, values))
             // An NSDictionary archived by keyed archiver: NS.keys and NS.objects arrays.
             if let d = try plist.dictionary(r), let ks = d["NS.keys"], let vs = d["NS.objects"],
-               case .array(let kr) = try plist.object(ks), case .array(let vr) = try plist.object(vs) {
+                case .array(let kr) = try plist.object(ks), case .array(let vr) = try plist.object(vs)
+            {
                 pairs = Array(zip(kr, vr))
             }
             for (k, v) in pairs {
@@ -155,7 +157,8 @@ public struct ElementSnapshot: Sendable, Equatable {
                 throw fail(place, "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")
             }
             guard depth <= limits.maxDepth else {
-                throw fail(place, "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+                throw fail(
+                    place, "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
             }
             let fields = try attempt(place, { try plist.dictionary(object) })
             guard let f = fields else { throw fail(place, "is not an archived element (not a dictionary)") }
@@ -250,12 +253,16 @@ extension ElementSnapshot {
             w.beginObject()
             w.string("type", n.type)
             if let t = n.elementType { w.number("elementType", Double(t)) }
-            for (key, value) in [("identifier", n.identifier), ("label", n.label), ("value", n.value), ("title", n.title), ("placeholderValue", n.placeholderValue)] where !value.isEmpty {
+            for (key, value) in [
+                ("identifier", n.identifier), ("label", n.label), ("value", n.value), ("title", n.title), ("placeholderValue", n.placeholderValue),
+            ] where !value.isEmpty {
                 w.string(key, value)
             }
             w.rect("frame", n.frame)
-            for (key, value) in [("enabled", n.isEnabled), ("selected", n.isSelected), ("hasFocus", n.hasFocus), ("hasKeyboardFocus", n.hasKeyboardFocus),
-                                 ("isMainWindow", n.isMainWindow)] {
+            for (key, value) in [
+                ("enabled", n.isEnabled), ("selected", n.isSelected), ("hasFocus", n.hasFocus), ("hasKeyboardFocus", n.hasKeyboardFocus),
+                ("isMainWindow", n.isMainWindow),
+            ] {
                 if let v = value { w.bool(key, v) }
             }
             if let t = n.traits { w.number("traits", Double(t)) }

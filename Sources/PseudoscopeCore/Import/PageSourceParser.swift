@@ -48,7 +48,9 @@ enum PageSourceParser {
         }
         if let note = incompleteNote { dump.notes.append(note) }
         if delegate.hiddenCount > 0 {
-            dump.notes.append("\(delegate.hiddenCount) element\(delegate.hiddenCount == 1 ? " is" : "s are") marked visible=\"false\": no finding about \(delegate.hiddenCount == 1 ? "its" : "their") place or size")
+            dump.notes.append(
+                "\(delegate.hiddenCount) element\(delegate.hiddenCount == 1 ? " is" : "s are") marked visible=\"false\": no finding about \(delegate.hiddenCount == 1 ? "its" : "their") place or size"
+            )
         }
         // WebDriverAgent reports an empty field's placeholder as its value unless it writes placeholderValue itself.
         dump.valuesMayBePlaceholders = !delegate.sawPlaceholderAttribute
@@ -66,7 +68,13 @@ enum PageSourceParser {
         var end: Substring.Index?
         for i in start.indices {
             let c = start[i]
-            if c == "[" { depth += 1 } else if c == "]" { depth = max(0, depth - 1) } else if c == ">", depth == 0 { end = start.index(after: i); break }
+            if c == "[" {
+                depth += 1
+            } else if c == "]" {
+                depth = max(0, depth - 1)
+            } else if c == ">", depth == 0 {
+                end = start.index(after: i); break
+            }
         }
         guard let close = end else { return String(xml) }
         let blank = String(start[..<close].map { $0.isNewline ? $0 : " " })
@@ -231,27 +239,33 @@ enum XMLEvents {
     }
 
     /// Reads `bytes`; `start` answers false to stop the parse. Throws when libxml2 cannot be opened.
-    static func read(_ bytes: [UInt8], file: String, start: @escaping (String, [String: String], Int) -> Bool,
-                     end: @escaping (String) -> Void) throws -> Outcome {
+    static func read(
+        _ bytes: [UInt8], file: String, start: @escaping (String, [String: String], Int) -> Bool,
+        end: @escaping (String) -> Void
+    ) throws -> Outcome {
         let callbacks = Callbacks(start: start, end: end)
         var outcome = ps_xml_outcome()
         let rc = withExtendedLifetime(callbacks) { () -> Int32 in
-            var handler = ps_xml_handler(context: Unmanaged.passUnretained(callbacks).toOpaque(), start: { context, prefix, local, count, prefixes, locals, values, lengths, line in
-                guard let context, let local else { return 0 }
-                let callbacks = Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue()
-                var attributes: [String: String] = [:]
-                for k in 0..<Int(count) {
-                    guard let key = locals?[k] else { continue }
-                    let value = values?[k].map { p in
-                        String(decoding: UnsafeRawBufferPointer(start: p, count: Int(lengths?[k] ?? 0)), as: UTF8.self)
-                    } ?? ""
-                    attributes[XMLEvents.qualified(prefixes?[k], key)] = value
-                }
-                return callbacks.start(XMLEvents.qualified(prefix, local), attributes, Int(line)) ? 0 : 1
-            }, end: { context, prefix, local in
-                guard let context, let local else { return }
-                Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue().end(XMLEvents.qualified(prefix, local))
-            })
+            var handler = ps_xml_handler(
+                context: Unmanaged.passUnretained(callbacks).toOpaque(),
+                start: { context, prefix, local, count, prefixes, locals, values, lengths, line in
+                    guard let context, let local else { return 0 }
+                    let callbacks = Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue()
+                    var attributes: [String: String] = [:]
+                    for k in 0..<Int(count) {
+                        guard let key = locals?[k] else { continue }
+                        let value =
+                            values?[k].map { p in
+                                String(decoding: UnsafeRawBufferPointer(start: p, count: Int(lengths?[k] ?? 0)), as: UTF8.self)
+                            } ?? ""
+                        attributes[XMLEvents.qualified(prefixes?[k], key)] = value
+                    }
+                    return callbacks.start(XMLEvents.qualified(prefix, local), attributes, Int(line)) ? 0 : 1
+                },
+                end: { context, prefix, local in
+                    guard let context, let local else { return }
+                    Unmanaged<Callbacks>.fromOpaque(context).takeUnretainedValue().end(XMLEvents.qualified(prefix, local))
+                })
             return bytes.withUnsafeBufferPointer { ps_xml_parse($0.baseAddress, $0.count, &handler, &outcome) }
         }
         if rc != 0 {
@@ -293,5 +307,3 @@ extension PageSourceParser {
         return e
     }
 }
-
-

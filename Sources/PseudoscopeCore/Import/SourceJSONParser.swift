@@ -111,26 +111,37 @@ enum SourceJSONParser {
         try readSubtrees(above: 0)
         let (elements, addedRoot) = builder.finish()
         var dump = ImportedDump(format: format, elements: elements)
-        if addedRoot { dump.notes.append(roots.count > 1 ? "an Application root was added above the list's elements" : "an Application root was added above the source's top element") }
+        if addedRoot {
+            dump.notes.append(
+                roots.count > 1
+                    ? "an Application root was added above the list's elements" : "an Application root was added above the source's top element")
+        }
         // idb answers with one element with no type, label or size when it could not read the app's tree: not a
         // clean screen, but none at all (`check` says "not checked", the inspector says why).
         if elements.allSatisfy({ $0.frame.isEmpty }) {
-            dump.noHierarchy = "no element has a size: the tool did not read the app's tree (idb answers with one empty element when the app's accessibility is not ready)"
+            dump.noHierarchy =
+                "no element has a size: the tool did not read the app's tree (idb answers with one empty element when the app's accessibility is not ready)"
         }
         if flat {
             dump.structure = .flatList
             dump.notes.append("a flat list of \(count) elements: the dump holds no hierarchy, so no element's parent, children or siblings are known")
         }
         if skipped > 0 {
-            dump.notes.append(skipped == 1 ? "1 entry of a children list is not an element (no type) and was left out"
-                : "\(skipped) entries of children lists are not elements (no type) and were left out")
+            dump.notes.append(
+                skipped == 1
+                    ? "1 entry of a children list is not an element (no type) and was left out"
+                    : "\(skipped) entries of children lists are not elements (no type) and were left out")
         }
         if skippedAtTop > 0 {
-            dump.notes.append(skippedAtTop == 1 ? "1 entry of the list is not an element and was left out"
-                : "\(skippedAtTop) entries of the list are not elements and were left out")
+            dump.notes.append(
+                skippedAtTop == 1
+                    ? "1 entry of the list is not an element and was left out"
+                    : "\(skippedAtTop) entries of the list are not elements and were left out")
         }
         if hidden > 0 {
-            dump.notes.append("\(hidden) element\(hidden == 1 ? " is" : "s are") marked not visible: no finding about \(hidden == 1 ? "its" : "their") place or size")
+            dump.notes.append(
+                "\(hidden) element\(hidden == 1 ? " is" : "s are") marked not visible: no finding about \(hidden == 1 ? "its" : "their") place or size"
+            )
         }
         // As in the XML source: an empty field's placeholder comes as its value unless the source names it.
         dump.valuesMayBePlaceholders = !sawPlaceholder
@@ -150,13 +161,17 @@ enum SourceJSONParser {
         }
         if let raw = node["rawIdentifier"] { a["identifier"] = text(raw) ?? "" }
         // idb's names for the same things.
-        for (key, name) in [("AXLabel", "label"), ("AXValue", "value"), ("AXPlaceholderValue", "placeholderValue"), ("placeholder", "placeholderValue")] {
+        for (key, name) in [
+            ("AXLabel", "label"), ("AXValue", "value"), ("AXPlaceholderValue", "placeholderValue"), ("placeholder", "placeholderValue"),
+        ] {
             if let text = text(node[key]) { a[name] = text }
         }
         if let id = node["AXUniqueId"] { a["identifier"] = text(id) ?? "" }
-        let flags = [("isEnabled", "enabled"), ("enabled", "enabled"), ("isVisible", "visible"), ("visible", "visible"),
-                     ("isFocused", "focused"), ("focused", "focused"), ("isSelected", "selected"), ("selected", "selected"),
-                     ("isHittable", "hittable"), ("hittable", "hittable")]
+        let flags = [
+            ("isEnabled", "enabled"), ("enabled", "enabled"), ("isVisible", "visible"), ("visible", "visible"),
+            ("isFocused", "focused"), ("focused", "focused"), ("isSelected", "selected"), ("selected", "selected"),
+            ("isHittable", "hittable"), ("hittable", "hittable"),
+        ]
         for (key, name) in flags {
             if let on = flag(node[key]) { a[name] = on ? "true" : "false" }
         }

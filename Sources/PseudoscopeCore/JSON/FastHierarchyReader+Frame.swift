@@ -25,14 +25,16 @@ extension FastHierarchyReader {
         var x = 0.0, y = 0.0, w = 0.0, h = 0.0
         if b[i + 1] == UInt8(ascii: "x") {
             guard member(b, &i, 0x22_78_22, 3, size: false, into: &x), comma(b, &i),
-                  member(b, &i, 0x22_79_22, 3, size: false, into: &y), comma(b, &i),
-                  member(b, &i, 0x22_68_74_64_69_77_22, 7, size: true, into: &w), comma(b, &i),
-                  member(b, &i, 0x22_74_68_67_69_65_68_22, 8, size: true, into: &h) else { return nil }
+                member(b, &i, 0x22_79_22, 3, size: false, into: &y), comma(b, &i),
+                member(b, &i, 0x22_68_74_64_69_77_22, 7, size: true, into: &w), comma(b, &i),
+                member(b, &i, 0x22_74_68_67_69_65_68_22, 8, size: true, into: &h)
+            else { return nil }
         } else {
             guard member(b, &i, 0x22_74_68_67_69_65_68_22, 8, size: true, into: &h), comma(b, &i),
-                  member(b, &i, 0x22_68_74_64_69_77_22, 7, size: true, into: &w), comma(b, &i),
-                  member(b, &i, 0x22_78_22, 3, size: false, into: &x), comma(b, &i),
-                  member(b, &i, 0x22_79_22, 3, size: false, into: &y) else { return nil }
+                member(b, &i, 0x22_68_74_64_69_77_22, 7, size: true, into: &w), comma(b, &i),
+                member(b, &i, 0x22_78_22, 3, size: false, into: &x), comma(b, &i),
+                member(b, &i, 0x22_79_22, 3, size: false, into: &y)
+            else { return nil }
         }
         skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: "}") else { return nil }
@@ -52,7 +54,9 @@ extension FastHierarchyReader {
     /// equal to `word`'s, the number held to the member loop's limits: finite, within ±`maxCoordinate`, a size
     /// not negative.
     @inline(__always)
-    private static func member(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ word: UInt64, _ count: Int, size: Bool, into value: inout Double) -> Bool {
+    private static func member(_ b: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ word: UInt64, _ count: Int, size: Bool, into value: inout Double)
+        -> Bool
+    {
         guard i + count <= b.count else { return false }
         // A word load where eight bytes remain; near the buffer's end (a frame the file ends with) byte by byte.
         var found: UInt64 = 0
@@ -69,8 +73,9 @@ extension FastHierarchyReader {
         i += 1
         skipWhitespace(b, &i)
         guard i < b.count, b[i] == UInt8(ascii: "-") || (b[i] >= 0x30 && b[i] <= 0x39),
-              let (d, end) = JSONParser.simpleNumber(b, at: i),
-              d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, !size || d >= 0 else { return false }
+            let (d, end) = JSONParser.simpleNumber(b, at: i),
+            d.isFinite, abs(d) <= ArchiveDecoder.maxCoordinate, !size || d >= 0
+        else { return false }
         value = d
         i = end
         return true

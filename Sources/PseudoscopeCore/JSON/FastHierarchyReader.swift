@@ -121,8 +121,10 @@ struct FastHierarchyReader {
                 var steps = ["children[\(stack.last.map { pendingKids.count - $0.kids } ?? 0)]"]
                 for level in stack.indices.dropFirst().reversed() { steps.append("children[\(stack[level].kids - 1 - stack[level - 1].kids)]") }
                 let place = parent == nil ? "hierarchy" : (["hierarchy"] + steps.reversed()).joined(separator: ".")
-                throw OverLimit(error: ArchiveError(file: file, place: place,
-                    message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))"))
+                throw OverLimit(
+                    error: ArchiveError(
+                        file: file, place: place,
+                        message: "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))"))
             }
             if parent != nil { pendingKids.append(elements.count) }
             // Made where it is kept: a new element kept in a variable first was copied into the list and freed.
@@ -239,15 +241,17 @@ struct FastHierarchyReader {
     /// this rather than comparing strings for every attribute.
     enum Key: Int {
         case type, identifier, label, value, placeholderValue, title, markedText, isEnabled, isSelected, hasFocus, isHittable,
-             frame, intrinsicContentSize, children, x, y, width, height, isVisible, childrenUnknown
+            frame, intrinsicContentSize, children, x, y, width, height, isVisible, childrenUnknown
         /// A key the reader does not know (its value is read and forgotten).
         case unknown = -1
     }
 
     /// The keys an element (or its frame) can have, matched on bytes so that reading a key allocates nothing.
-    static let elementKeys: [StaticString] = ["type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
+    static let elementKeys: [StaticString] = [
+        "type", "identifier", "label", "value", "placeholderValue", "title", "markedText",
         "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height",
-        "isVisible", "childrenUnknown"]
+        "isVisible", "childrenUnknown",
+    ]
     static let elementKeyStrings = elementKeys.map { $0.description }
 
     /// The index of the known key spelled by `bytes[start..<end]`, if it is one. The length and a letter or two
@@ -309,7 +313,8 @@ struct FastHierarchyReader {
             let w0 = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
             let w1 = raw.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self)
             if let n = FastHierarchyReader.firstQuote(w0) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }),
-               let k = FastHierarchyReader.wordKey(n, w0, w1) {
+                let k = FastHierarchyReader.wordKey(n, w0, w1)
+            {
                 parser.index = start + n + 1
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else { throw Declined() }
@@ -430,7 +435,9 @@ struct FastHierarchyReader {
             parser.index = i + 4
             return true
         }
-        if i + 5 <= b.count, b[i] == UInt8(ascii: "f"), b[i + 1] == UInt8(ascii: "a"), b[i + 2] == UInt8(ascii: "l"), b[i + 3] == UInt8(ascii: "s"), b[i + 4] == UInt8(ascii: "e") {
+        if i + 5 <= b.count, b[i] == UInt8(ascii: "f"), b[i + 1] == UInt8(ascii: "a"), b[i + 2] == UInt8(ascii: "l"), b[i + 3] == UInt8(ascii: "s"),
+            b[i + 4] == UInt8(ascii: "e")
+        {
             parser.index = i + 5
             return false
         }

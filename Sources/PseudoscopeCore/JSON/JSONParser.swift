@@ -122,12 +122,17 @@ public struct JSONParser {
     mutating func parseKey() throws -> String {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object", at: index)
+            throw error(
+                index < bytes.count ? "unexpected \(describe(bytes[index])), expected a key in quotes" : "unexpected end of input inside an object",
+                at: index)
         }
         let key = try parseString()
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-            throw error(index < bytes.count ? "unexpected \(describe(bytes[index])), expected ':' after key \"\(key.prefix(40))\"" : "unexpected end of input inside an object", at: index)
+            throw error(
+                index < bytes.count
+                    ? "unexpected \(describe(bytes[index])), expected ':' after key \"\(key.prefix(40))\""
+                    : "unexpected end of input inside an object", at: index)
         }
         index += 1
         return key

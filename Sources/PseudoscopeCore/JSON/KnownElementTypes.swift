@@ -61,8 +61,10 @@ extension FastHierarchyReader {
             let raw = UnsafeRawPointer(base) + q + 1
             let w0 = raw.loadUnaligned(as: UInt64.self), w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-            if let n = FastHierarchyReader.firstQuote(w0) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 }) ?? FastHierarchyReader.firstQuote(w2).map({ 16 + $0 }),
-               n <= limits.maxStringBytes, let name = KnownElementTypes.literal(n, w0, w1, w2) {
+            if let n = FastHierarchyReader.firstQuote(w0) ?? FastHierarchyReader.firstQuote(w1).map({ 8 + $0 })
+                ?? FastHierarchyReader.firstQuote(w2).map({ 16 + $0 }),
+                n <= limits.maxStringBytes, let name = KnownElementTypes.literal(n, w0, w1, w2)
+            {
                 parser.index = q + 1 + n + 1
                 return name
             }

@@ -20,7 +20,10 @@ public struct ArchiveDecoder {
             throw fail("formatVersion", "expected a positive whole number, found \(formatPoints(version))")
         }
         if version > Double(Archive.supportedFormatVersion) {
-            throw fail("formatVersion", "format version \(formatPoints(version)) is newer than this Pseudoscope supports (version \(Archive.supportedFormatVersion)); update Pseudoscope")
+            throw fail(
+                "formatVersion",
+                "format version \(formatPoints(version)) is newer than this Pseudoscope supports (version \(Archive.supportedFormatVersion)); update Pseudoscope"
+            )
         }
         let test = try string(top, "test", "", required: true)!
         let modeText = try string(top, "mode", "", required: true)!
@@ -93,7 +96,10 @@ public struct ArchiveDecoder {
             var facts = ImportFacts(format: try string(o, "format", "import", required: true)!)
             if let s = try string(o, "structure", "import") {
                 guard let structure = ImportFacts.Structure(rawValue: s) else {
-                    throw fail("import.structure", "unknown structure \"\(s.prefix(40))\"; expected one of: \(ImportFacts.Structure.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        "import.structure",
+                        "unknown structure \"\(s.prefix(40))\"; expected one of: \(ImportFacts.Structure.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 facts.structure = structure
             }
@@ -132,7 +138,9 @@ public struct ArchiveDecoder {
             var r = AttachmentRecord(name: try string(o, "name", place) ?? file, location: .file(file))
             if let t = try string(o, "type", place) {
                 guard let kind = ContentType(name: t) else {
-                    throw fail(join(place, "type"), "unknown type \"\(t.prefix(40))\"; expected one of: \(ContentType.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        join(place, "type"),
+                        "unknown type \"\(t.prefix(40))\"; expected one of: \(ContentType.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 r.kind = kind
             }
@@ -170,7 +178,8 @@ public struct ArchiveDecoder {
             // The JSON path is built only for an error: building it for every element would make deep trees quadratic.
             func here() -> String { path(parent: node.parent, position: node.position) }
             if node.depth > limits.maxDepth {
-                throw fail(here(), "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
+                throw fail(
+                    here(), "elements nested deeper than \(limits.maxDepth) levels (raise the limit with \(LoadLimits.Variable.depth.rawValue))")
             }
             if elements.count >= limits.maxElements {
                 throw fail(here(), "more than \(limits.maxElements) elements (raise the limit with \(LoadLimits.Variable.elements.rawValue))")

@@ -42,7 +42,8 @@ public enum ArchiveDiscovery {
                 continue
             }
             if XCResultBundle.isBundle(arg) {
-                result.paths += bundleRuns(arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
+                result.paths += bundleRuns(
+                    arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
                 continue
             }
             if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
@@ -59,20 +60,29 @@ public enum ArchiveDiscovery {
             walk.search(arg, depth: 0)
             result.problems += walk.problems
             // Packed files other than zips (a `.tar.gz` of CI artifacts) are not opened; the folder says so, and what to do.
-            let packed = walk.packed.isEmpty ? "" : "\(walk.packed.count) packed file\(walk.packed.count == 1 ? "" : "s") ("
-                + walk.packed.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                + (walk.packed.count > 3 ? ", …" : "") + ")"
+            let packed =
+                walk.packed.isEmpty
+                ? ""
+                : "\(walk.packed.count) packed file\(walk.packed.count == 1 ? "" : "s") ("
+                    + walk.packed.prefix(3).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+                    + (walk.packed.count > 3 ? ", …" : "") + ")"
             let unpack = walk.packed.count == 1 ? "unpack it first" : "unpack them first"
             if walk.found.isEmpty && walk.bundles.isEmpty {
-                result.problems.append(ArchiveError(file: arg, message: "\(FileAccess.kind(arg) == .directory ? "folder" : "zip") holds no archives (no archive.json, no .json files, no dumps and no result bundles)"
-                    + (packed.isEmpty ? "" : "; it holds \(packed): \(unpack)")))
+                result.problems.append(
+                    ArchiveError(
+                        file: arg,
+                        message:
+                            "\(FileAccess.kind(arg) == .directory ? "folder" : "zip") holds no archives (no archive.json, no .json files, no dumps and no result bundles)"
+                            + (packed.isEmpty ? "" : "; it holds \(packed): \(unpack)")))
             } else if !packed.isEmpty {
-                result.notes.append(ArchiveError(file: arg, message: "\(packed) not opened: \(unpack) to include \(walk.packed.count == 1 ? "it" : "them")"))
+                result.notes.append(
+                    ArchiveError(file: arg, message: "\(packed) not opened: \(unpack) to include \(walk.packed.count == 1 ? "it" : "them")"))
             }
             // Bundles sort with the archives by their path, and expand to their runs in place.
             for path in (walk.found + walk.bundles).sorted() {
                 if walk.bundles.contains(path) {
-                    result.paths += bundleRuns(path, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
+                    result.paths += bundleRuns(
+                        path, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
                 } else {
                     result.paths.append(path)
                 }
@@ -84,8 +94,10 @@ public enum ArchiveDiscovery {
     /// A bundle's failed runs as `BUNDLE#N`; the bundle itself when it cannot be read (loading it then reports
     /// why, as an entry); nothing, and a note, when its tests passed; nothing, and an unchecked entry, when it
     /// holds no test results to check (its build failed, its test action did not start).
-    static func bundleRuns(_ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError],
-                           passed: inout [String], tests: inout [String: TestTally]) -> [String] {
+    static func bundleRuns(
+        _ bundle: String, limits: LoadLimits, notes: inout [ArchiveError], unchecked: inout [ArchiveError],
+        passed: inout [String], tests: inout [String: TestTally]
+    ) -> [String] {
         guard let index = try? BundleIndexCache.index(bundle, limits: limits) else { return [bundle] }
         if let t = index.tally { tests[bundle] = t }
         for note in index.notes { notes.append(ArchiveError(file: bundle, message: note)) }
@@ -119,7 +131,8 @@ public enum ArchiveDiscovery {
         mutating func search(_ folder: String, depth: Int) {
             guard let id = FileAccess.identity(folder), visited.insert(id).inserted else { return }
             guard depth <= ArchiveDiscovery.maxSearchDepth else {
-                problems.append(ArchiveError(file: folder, message: "not searched: folders nested deeper than \(ArchiveDiscovery.maxSearchDepth) levels"))
+                problems.append(
+                    ArchiveError(file: folder, message: "not searched: folders nested deeper than \(ArchiveDiscovery.maxSearchDepth) levels"))
                 return
             }
             guard let names = FileAccess.entries(folder) else {
@@ -140,8 +153,15 @@ public enum ArchiveDiscovery {
                     problems.append(ArchiveError(file: path, message: "not read: a link to \(what), which is no archive"))
                     continue
                 }
-                if leaves, kind == .directory, !XCResultBundle.isBundle(path), FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) == .missing {
-                    problems.append(ArchiveError(file: path, message: "not followed: a link that leaves \(root) for a folder that is no archive or result bundle (name it on the command line to search it)"))
+                if leaves, kind == .directory, !XCResultBundle.isBundle(path),
+                    FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) == .missing
+                {
+                    problems.append(
+                        ArchiveError(
+                            file: path,
+                            message:
+                                "not followed: a link that leaves \(root) for a folder that is no archive or result bundle (name it on the command line to search it)"
+                        ))
                     continue
                 }
                 switch kind {
@@ -175,7 +195,8 @@ public enum ArchiveDiscovery {
                     } else if ForeignFile.looksPacked(name) {
                         packed.append(path)
                     } else if kind == .regular, Walk.mayBeDump(name), let head = try? FileAccess.readPrefix(path, count: 64 << 10),
-                              DumpImporter.looksLikeDumpFile(head) {
+                        DumpImporter.looksLikeDumpFile(head)
+                    {
                         // A dump by its content, as one named on the command line is read.
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
                     }

@@ -18,8 +18,10 @@ public enum ArchiveEncoder {
         w.string("simulator", a.environment.simulator)
         w.string("os", a.environment.os)
         if let s = a.environment.scale { w.number("scale", s) }
-        for (key, value) in [("workspace", a.environment.workspace), ("project", a.environment.project),
-                             ("scheme", a.environment.scheme), ("testTarget", a.environment.testTarget)] {
+        for (key, value) in [
+            ("workspace", a.environment.workspace), ("project", a.environment.project),
+            ("scheme", a.environment.scheme), ("testTarget", a.environment.testTarget),
+        ] {
             if let v = value { w.string(key, v) }
         }
         w.endObject()

@@ -60,7 +60,8 @@ public struct ArchiveLoader: Sendable {
             // An element snapshot exported from a bundle (`Snapshot_1_…`) is a dump of its own: a keyed archive.
             if kind == .binaryPropertyList, ElementSnapshot.mayBe(rawBytes) {
                 let dump = try ElementSnapshot.read(rawBytes, file: source.path, limits: limits).dump
-                return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
+                return DumpImporter.archive(
+                    from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
             }
             throw ArchiveError(file: source.path, message: ForeignFile.message(kind, path: source.path))
         }
@@ -68,7 +69,8 @@ public struct ArchiveLoader: Sendable {
         if DumpImporter.looksLikeArchive(bytes) {
             let archive = try decode(bytes, source: source)
             if let m = dumpOptions.mode, m != archive.mode, dumpOptions.refuseConflictingArchives {
-                throw ArchiveError(file: source.path, message: "is an archive of mode \(archive.mode.rawValue); --mode \(m.rawValue) applies only to dumps")
+                throw ArchiveError(
+                    file: source.path, message: "is an archive of mode \(archive.mode.rawValue); --mode \(m.rawValue) applies only to dumps")
             }
             return archive
         }
@@ -81,7 +83,8 @@ public struct ArchiveLoader: Sendable {
             if SourceJSONParser.roots(in: String(decoding: bytes, as: UTF8.self), limits: limits) != nil { throw e }
             return try decode(bytes, source: source)
         }
-        return DumpImporter.archive(from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
+        return DumpImporter.archive(
+            from: dump, mode: dumpOptions.mode ?? .normal, modeWasGiven: dumpOptions.mode != nil, test: dumpOptions.test, source: source)
     }
 
     /// Loads one input of a run set: an archive, or the one-line error that kept it from loading. Run sets
@@ -126,7 +129,8 @@ public struct ArchiveLoader: Sendable {
             // Each element level costs two JSON levels (the element object and its children array).
             json = try JSONParser.parse(bytes, maxDepth: limits.maxDepth * 2 + 8)
         } catch let e as JSONParser.SyntaxError {
-            let message = e.message.hasPrefix("nesting deeper")
+            let message =
+                e.message.hasPrefix("nesting deeper")
                 ? "nesting deeper than the limit of \(limits.maxDepth) elements (raise it with \(LoadLimits.Variable.depth.rawValue))"
                 : "not valid JSON: \(e.message)"
             throw ArchiveError(file: source.path, place: "line \(e.line), column \(e.column)", message: message)
@@ -197,9 +201,12 @@ public struct ArchiveLoader: Sendable {
     func overLimitFromPrefix(_ file: String, size: Int) -> ArchiveError? {
         let (count, overflow) = limits.maxElements.multipliedReportingOverflow(by: ArchiveLoader.prefixBytesPerElement)
         guard !overflow, count < limits.maxFileBytes, size <= limits.maxFileBytes, size > count,
-              let prefix = try? FileAccess.readPrefix(file, count: count), prefix.count == count else { return nil }
-        guard ForeignFile.kind(of: Array(prefix.prefix(262))) == nil, !(prefix[0] == 0xFF && prefix[1] == 0xFE), !(prefix[0] == 0xFE && prefix[1] == 0xFF),
-              DumpImporter.looksLikeArchive(prefix) else { return nil }
+            let prefix = try? FileAccess.readPrefix(file, count: count), prefix.count == count
+        else { return nil }
+        guard ForeignFile.kind(of: Array(prefix.prefix(262))) == nil, !(prefix[0] == 0xFF && prefix[1] == 0xFE),
+            !(prefix[0] == 0xFE && prefix[1] == 0xFF),
+            DumpImporter.looksLikeArchive(prefix)
+        else { return nil }
         do {
             _ = try decodeFast(prefix, source: ArchiveSource(path: file, folder: nil))
         } catch let refused as FastHierarchyReader.OverLimit {

@@ -76,7 +76,9 @@ public enum FileAccess {
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, kind(st.st_mode) == .regular else { throw ArchiveError(file: path, message: "is not a regular file; only regular files are read") }
+        guard fstat(fd, &st) == 0, kind(st.st_mode) == .regular else {
+            throw ArchiveError(file: path, message: "is not a regular file; only regular files are read")
+        }
         // Not zeroed first: only what was read is kept.
         var failure: Int32 = 0
         let out = [UInt8](unsafeUninitializedCapacity: max(0, count)) { buffer, filled in
@@ -314,8 +316,10 @@ extension FileAccess {
     /// `writeAtomically`, with the content handed over in pieces as it is made (`produce` calls `put` with each):
     /// a night's JUnit report is written without ever being whole in memory. Nothing replaces `target` unless all
     /// of it was written.
-    public static func writeAtomically(to target: String, mode: mode_t?, reportAs path: String,
-                                       _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    public static func writeAtomically(
+        to target: String, mode: mode_t?, reportAs path: String,
+        _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+    ) throws {
         func failure(_ code: Int32) -> ArchiveError { ArchiveError(file: path, message: "cannot be written: \(message(code))") }
         let folder = (target as NSString).deletingLastPathComponent
         var template = PathBytes.bytes((folder.isEmpty ? "." : folder) + "/.pseudoscope-XXXXXX")

@@ -42,11 +42,14 @@ public enum ForeignFile {
         case .zip:
             // A zip on disk is read as a folder by the commands that take one; one archive is named inside it.
             guard let file else { return unpack("a zip file") { "unzip \($0)" } }
-            return "a zip file, not an archive or a dump: list or check the runs it holds (pseudoscope \(file), pseudoscope check \(file)), or name one inside it (\(file)/…/LayoutTests.xcresult#1)"
+            return
+                "a zip file, not an archive or a dump: list or check the runs it holds (pseudoscope \(file), pseudoscope check \(file)), or name one inside it (\(file)/…/LayoutTests.xcresult#1)"
         case .gzip: return isTar ? unpack("a gzip-compressed tar file") { "tar xzf \($0)" } : unpack("a gzip-compressed file") { "gunzip -k \($0)" }
         case .xz: return isTar ? unpack("an xz-compressed tar file") { "tar xJf \($0)" } : unpack("an xz-compressed file") { "unxz -k \($0)" }
-        case .bzip2: return isTar ? unpack("a bzip2-compressed tar file") { "tar xjf \($0)" } : unpack("a bzip2-compressed file") { "bunzip2 -k \($0)" }
-        case .zstd: return isTar ? unpack("a zstd-compressed tar file") { "tar --zstd -xf \($0)" } : unpack("a zstd-compressed file") { "zstd -d \($0)" }
+        case .bzip2:
+            return isTar ? unpack("a bzip2-compressed tar file") { "tar xjf \($0)" } : unpack("a bzip2-compressed file") { "bunzip2 -k \($0)" }
+        case .zstd:
+            return isTar ? unpack("a zstd-compressed tar file") { "tar --zstd -xf \($0)" } : unpack("a zstd-compressed file") { "zstd -d \($0)" }
         case .sevenZip: return unpack("a 7-Zip file") { "7z x \($0)" }
         case .tar: return unpack("a tar file") { "tar xf \($0)" }
         case .png: return "a PNG image, not an archive or a dump (a screenshot? open the archive or result bundle it belongs to)"

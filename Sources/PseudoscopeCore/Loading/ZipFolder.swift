@@ -122,7 +122,10 @@ enum ZipFolder {
     /// An entry that unpacked past the limit (whatever size its header declared) is refused by name.
     private static func bounded(_ bytes: [UInt8], _ path: String, _ limit: Int, _ variable: String) throws -> [UInt8] {
         guard bytes.count <= limit else {
-            throw ArchiveError(file: path, message: "unpacks to more than \(NumberText.points(Double(limit) / 1_048_576)) MiB (a zip bomb?); refused (\(variable) raises the limit)")
+            throw ArchiveError(
+                file: path,
+                message:
+                    "unpacks to more than \(NumberText.points(Double(limit) / 1_048_576)) MiB (a zip bomb?); refused (\(variable) raises the limit)")
         }
         return bytes
     }
@@ -139,7 +142,9 @@ enum ZipFolder {
         let maxEntries = max(200_000, limits.maxElements / 5)
         try scan(zip) { name, size, kind, unpack in
             guard entries.count < maxEntries else {
-                throw ArchiveError(file: zip, message: "holds more than \(maxEntries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
+                throw ArchiveError(
+                    file: zip,
+                    message: "holds more than \(maxEntries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
             }
             // Each folder a name passes through is one, listed or not (most zips list no entry for a folder).
             var parent = ""
@@ -158,9 +163,10 @@ enum ZipFolder {
             case "f":
                 entries[name] = Entry(isFolder: false, size: max(0, size))
                 if size >= 0, size <= cachedFileBytes, kept + size <= cachedTotalBytes,
-                   // Unpacked no further than the size it declares: an entry that lies (a bomb) is kept out of the
-                   // cache at the cost of its claim, and refused when it is read.
-                   let bytes = try? unpack(size + 1), bytes.count <= size {
+                    // Unpacked no further than the size it declares: an entry that lies (a bomb) is kept out of the
+                    // cache at the cost of its claim, and refused when it is read.
+                    let bytes = try? unpack(size + 1), bytes.count <= size
+                {
                     cached[name] = bytes
                     kept += bytes.count
                     entries[name]?.size = bytes.count
@@ -181,11 +187,15 @@ enum ZipFolder {
     /// Walks the zip's entries in order: `visit(name, declared size, kind, unpack)` returns false to stop.
     /// `unpack(count)` unpacks at most `count` bytes of the entry (the caller's limit, plus one to tell a bomb);
     /// an entry whose name leaves the zip is never shown.
-    private static func scan(_ zip: String,
-                             _ visit: (String, Int, Character, (Int) throws -> [UInt8]) throws -> Bool) throws {
+    private static func scan(
+        _ zip: String,
+        _ visit: (String, Int, Character, (Int) throws -> [UInt8]) throws -> Bool
+    ) throws {
         var why = [CChar](repeating: 0, count: 512)
         guard let z = PathBytes.withCPath(zip, { ps_zip_open($0, &why, why.count) }) else {
-            throw ArchiveError(file: zip, message: "is not a zip that can be read: \(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw ArchiveError(
+                file: zip,
+                message: "is not a zip that can be read: \(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
         defer { ps_zip_close(z) }
         var count = 0

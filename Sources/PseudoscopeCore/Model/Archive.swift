@@ -48,8 +48,10 @@ public struct Failure: Equatable, Sendable {
     /// Whether the failure names an element at all (an identifier, a label or a frame).
     public var namesAnElement: Bool { !identifier.isEmpty || !label.isEmpty || !frame.isEmpty }
 
-    public init(identifier: String, label: String, frame: Rect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil,
-                elementType: String? = nil) {
+    public init(
+        identifier: String, label: String, frame: Rect, isHittable: Bool, message: String, file: String? = nil, line: Int? = nil,
+        elementType: String? = nil
+    ) {
         self.elementType = elementType
         self.identifier = identifier
         self.label = label
@@ -176,7 +178,9 @@ public struct Archive: Equatable, Sendable {
     /// The localized strings the run recorded showing (a result bundle's localization attachment).
     public var shownStrings: [ShownString] = []
 
-    public init(test: String, screen: String? = nil, mode: Mode, environment: Environment, failure: Failure, hierarchy: Hierarchy, source: ArchiveSource) {
+    public init(
+        test: String, screen: String? = nil, mode: Mode, environment: Environment, failure: Failure, hierarchy: Hierarchy, source: ArchiveSource
+    ) {
         self.test = test
         self.screen = screen ?? Archive.screenName(fromTest: test)
         self.mode = mode

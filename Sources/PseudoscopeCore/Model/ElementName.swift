@@ -10,6 +10,8 @@ public enum ElementName {
 
     /// The element a failure names, in the same words: its type when the producer recorded one, else "element".
     public static func of(_ failure: Failure) -> String {
-        of(type: failure.elementType ?? "element", identifier: failure.identifier, text: failure.label, frame: failure.frame.isEmpty ? nil : failure.frame)
+        of(
+            type: failure.elementType ?? "element", identifier: failure.identifier, text: failure.label,
+            frame: failure.frame.isEmpty ? nil : failure.frame)
     }
 }

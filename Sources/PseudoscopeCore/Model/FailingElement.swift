@@ -51,7 +51,8 @@ enum FailingElement {
     /// recorded type differs.
     static func score(_ e: Element, _ f: Failure) -> Int {
         let t = frameTolerance
-        let frameMatches = !f.frame.isEmpty && abs(e.frame.x - f.frame.x) <= t && abs(e.frame.y - f.frame.y) <= t
+        let frameMatches =
+            !f.frame.isEmpty && abs(e.frame.x - f.frame.x) <= t && abs(e.frame.y - f.frame.y) <= t
             && abs(e.frame.width - f.frame.width) <= t && abs(e.frame.height - f.frame.height) <= t
         let labelMatches = !f.label.isEmpty && e.label == f.label
         guard frameMatches || labelMatches else { return 0 }

@@ -12,8 +12,10 @@ public struct Hierarchy: Equatable, Sendable {
         let max = limits.maxStringBytes
         for k in elements.indices {
             let e = elements[k]
-            guard e.type.utf8.count > max || e.identifier.utf8.count > max || e.label.utf8.count > max || e.value.utf8.count > max
-                || e.placeholderValue.utf8.count > max || e.title.utf8.count > max || (e.markedText?.utf8.count ?? 0) > max else { continue }
+            guard
+                e.type.utf8.count > max || e.identifier.utf8.count > max || e.label.utf8.count > max || e.value.utf8.count > max
+                    || e.placeholderValue.utf8.count > max || e.title.utf8.count > max || (e.markedText?.utf8.count ?? 0) > max
+            else { continue }
             elements[k].type = limits.cut(e.type)
             elements[k].identifier = limits.cut(e.identifier)
             elements[k].label = limits.cut(e.label)

@@ -106,7 +106,8 @@ public struct PathNamer: Sendable {
             // The prefix, a slash and the step written into the string's bytes at once: appending them one by
             // one was most of naming a large parent's children.
             let ordinal = ordinal(i, of: p)
-            out.append(known.withUnsafeBufferPointer { PathNamer.joined(UnsafeBufferPointer(rebasing: $0[from[p]..<to[p]]), h.elements[i].type, ordinal) })
+            out.append(
+                known.withUnsafeBufferPointer { PathNamer.joined(UnsafeBufferPointer(rebasing: $0[from[p]..<to[p]]), h.elements[i].type, ordinal) })
         }
         return out
     }

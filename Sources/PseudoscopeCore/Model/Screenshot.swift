@@ -140,7 +140,8 @@ public struct PictureRequest: Equatable, Sendable {
             line += ": the recording began \(NumberText.points(early)) s after \(what), so this is a later screen, not that moment's"
         } else if requested - frameTime > 1 {
             // The moment lies past the last frame there is (the recording ended before it, or decoding stopped).
-            line += ": the last frame there is, \(NumberText.points(requested - frameTime)) s before \(what) (at \(NumberText.points(requested)) s), so it may show an earlier screen"
+            line +=
+                ": the last frame there is, \(NumberText.points(requested - frameTime)) s before \(what) (at \(NumberText.points(requested)) s), so it may show an earlier screen"
         } else {
             let when = hierarchyCapturedAt != nil ? "when the hierarchy was captured" : "at the failure"
             line += abs(requested - frameTime) < 0.05 ? ", \(when)" : ", the screen \(when) (\(NumberText.points(requested)) s)"
@@ -186,7 +187,9 @@ extension Archive {
 
     /// Seconds between the failure screenshot and the hierarchy's recording, when both times are known.
     public var screenshotTimeGap: Double? {
-        guard let recorded = recordedAt.flatMap(Archive.date), let shot = attachments.first(where: \.isFailureScreenshot)?.timestamp.flatMap(Archive.date) else { return nil }
+        guard let recorded = recordedAt.flatMap(Archive.date),
+            let shot = attachments.first(where: \.isFailureScreenshot)?.timestamp.flatMap(Archive.date)
+        else { return nil }
         return shot.timeIntervalSince(recorded)
     }
 

@@ -43,8 +43,12 @@ struct BinaryPropertyList {
         let objectCount = BinaryPropertyList.bigEndian(bytes, t + 8, 8)
         let topObject = BinaryPropertyList.bigEndian(bytes, t + 16, 8)
         let tableOffset = BinaryPropertyList.bigEndian(bytes, t + 24, 8)
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else { throw Failure(message: "the trailer gives integer sizes of \(offsetSize) and \(referenceSize) bytes") }
-        guard objectCount > 0, objectCount <= UInt64(BinaryPropertyList.maxObjects) else { throw Failure(message: "the trailer gives \(objectCount) objects") }
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw Failure(message: "the trailer gives integer sizes of \(offsetSize) and \(referenceSize) bytes")
+        }
+        guard objectCount > 0, objectCount <= UInt64(BinaryPropertyList.maxObjects) else {
+            throw Failure(message: "the trailer gives \(objectCount) objects")
+        }
         let n = Int(objectCount)
         guard tableOffset >= 8, tableOffset < UInt64(t), UInt64(n) * UInt64(offsetSize) <= UInt64(t) - tableOffset else {
             throw Failure(message: "the offset table lies outside the file")

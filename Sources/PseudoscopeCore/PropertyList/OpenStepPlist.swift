@@ -89,8 +89,7 @@ extension StringsFile.Parser {
                 if chars[i] == ")" { i += 1; break }
                 items.append(try openStepValue(depth: depth + 1))
                 try skipSpaceAndComments()
-                if i < chars.count, chars[i] == "," { i += 1 }
-                else if i < chars.count, chars[i] != ")" { throw fail("expected , or ) in a list") }
+                if i < chars.count, chars[i] == "," { i += 1 } else if i < chars.count, chars[i] != ")" { throw fail("expected , or ) in a list") }
             }
             return .array(items)
         default:

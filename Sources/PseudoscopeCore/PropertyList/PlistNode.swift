@@ -38,7 +38,10 @@ enum PlistNode: Equatable {
             values -= 1
             if case .string(let s) = node { textBytes -= s.utf8.count }
             if values < 0 || textBytes < 0 {
-                throw Failure(message: "it would build more than \(limit) values, or text past the file limit (its objects are shared over and over: a property-list bomb; raise \(LoadLimits.Variable.elements.rawValue) or \(LoadLimits.Variable.fileMiB.rawValue) if it is genuine)")
+                throw Failure(
+                    message:
+                        "it would build more than \(limit) values, or text past the file limit (its objects are shared over and over: a property-list bomb; raise \(LoadLimits.Variable.elements.rawValue) or \(LoadLimits.Variable.fileMiB.rawValue) if it is genuine)"
+                )
             }
         }
     }

@@ -74,7 +74,13 @@ struct XMLPlistReader {
                 while i < b.count {
                     let c = b[i]
                     i += 1
-                    if c == UInt8(ascii: "[") { bracket += 1 } else if c == UInt8(ascii: "]") { bracket -= 1 } else if c == UInt8(ascii: ">"), bracket <= 0 { break }
+                    if c == UInt8(ascii: "[") {
+                        bracket += 1
+                    } else if c == UInt8(ascii: "]") {
+                        bracket -= 1
+                    } else if c == UInt8(ascii: ">"), bracket <= 0 {
+                        break
+                    }
                 }
             } else {
                 return
@@ -228,7 +234,8 @@ struct XMLPlistReader {
             digits = digits.dropFirst(2)
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit && (radix == 16 || $0.isNumber) }),
-              let magnitude = UInt64(digits, radix: radix) else { return nil }
+            let magnitude = UInt64(digits, radix: radix)
+        else { return nil }
         if negative {
             return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil
         }

@@ -72,7 +72,8 @@ extension FailureQuery {
         // `Failed to tap "Next" Button`: the target as the action names it, when the chain does not.
         if let named = quotedTarget(message) {
             if q.steps.isEmpty || (q.label == nil && q.identifier == nil) {
-                q.steps.append(Step(kind: .predicate, type: named.type, identifier: nil, label: named.text, index: nil, text: "\"\(named.text)\" \(named.type)"))
+                q.steps.append(
+                    Step(kind: .predicate, type: named.type, identifier: nil, label: named.text, index: nil, text: "\"\(named.text)\" \(named.type)"))
             }
         }
         // `Failed to scroll to visible (by AX action) Button, {{…}}, identifier: 'enrollButton', label: 'Enroll'`:
@@ -85,8 +86,10 @@ extension FailureQuery {
     /// that begin it to the end of its line, or of XCUITest's `from input {( … )}` list when one follows; nil when
     /// the text holds none that reads as a query.
     public static func message(in text: String) -> String? {
-        let markers = ["Failed to get matching snapshot", "Failed to synthesize event", "No matches found for", "Multiple matching elements found",
-                       "Failed to tap", "Failed to type", "Failed to scroll", "Failed to swipe", "Timed out waiting for", "Failed to compute hit point"]
+        let markers = [
+            "Failed to get matching snapshot", "Failed to synthesize event", "No matches found for", "Multiple matching elements found",
+            "Failed to tap", "Failed to type", "Failed to scroll", "Failed to swipe", "Timed out waiting for", "Failed to compute hit point",
+        ]
         guard let start = earliest(markers, in: Substring(text)) else { return nil }
         let rest = text[start.range.lowerBound...]
         let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
@@ -122,11 +125,13 @@ extension FailureQuery {
     }
 
     static func action(of m: String) -> String {
-        for (words, action) in [("Failed to tap", "tap"), ("Failed to double tap", "double tap"), ("Failed to press", "press"),
-                                ("Failed to swipe", "swipe"), ("Failed to type into", "type into"), ("Failed to type text", "type into"),
-                                ("Failed to scroll to visible", "scroll to visible"), ("Failed to long press", "long press"),
-                                ("Timed out waiting for", "wait for"), ("Failed to get matching snapshot", "find"),
-                                ("Failed to compute hit point", "tap")] where m.contains(words) {
+        for (words, action) in [
+            ("Failed to tap", "tap"), ("Failed to double tap", "double tap"), ("Failed to press", "press"),
+            ("Failed to swipe", "swipe"), ("Failed to type into", "type into"), ("Failed to type text", "type into"),
+            ("Failed to scroll to visible", "scroll to visible"), ("Failed to long press", "long press"),
+            ("Timed out waiting for", "wait for"), ("Failed to get matching snapshot", "find"),
+            ("Failed to compute hit point", "tap"),
+        ] where m.contains(words) {
             return action
         }
         return "find"
@@ -141,19 +146,26 @@ extension FailureQuery {
         if let r = m.range(of: "from input {(") { text = text[..<r.lowerBound] }
         var out: [Step] = []
         var rest = text
-        while let next = earliest(["Descendants matching type ", "Children matching type ", "Elements matching predicate ", "Element at index ",
-                                   "element bound by index ", "(First Match)", "first match"], in: rest) {
+        while let next = earliest(
+            [
+                "Descendants matching type ", "Children matching type ", "Elements matching predicate ", "Element at index ",
+                "element bound by index ", "(First Match)", "first match",
+            ], in: rest)
+        {
             rest = rest[next.range.upperBound...]
             switch next.marker {
             case "Descendants matching type ", "Children matching type ":
                 let type = String(rest.prefix { $0.isLetter || $0.isNumber })
                 guard !type.isEmpty else { continue }
-                out.append(Step(kind: next.marker.hasPrefix("Descendants") ? .descendants : .children, type: type == "Any" ? nil : type,
-                                identifier: nil, label: nil, index: nil, text: next.marker + type))
+                out.append(
+                    Step(
+                        kind: next.marker.hasPrefix("Descendants") ? .descendants : .children, type: type == "Any" ? nil : type,
+                        identifier: nil, label: nil, index: nil, text: next.marker + type))
             case "Elements matching predicate ":
                 guard let predicate = quoted(rest, by: "'") else { continue }
                 rest = rest[predicate.end...]
-                var step = Step(kind: .predicate, type: nil, identifier: nil, label: nil, index: nil, text: "Elements matching predicate '\(predicate.text)'")
+                var step = Step(
+                    kind: .predicate, type: nil, identifier: nil, label: nil, index: nil, text: "Elements matching predicate '\(predicate.text)'")
                 read(predicate: predicate.text, into: &step)
                 out.append(step)
             case "Element at index ", "element bound by index ":
@@ -223,7 +235,9 @@ extension FailureQuery {
                 // A predicate quotes inside its own quotes: `'"id" IN identifiers'` ends at the last `'` before
                 // ` from`, `,`, a backquote or the end.
                 let after = s[s.index(after: i)...]
-                if q == "'", let next = after.first, next != " ", next != ",", next != "`", next != ")", next != "\n" { out.append(c); i = s.index(after: i); continue }
+                if q == "'", let next = after.first, next != " ", next != ",", next != "`", next != ")", next != "\n" {
+                    out.append(c); i = s.index(after: i); continue
+                }
                 return (out, s.index(after: i))
             }
             out.append(c)

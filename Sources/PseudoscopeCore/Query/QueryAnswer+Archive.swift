@@ -13,7 +13,8 @@ extension QueryAnswer {
             none.absentContainers = []
             return none
         }
-        return QueryAnswer(q, in: a.hierarchy, incomplete: mayBeIncomplete(a), frame: a.failure.frame.isEmpty ? nil : a.failure.frame, strings: strings)
+        return QueryAnswer(
+            q, in: a.hierarchy, incomplete: mayBeIncomplete(a), frame: a.failure.frame.isEmpty ? nil : a.failure.frame, strings: strings)
     }
 
     /// Why an element missing from the run's tree may still have been on the screen, if it may.
@@ -27,7 +28,8 @@ extension QueryAnswer {
         }
         let levels = (a.hierarchy.elements.map(\.depth).max() ?? 0) + 1
         if snapshotDepths.contains(levels) {
-            return "the tree ends at exactly \(levels) levels, a default snapshot depth of WebDriverAgent and Appium: deeper elements were not recorded"
+            return
+                "the tree ends at exactly \(levels) levels, a default snapshot depth of WebDriverAgent and Appium: deeper elements were not recorded"
         }
         return nil
     }

@@ -31,10 +31,13 @@ extension QueryAnswer {
         switch a.matches.count {
         case 1: return "found: \(a.matched[0].reference) at \(a.matched[0].path)"
         case 0:
-            var out = a.treeMayBeIncomplete.map { "not in the recorded tree, which may be incomplete (\($0)): it may still have been on the screen" }
+            var out =
+                a.treeMayBeIncomplete.map { "not in the recorded tree, which may be incomplete (\($0)): it may still have been on the screen" }
                 ?? "not on the screen as asked"
             if !a.absentContainers.isEmpty { out += "; the screen has no \(a.absentContainers.joined(separator: " or ")) to look in" }
-            if let t = a.typeAbsent, !a.absentContainers.contains(t) { out += "; the \(a.treeMayBeIncomplete == nil ? "screen" : "tree") has no \(t) at all" }
+            if let t = a.typeAbsent, !a.absentContainers.contains(t) {
+                out += "; the \(a.treeMayBeIncomplete == nil ? "screen" : "tree") has no \(t) at all"
+            }
             return out + (a.candidates.isEmpty ? "; nothing like it is there" : "; nearest candidates below")
         default: return "\(a.matches.count) elements match"
         }
@@ -58,7 +61,8 @@ extension QueryAnswer {
     public var proposals: [Proposal] {
         if matches.count > 1 {
             return matched.enumerated().map { k, m in
-                Proposal(element: m.element, tag: "=\(k + 1)", description: "match \(k + 1) of \(matches.count) for the failure's query: \(m.reference)")
+                Proposal(
+                    element: m.element, tag: "=\(k + 1)", description: "match \(k + 1) of \(matches.count) for the failure's query: \(m.reference)")
             }
         }
         guard matches.isEmpty else { return [] }

@@ -92,20 +92,28 @@ public struct QueryAnswer: Equatable, Sendable {
             let typeNote = q.type.map { e.type == $0 ? "" : " (a \(e.type), not a \($0))" } ?? ""
             if let id = q.identifier, !id.isEmpty {
                 let (want, have) = (folded(id), folded(e.identifier))
-                if !e.identifier.isEmpty, want == have { propose(0, "the same identifier written differently ('\(e.identifier)')" + typeNote) }
-                else if !have.isEmpty, want.count >= 3, have.count >= 3, have.hasPrefix(want) || want.hasPrefix(have) {
+                if !e.identifier.isEmpty, want == have {
+                    propose(0, "the same identifier written differently ('\(e.identifier)')" + typeNote)
+                } else if !have.isEmpty, want.count >= 3, have.count >= 3, have.hasPrefix(want) || want.hasPrefix(have) {
                     propose(2, "an identifier that begins the same ('\(e.identifier)')" + typeNote)
                 } else if !have.isEmpty, want.count >= 4, have.contains(want) || want.contains(have) && have.count >= 4 {
                     propose(3, "an identifier that holds the one asked for ('\(e.identifier)')" + typeNote)
                 }
                 // A label that is the identifier asked for: `"Hide keyboard" IN identifiers` where only a label says it.
-                if folded(e.label) == want, !want.isEmpty { propose(1, "its label is the identifier asked for (\"\(e.label)\")" + typeNote) }
-                else if !e.label.isEmpty, want.count >= 4, folded(e.label).contains(want) { propose(3, "its label holds the identifier asked for (\"\(e.label)\")" + typeNote) }
+                if folded(e.label) == want, !want.isEmpty {
+                    propose(1, "its label is the identifier asked for (\"\(e.label)\")" + typeNote)
+                } else if !e.label.isEmpty, want.count >= 4, folded(e.label).contains(want) {
+                    propose(3, "its label holds the identifier asked for (\"\(e.label)\")" + typeNote)
+                }
             }
             if let label = q.label, !label.isEmpty {
-                if e.label == label || e.title == label { propose(1, "the same label" + typeNote) }
-                else if folded(e.label) == folded(label), !e.label.isEmpty { propose(1, "the same label written differently (\"\(e.label)\")" + typeNote) }
-                else if folded(e.identifier) == folded(label), !e.identifier.isEmpty { propose(2, "its identifier is the label asked for ('\(e.identifier)')" + typeNote) }
+                if e.label == label || e.title == label {
+                    propose(1, "the same label" + typeNote)
+                } else if folded(e.label) == folded(label), !e.label.isEmpty {
+                    propose(1, "the same label written differently (\"\(e.label)\")" + typeNote)
+                } else if folded(e.identifier) == folded(label), !e.identifier.isEmpty {
+                    propose(2, "its identifier is the label asked for ('\(e.identifier)')" + typeNote)
+                }
             }
             if let t = translations[e.label] ?? translations[e.title] {
                 propose(1, "the same string in \(t.language) (key '\(t.key)'): the translation asked for is not what the screen shows" + typeNote)

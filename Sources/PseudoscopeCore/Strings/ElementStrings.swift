@@ -79,8 +79,10 @@ public struct ElementStrings: Sendable {
             }
             let run = runLanguage.flatMap { catalog.value(key: m.key, table: m.table, language: $0) }
             let dev = catalog.value(key: m.key, table: m.table, language: catalog.developmentLanguage)
-            out.append(Identity(key: m.key, table: m.table, shownAs: [m.language], runValue: run?.texts.first,
-                                developmentValue: dev?.texts.first, runState: run.flatMap { $0.isTranslated ? nil : $0.state }))
+            out.append(
+                Identity(
+                    key: m.key, table: m.table, shownAs: [m.language], runValue: run?.texts.first,
+                    developmentValue: dev?.texts.first, runState: run.flatMap { $0.isTranslated ? nil : $0.state }))
         }
         return out
     }

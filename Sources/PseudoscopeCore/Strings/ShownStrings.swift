@@ -40,8 +40,9 @@ public struct ShownString: Equatable, Sendable {
     /// One that does not read (or leaves the folder) is left out: it only adds the key of each text.
     static func fromFiles(_ archive: Archive, limits: LoadLimits) -> [ShownString] {
         guard let record = archive.attachments.last(where: { $0.name == attachmentName }), case .file(let name) = record.location,
-              case .success(let path) = AttachmentPath.resolve(name, folder: archive.source.folder),
-              let bytes = try? FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue) else { return [] }
+            case .success(let path) = AttachmentPath.resolve(name, folder: archive.source.folder),
+            let bytes = try? FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+        else { return [] }
         return (try? parse(bytes, file: path)) ?? []
     }
 

@@ -31,7 +31,9 @@ public struct StringCatalog: Sendable {
         case .directory: files = walk(path)
         case .special(let what): throw ArchiveError(file: path, message: "is \(what), not a table")
         }
-        guard !files.isEmpty else { throw ArchiveError(file: path, message: "holds no string tables (*.lproj/*.strings, *.stringsdict, *.xcstrings)") }
+        guard !files.isEmpty else {
+            throw ArchiveError(file: path, message: "holds no string tables (*.lproj/*.strings, *.stringsdict, *.xcstrings)")
+        }
         for file in files {
             let bytes = try FileAccess.readRegularFile(file, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
             guard let table = try read(bytes, file: file, developmentLanguage: developmentLanguage, limits: limits) else { continue }
@@ -40,7 +42,8 @@ public struct StringCatalog: Sendable {
             catalog.add(table.entries, describing: table.description)
         }
         if catalog.tables.isEmpty {
-            throw ArchiveError(file: path, message: "no table read: a .strings or .stringsdict file names its language by its folder (es.lproj/Localizable.strings)")
+            throw ArchiveError(
+                file: path, message: "no table read: a .strings or .stringsdict file names its language by its folder (es.lproj/Localizable.strings)")
         }
         if developmentLanguage == nil, let s = sourceLanguage { catalog.developmentLanguage = s }
         return catalog
@@ -49,7 +52,8 @@ public struct StringCatalog: Sendable {
     /// One table file's entries, read by its name: `*.xcstrings`, or `*.strings` / `*.stringsdict` in an
     /// `.lproj` folder (nil for a file elsewhere: it names no language).
     public static func read(_ bytes: [UInt8], file: String, developmentLanguage: String?, limits: LoadLimits = .default) throws
-        -> (entries: [LocalizedString], warnings: [StringsFile.Warning], sourceLanguage: String?, description: String)? {
+        -> (entries: [LocalizedString], warnings: [StringsFile.Warning], sourceLanguage: String?, description: String)?
+    {
         let name = (file as NSString).lastPathComponent
         let table = (name as NSString).deletingPathExtension
         if name.hasSuffix(".xcstrings") {
@@ -76,7 +80,8 @@ public struct StringCatalog: Sendable {
         var seen = Set<FileAccess.Identity>()
         while let (folder, depth) = stack.popLast() {
             guard depth <= 16, let id = FileAccess.identity(folder), seen.insert(id).inserted,
-                  let names = FileAccess.entries(folder) else { continue }
+                let names = FileAccess.entries(folder)
+            else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let p = (folder as NSString).appendingPathComponent(name)
                 switch FileAccess.kind(p) {
@@ -180,7 +185,8 @@ struct FormatMatcher: Sendable {
         let n = literals.count
         let first = literalCharacters[0], last = literalCharacters[n - 1]
         guard n >= 2, text.count >= first.count + last.count + (n - 1),
-              text.starts(with: first), text[(text.count - last.count)...].elementsEqual(last) else { return false }
+            text.starts(with: first), text[(text.count - last.count)...].elementsEqual(last)
+        else { return false }
         var at = first.count  // where the next placeholder begins
         let end = text.count - last.count
         for middle in literalCharacters[1..<(n - 1)] {
@@ -243,7 +249,8 @@ enum XCStrings {
     static func parse(_ bytes: [UInt8], file: String, table: String, limits: LoadLimits = .default) throws -> ([LocalizedString], String?) {
         var p = JSONParser(bytes: bytes, maxDepth: limits.maxDepth * 2 + 8)
         func syntax(_ e: JSONParser.SyntaxError) -> ArchiveError {
-            let message = e.message.hasPrefix("nesting deeper")
+            let message =
+                e.message.hasPrefix("nesting deeper")
                 ? "nesting deeper than the limit of \(limits.maxDepth) levels (raise it with \(LoadLimits.Variable.depth.rawValue))"
                 : "not valid JSON: \(e.message)"
             return ArchiveError(file: file, place: "line \(e.line), column \(e.column)", message: message)
@@ -273,7 +280,9 @@ enum XCStrings {
             var more = !(try expect(UInt8(ascii: "}")))
             while more {
                 let key = try p.parseKey()
-                guard topKeys.contains(key) else { throw ArchiveError(file: file, place: String(key.prefix(60)), message: "unknown field in a String Catalog") }
+                guard topKeys.contains(key) else {
+                    throw ArchiveError(file: file, place: String(key.prefix(60)), message: "unknown field in a String Catalog")
+                }
                 if key == "strings" {
                     sawStrings = true
                     guard try expect(UInt8(ascii: "{")) else { throw ArchiveError(file: file, place: "strings", message: "missing or not an object") }
@@ -282,7 +291,9 @@ enum XCStrings {
                         let name = try p.parseKey()
                         var value = try p.parseValue()
                         defer { JSONValue.release(&value) }
-                        guard case .object(let o) = value else { throw ArchiveError(file: file, place: "strings.\(name.prefix(60))", message: "not an object") }
+                        guard case .object(let o) = value else {
+                            throw ArchiveError(file: file, place: "strings.\(name.prefix(60))", message: "not an object")
+                        }
                         let (entries, languages, translatable) = try entry(name, o, file: file, table: table)
                         out += entries
                         keysWithoutSource.append((name, languages, translatable))
@@ -303,9 +314,14 @@ enum XCStrings {
         guard sawStrings else { throw ArchiveError(file: file, place: "strings", message: "missing or not an object") }
         // A key with no value in the source language shows itself there (SwiftUI's `Text("Sign in")`).
         if let source {
-            for k in keysWithoutSource where !k.key.isEmpty
-                && !k.languages.contains(where: { StringCatalog.sameLanguage($0, source) && StringCatalog.sameLanguage(source, $0) }) {
-                out.append(LocalizedString(key: k.key, table: table, language: source, texts: [k.key], translatable: k.translatable, place: "\(file): strings.\(k.key.prefix(60))"))
+            for k in keysWithoutSource
+            where !k.key.isEmpty
+                && !k.languages.contains(where: { StringCatalog.sameLanguage($0, source) && StringCatalog.sameLanguage(source, $0) })
+            {
+                out.append(
+                    LocalizedString(
+                        key: k.key, table: table, language: source, texts: [k.key], translatable: k.translatable,
+                        place: "\(file): strings.\(k.key.prefix(60))"))
             }
         }
         return (out, source)
@@ -352,7 +368,9 @@ enum XCStrings {
                 }
             }
             guard !texts.isEmpty else { continue }
-            out.append(LocalizedString(key: key, table: table, language: language, texts: texts, state: state, translatable: translatable, place: "\(file): \(place)"))
+            out.append(
+                LocalizedString(
+                    key: key, table: table, language: language, texts: texts, state: state, translatable: translatable, place: "\(file): \(place)"))
         }
         return (out, languages, translatable)
     }

@@ -39,7 +39,9 @@ public enum StringsFile {
     }
 
     /// The entries in order, and warnings (a key defined twice: the later value wins, as in the app).
-    public static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> (entries: [LocalizedString], warnings: [Warning]) {
+    public static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> (
+        entries: [LocalizedString], warnings: [Warning]
+    ) {
         if bytes.starts(with: Array("bplist00".utf8)) {
             let node: PlistNode
             do { node = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
@@ -56,7 +58,10 @@ public enum StringsFile {
         var seen: [String: (line: Int, index: Int)] = [:]
         while let (key, value, line) = try p.nextEntry() {
             if let first = seen[key] {
-                warnings.append(Warning(file: file, line: line, message: "key \"\(key.prefix(60))\" is defined again (first at line \(first.line)): the value of line \(line) wins"))
+                warnings.append(
+                    Warning(
+                        file: file, line: line,
+                        message: "key \"\(key.prefix(60))\" is defined again (first at line \(first.line)): the value of line \(line) wins"))
                 entries[first.index].texts = [value]
                 entries[first.index].place = "\(file):\(line)"
                 continue
@@ -71,10 +76,15 @@ public enum StringsFile {
     static func decodeText(_ bytes: [UInt8], file: String) throws -> String {
         var encoding: String.Encoding?
         var body = bytes[...]
-        if bytes.starts(with: [0xFF, 0xFE]) { encoding = .utf16LittleEndian; body = bytes.dropFirst(2) }
-        else if bytes.starts(with: [0xFE, 0xFF]) { encoding = .utf16BigEndian; body = bytes.dropFirst(2) }
-        else if bytes.count >= 4, bytes[1] == 0, bytes[3] == 0, bytes[0] != 0 { encoding = .utf16LittleEndian }
-        else if bytes.count >= 4, bytes[0] == 0, bytes[2] == 0, bytes[1] != 0 { encoding = .utf16BigEndian }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            encoding = .utf16LittleEndian; body = bytes.dropFirst(2)
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            encoding = .utf16BigEndian; body = bytes.dropFirst(2)
+        } else if bytes.count >= 4, bytes[1] == 0, bytes[3] == 0, bytes[0] != 0 {
+            encoding = .utf16LittleEndian
+        } else if bytes.count >= 4, bytes[0] == 0, bytes[2] == 0, bytes[1] != 0 {
+            encoding = .utf16BigEndian
+        }
         if let e = encoding {
             guard body.count % 2 == 0, let s = String(data: Data(body), encoding: e) else {
                 throw ArchiveError(file: file, message: "is not valid UTF-16 (it starts like UTF-16, but its bytes do not decode)")
@@ -119,9 +129,11 @@ public enum StringsFile {
         mutating func skipSpaceAndComments() throws {
             while i < chars.count {
                 let c = chars[i]
-                if c == "\n" { line += 1; i += 1 }
-                else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" { i += 1 }
-                else if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+                if c == "\n" {
+                    line += 1; i += 1
+                } else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" {
+                    i += 1
+                } else if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
                     let start = line
                     i += 2
                     while i < chars.count, !(chars[i] == "*" && i + 1 < chars.count && chars[i + 1] == "/") {
@@ -132,7 +144,9 @@ public enum StringsFile {
                     i += 2
                 } else if c == "/", i + 1 < chars.count, chars[i + 1] == "/" {
                     while i < chars.count, chars[i] != "\n" { i += 1 }
-                } else { return }
+                } else {
+                    return
+                }
             }
         }
 
@@ -141,11 +155,15 @@ public enum StringsFile {
         }
 
         mutating func string(after key: String?) throws -> String {
-            guard i < chars.count else { throw fail("the file ends where a string was due" + (key.map { " (the value of \"\($0.prefix(60))\")" } ?? "")) }
+            guard i < chars.count else {
+                throw fail("the file ends where a string was due" + (key.map { " (the value of \"\($0.prefix(60))\")" } ?? ""))
+            }
             if chars[i] != "\"" {
                 let start = i
                 while i < chars.count, Parser.isBare(chars[i]) { i += 1 }
-                guard i > start else { throw fail("expected a string, found '\(Character(chars[i]))'" + (key.map { " after \"\($0.prefix(60))\"" } ?? "")) }
+                guard i > start else {
+                    throw fail("expected a string, found '\(Character(chars[i]))'" + (key.map { " after \"\($0.prefix(60))\"" } ?? ""))
+                }
                 return String(String.UnicodeScalarView(chars[start..<i]))
             }
             let startLine = line
@@ -173,7 +191,9 @@ public enum StringsFile {
                         for _ in 0..<4 {
                             i += 1
                             guard i < chars.count, let d = Character(chars[i]).hexDigitValue else {
-                                throw fail("bad escape \\\(e) in " + (key.map { "the value of \"\($0.prefix(60))\"" } ?? "a key") + ": four hex digits expected")
+                                throw fail(
+                                    "bad escape \\\(e) in " + (key.map { "the value of \"\($0.prefix(60))\"" } ?? "a key")
+                                        + ": four hex digits expected")
                             }
                             v = v * 16 + UInt32(d)
                         }

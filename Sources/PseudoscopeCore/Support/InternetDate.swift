@@ -23,8 +23,9 @@ public enum InternetDate {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-              expect(0x54, 0x74, 0x20), let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
-              (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month, of: year), hour < 24, minute < 60, second <= 60 else { return nil }
+            expect(0x54, 0x74, 0x20), let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
+            (1...12).contains(month), day >= 1, day <= CalendarDay.daysIn(month, of: year), hour < 24, minute < 60, second <= 60
+        else { return nil }
         var fraction = 0.0
         if i < b.count, b[i] == 0x2E {
             i += 1

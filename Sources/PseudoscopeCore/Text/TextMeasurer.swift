@@ -55,15 +55,18 @@ public struct TextStyle: Equatable, Sendable {
     /// PingFang sets it, taller than SF.
     public static func forOneLine(height: Double, cjk: Bool = false) -> [(style: TextStyle, confident: Bool)] {
         guard height.isFinite, height >= 10, height <= 48 else { return [] }
-        if !cjk, let s = all.min(by: { abs($0.lineHeight - height) < abs($1.lineHeight - height) }), abs(s.lineHeight - height) <= 0.04 * s.lineHeight {
+        if !cjk, let s = all.min(by: { abs($0.lineHeight - height) < abs($1.lineHeight - height) }), abs(s.lineHeight - height) <= 0.04 * s.lineHeight
+        {
             return [(s, true)]
         }
         let perPoint = cjk ? cjkLineHeightPerPoint : lineHeightPerPoint
         let size = (height / perPoint * 2).rounded() / 2
-        let derived = TextStyle(name: "the size a \(NumberText.points(height)) pt line height means", size: size, weight: .regular, tracking: tracking(at: size))
+        let derived = TextStyle(
+            name: "the size a \(NumberText.points(height)) pt line height means", size: size, weight: .regular, tracking: tracking(at: size))
         guard size > smallestSize else { return [(derived, false)] }
-        let smallest = TextStyle(name: "the smallest size apps set text in", size: smallestSize, weight: .regular,
-                                 tracking: tracking(at: smallestSize))
+        let smallest = TextStyle(
+            name: "the smallest size apps set text in", size: smallestSize, weight: .regular,
+            tracking: tracking(at: smallestSize))
         return [(derived, false), (smallest, false)]
     }
 
@@ -87,7 +90,7 @@ public struct TextStyle: Equatable, Sendable {
             let line = (s.size * perPoint * 10).rounded() / 10
             var n = 1
             while Double(n) * line <= height + 1, n <= 40 {
-                if (n == 1 || s.size <= 17), Double(n) * line * heightSlack >= height {
+                if n == 1 || s.size <= 17, Double(n) * line * heightSlack >= height {
                     out.append((s, n, abs(height - Double(n) * line) / height))
                 }
                 n += 1
@@ -95,10 +98,12 @@ public struct TextStyle: Equatable, Sendable {
         }
         if !out.isEmpty { return out }
         let size = (height / perPoint * 2).rounded() / 2
-        let derived = TextStyle(name: "the size a \(NumberText.points(height)) pt line height means", size: size, weight: .regular, tracking: tracking(at: size))
+        let derived = TextStyle(
+            name: "the size a \(NumberText.points(height)) pt line height means", size: size, weight: .regular, tracking: tracking(at: size))
         let smallestLine = (all.map(\.size).min() ?? smallestSize) * perPoint
         guard height < smallestLine, size > smallestSize else { return height <= 48 ? [(derived, 1, 1)] : [] }
-        let smallest = TextStyle(name: "the smallest size apps set text in", size: smallestSize, weight: .regular, tracking: tracking(at: smallestSize))
+        let smallest = TextStyle(
+            name: "the smallest size apps set text in", size: smallestSize, weight: .regular, tracking: tracking(at: smallestSize))
         return [(derived, 1, 1), (smallest, 1, 1)]
     }
 
@@ -145,7 +150,8 @@ public enum TextMeasurer {
             case .arabic: return ("Noto Sans Arabic:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans Arabic", "Noto Sans Arabic")
             case .hebrew: return ("Noto Sans Hebrew:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans Hebrew", "Noto Sans Hebrew")
             case .thai: return ("Noto Sans Thai:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans Thai", "Noto Sans Thai")
-            case .devanagari: return ("Noto Sans Devanagari:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans Devanagari", "Noto Sans Devanagari")
+            case .devanagari:
+                return ("Noto Sans Devanagari:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans Devanagari", "Noto Sans Devanagari")
             case .other: return ("Noto Sans:style=\(weight == .regular ? "Regular" : "Bold")", "Noto Sans", "Noto Sans")
             case .emoji: return nil
             }
@@ -155,7 +161,8 @@ public enum TextMeasurer {
             switch u.value {
             case 0x0041...0x005A, 0x0061...0x007A, 0x00C0...0x024F, 0x0370...0x03FF, 0x0400...0x052F, 0x1E00...0x1FFF: return .latin
             case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-                 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return .cjk
+                0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+                return .cjk
             case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
             case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
             case 0x0E00...0x0E7F: return .thai
@@ -187,7 +194,8 @@ public enum TextMeasurer {
         guard let face = script.face(weight, size: size) else { return (nil, nil) }
         let measuring = ps_text_font_open(face.pattern, face.family).map { String(cString: ps_text_font_file($0)) }
         var buffer = [CChar](repeating: 0, count: 1024)
-        let system = ps_text_system_font_file(face.pattern, face.family, &buffer, Int32(buffer.count)) != 0
+        let system =
+            ps_text_system_font_file(face.pattern, face.family, &buffer, Int32(buffer.count)) != 0
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
         return (measuring, system)
     }
@@ -235,10 +243,13 @@ public enum TextMeasurer {
             }
             var measured: Double?
             if shaping, let face = script.face(style.weight, size: style.size) ?? Script.latin.face(style.weight, size: style.size),
-               let font = ps_text_font_open(face.pattern, face.family) {
+                let font = ps_text_font_open(face.pattern, face.family)
+            {
                 var utf8 = run
                 let w = utf8.withUTF8 { b in
-                    b.withMemoryRebound(to: CChar.self) { ps_text_width(font, $0.baseAddress, Int32($0.count), style.size, script.rawValue, script.rtl ? 1 : 0) }
+                    b.withMemoryRebound(to: CChar.self) {
+                        ps_text_width(font, $0.baseAddress, Int32($0.count), style.size, script.rawValue, script.rtl ? 1 : 0)
+                    }
                 }
                 if w >= 0 {
                     measured = w

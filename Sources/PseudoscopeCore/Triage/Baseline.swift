@@ -7,8 +7,9 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), y >= 1 else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), y >= 1
+        else { return nil }
         guard (1...CalendarDay.daysIn(m, of: y)).contains(d) else { return nil }
         year = y; month = m; day = d
     }
@@ -112,7 +113,10 @@ public struct Baseline: Equatable, Sendable {
         /// Where the entry starts in its file (0 for entries not read from a file).
         public var line: Int = 0
 
-        public init(fingerprint: String, rule: String? = nil, screen: String? = nil, element: String? = nil, reason: String, owner: String, expires: CalendarDay) {
+        public init(
+            fingerprint: String, rule: String? = nil, screen: String? = nil, element: String? = nil, reason: String, owner: String,
+            expires: CalendarDay
+        ) {
             self.fingerprint = fingerprint
             self.rule = rule
             self.screen = screen
@@ -161,13 +165,18 @@ public struct Baseline: Equatable, Sendable {
         func finish() throws {
             guard let c = current else { return }
             for key in required where c.values[key] == nil {
-                throw ArchiveError(file: file, place: "line \(c.line)", message: "entry [\(c.fingerprint)] has no \(key) (every entry needs reason, owner and expires)")
+                throw ArchiveError(
+                    file: file, place: "line \(c.line)",
+                    message: "entry [\(c.fingerprint)] has no \(key) (every entry needs reason, owner and expires)")
             }
             guard let day = CalendarDay(c.values["expires"]!) else {
-                throw ArchiveError(file: file, place: "line \(c.line)", message: "entry [\(c.fingerprint)]: expires '\(c.values["expires"]!.prefix(40))' is not a date (YYYY-MM-DD)")
+                throw ArchiveError(
+                    file: file, place: "line \(c.line)",
+                    message: "entry [\(c.fingerprint)]: expires '\(c.values["expires"]!.prefix(40))' is not a date (YYYY-MM-DD)")
             }
-            var e = Entry(fingerprint: c.fingerprint, rule: c.values["rule"], screen: c.values["screen"], element: c.values["element"],
-                          reason: c.values["reason"]!, owner: c.values["owner"]!, expires: day)
+            var e = Entry(
+                fingerprint: c.fingerprint, rule: c.values["rule"], screen: c.values["screen"], element: c.values["element"],
+                reason: c.values["reason"]!, owner: c.values["owner"]!, expires: day)
             e.line = c.line
             entries.append(e)
         }
@@ -176,10 +185,14 @@ public struct Baseline: Equatable, Sendable {
             let line = raw.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\r", with: "")
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]") else { throw ArchiveError(file: file, place: "line \(number)", message: "a section is [fingerprint], closed with ]") }
+                guard line.hasSuffix("]") else {
+                    throw ArchiveError(file: file, place: "line \(number)", message: "a section is [fingerprint], closed with ]")
+                }
                 let fp = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
                 guard Fingerprint.isValid(fp) else {
-                    throw ArchiveError(file: file, place: "line \(number)", message: "'\(fp.prefix(40))' is not a fingerprint (16 hex digits, as check --json prints them)")
+                    throw ArchiveError(
+                        file: file, place: "line \(number)",
+                        message: "'\(fp.prefix(40))' is not a fingerprint (16 hex digits, as check --json prints them)")
                 }
                 if let first = seen[fp] {
                     throw ArchiveError(file: file, place: "line \(number)", message: "fingerprint \(fp) is already an entry at line \(first)")
@@ -198,7 +211,9 @@ public struct Baseline: Equatable, Sendable {
                 throw ArchiveError(file: file, place: "line \(number)", message: "'\(key.prefix(40))' comes before any [fingerprint] section")
             }
             guard keys.contains(key) else {
-                throw ArchiveError(file: file, place: "line \(number)", message: "unknown key '\(key.prefix(40))' (keys: rule, screen, element, reason, owner, expires)")
+                throw ArchiveError(
+                    file: file, place: "line \(number)",
+                    message: "unknown key '\(key.prefix(40))' (keys: rule, screen, element, reason, owner, expires)")
             }
             guard current!.values[key] == nil else {
                 throw ArchiveError(file: file, place: "line \(number)", message: "\(key) is given twice in entry [\(current!.fingerprint)]")

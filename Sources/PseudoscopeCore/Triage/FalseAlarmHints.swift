@@ -21,8 +21,10 @@ public enum FalseAlarmHints {
     }
 
     /// Layout that may still move while a screen loads.
-    static let layoutRules: RuleSet = [.textTruncated, .truncationHeadroom, .overlappingText, .outsideWindow, .outsideParent,
-                                         .primaryActionUnreachable, .rtlNotMirrored, .smallHitRegion]
+    static let layoutRules: RuleSet = [
+        .textTruncated, .truncationHeadroom, .overlappingText, .outsideWindow, .outsideParent,
+        .primaryActionUnreachable, .rtlNotMirrored, .smallHitRegion,
+    ]
     /// What something drawn on top of an element can make it look like: unreachable, overlapped, moved out.
     static let coveredRules: RuleSet = [.primaryActionUnreachable, .overlappingText, .outsideWindow]
     /// What a text of another length than the archived test data changes.
@@ -93,13 +95,18 @@ public enum FalseAlarmHints {
         }
         // A system dialog or another app on top: what the test saw is not (only) the app's screen.
         if let i = dialog {
-            out.append(Hint(text: "may be a false alarm: \(name(i)) present (a dialog covers the screen)", rules: coveredRules,
-                            elements: ElementSet(single: meeting(h[i].frame, outside: i))))
+            out.append(
+                Hint(
+                    text: "may be a false alarm: \(name(i)) present (a dialog covers the screen)", rules: coveredRules,
+                    elements: ElementSet(single: meeting(h[i].frame, outside: i))))
         } else if let i = springboard {
             // The springboard's own elements are not the app's, and what it draws over covers the app's.
             var set = ElementSet(ranges: [i..<h.subtreeEnd(i)])
             if h[i].type == "Window" { set.single = meeting(h[i].frame, outside: i) }
-            out.append(Hint(text: "may be a false alarm: \(name(i)) present (the system's springboard is on screen)", rules: coveredRules.union([.smallHitRegion]), elements: set))
+            out.append(
+                Hint(
+                    text: "may be a false alarm: \(name(i)) present (the system's springboard is on screen)",
+                    rules: coveredRules.union([.smallHitRegion]), elements: set))
         }
         // Another window on top: the elements under its content.
         if windows.count > 1 {
@@ -107,20 +114,26 @@ public enum FalseAlarmHints {
             for (k, w) in windows.enumerated() {
                 // What a later window draws: its shown descendants that are content (text, a control, a leaf).
                 let content = (w + 1)..<h.subtreeEnd(w)
-                let drawn = content.filter { shown($0) && (h[$0].children.isEmpty || !h[$0].displayText.isEmpty || Element.interactiveTypes.contains(h[$0].type)) }
-                    .map { h[$0].frame }
+                let drawn = content.filter {
+                    shown($0) && (h[$0].children.isEmpty || !h[$0].displayText.isEmpty || Element.interactiveTypes.contains(h[$0].type))
+                }
+                .map { h[$0].frame }
                 guard !drawn.isEmpty else { continue }
                 let grid = FrameGrid(drawn)
                 for below in windows[..<k] {
                     // (A window nested in another's subtree covers the rest of it, not itself.)
-                    for e in (below + 1)..<h.subtreeEnd(below) where !(w..<content.upperBound).contains(e) && !h[e].frame.isEmpty && h[e].isVisible != false {
+                    for e in (below + 1)..<h.subtreeEnd(below)
+                    where !(w..<content.upperBound).contains(e) && !h[e].frame.isEmpty && h[e].isVisible != false {
                         if grid.meets(h[e].frame) { covered.insert(e) }
                     }
                 }
             }
             if !covered.isEmpty {
-                out.append(Hint(text: "may be a false alarm: \(windows.count) windows on screen (another scene or a system window may be on top of this element)",
-                                rules: coveredRules, elements: ElementSet(single: covered)))
+                out.append(
+                    Hint(
+                        text:
+                            "may be a false alarm: \(windows.count) windows on screen (another scene or a system window may be on top of this element)",
+                        rules: coveredRules, elements: ElementSet(single: covered)))
             }
         }
         // Test data that the screen shows with another length than the archive's fixed data: the run did not use
@@ -143,8 +156,11 @@ public enum FalseAlarmHints {
             }
             let showing = byFirstByte[Int(b)].filter { differsInLength(shown: h[$0].displayText, fixed: fixed) }
             if let i = showing.first {
-                out.append(Hint(text: "may be a false alarm: \(name(i)) shows test data '\(TerminalText.sanitize(key))' with another length than the archive's (\(h[i].displayText.count) vs \(fixed.count) characters)",
-                                rules: textLengthRules, elements: ElementSet(single: Set(showing))))
+                out.append(
+                    Hint(
+                        text:
+                            "may be a false alarm: \(name(i)) shows test data '\(TerminalText.sanitize(key))' with another length than the archive's (\(h[i].displayText.count) vs \(fixed.count) characters)",
+                        rules: textLengthRules, elements: ElementSet(single: Set(showing))))
                 break
             }
         }

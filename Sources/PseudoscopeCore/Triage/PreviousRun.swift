@@ -10,7 +10,9 @@ public enum PreviousRun {
         if let problem = discovery.problems.first, discovery.paths.isEmpty { throw problem }
         var out: [String: PreviousFinding] = [:]
         for case .success(let s) in engine.judgeAll(discovery.paths) {
-            for f in s.findings { out[f.fingerprint] = PreviousFinding(screen: s.screen, mode: s.mode.rawValue, description: f.shortDescription(screen: s.screen)) }
+            for f in s.findings {
+                out[f.fingerprint] = PreviousFinding(screen: s.screen, mode: s.mode.rawValue, description: f.shortDescription(screen: s.screen))
+            }
         }
         return out
     }
@@ -19,7 +21,8 @@ public enum PreviousRun {
     static func savedCheck(_ path: String, limits: LoadLimits) throws -> [String: PreviousFinding]? {
         let bytes = try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
         guard let top = try? JSONParser.parse(bytes, maxDepth: 64), case .object(let o) = top, case .array(let archives)? = o["archives"],
-              o["formatVersion"] != nil else { return nil }
+            o["formatVersion"] != nil
+        else { return nil }
         var out: [String: PreviousFinding] = [:]
         for (k, a) in archives.enumerated() {
             guard case .object(let archive) = a else { continue }
@@ -30,12 +33,16 @@ public enum PreviousRun {
             for (n, f) in findings.enumerated() {
                 guard case .object(let finding) = f else { continue }
                 guard case .string(let fp)? = finding["fingerprint"], Fingerprint.isValid(fp) else {
-                    throw ArchiveError(file: path, place: "archives[\(k)].findings[\(n)]", message: "has no fingerprint: save the previous run with this version's check --json")
+                    throw ArchiveError(
+                        file: path, place: "archives[\(k)].findings[\(n)]",
+                        message: "has no fingerprint: save the previous run with this version's check --json")
                 }
                 func text(_ key: String) -> String { if case .string(let v)? = finding[key] { return v } else { return "?" } }
                 let id = text("identifier") == "?" ? "" : text("identifier")
-                out[fp] = PreviousFinding(screen: screen, mode: mode, description: Finding.describe(
-                    rule: text("rule"), screen: screen, type: text("elementType"), identifier: id, path: text("elementPath")))
+                out[fp] = PreviousFinding(
+                    screen: screen, mode: mode,
+                    description: Finding.describe(
+                        rule: text("rule"), screen: screen, type: text("elementType"), identifier: id, path: text("elementPath")))
             }
         }
         return out

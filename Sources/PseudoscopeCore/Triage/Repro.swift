@@ -4,7 +4,11 @@ public enum ReproCommand {
     public static func xcodebuild(_ a: Archive) -> String {
         let env = a.environment
         var parts = ["xcodebuild", "test"]
-        if let w = env.workspace { parts += ["-workspace", quoted(w)] } else if let p = env.project { parts += ["-project", quoted(p)] } else {
+        if let w = env.workspace {
+            parts += ["-workspace", quoted(w)]
+        } else if let p = env.project {
+            parts += ["-project", quoted(p)]
+        } else {
             parts += ["-workspace", "<App.xcworkspace>"]
         }
         parts += ["-scheme", env.scheme.map(quoted) ?? "<scheme>"]
@@ -50,7 +54,11 @@ public enum ReproCommand {
     /// Single-quoted unless it is made only of characters no shell treats specially; sanitized first.
     static func quoted(_ s: String) -> String {
         let t = TerminalText.sanitize(s)
-        let plain = !t.isEmpty && t.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-=:,@+".unicodeScalars.contains($0)) }
+        let plain =
+            !t.isEmpty
+            && t.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._/-=:,@+".unicodeScalars.contains($0))
+            }
         return plain ? t : "'" + t.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

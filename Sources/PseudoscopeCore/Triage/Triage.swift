@@ -90,6 +90,7 @@ extension Finding {
     /// Named by its identity, as its fingerprint is (`ElementName` for an identifier; an unnamed element by its place
     /// in the tree, since its text and frame are not part of what a gone finding is known by).
     public static func describe(rule: String, screen: String, type: String, identifier: String, path: String) -> String {
-        "\(rule) on \(screen): " + (identifier.isEmpty ? "\(type) at \(path)" : ElementName.of(type: type, identifier: identifier, text: "", frame: nil))
+        "\(rule) on \(screen): "
+            + (identifier.isEmpty ? "\(type) at \(path)" : ElementName.of(type: type, identifier: identifier, text: "", frame: nil))
     }
 }

@@ -26,7 +26,8 @@ public struct BundleAddress: Equatable, Sendable {
         let number = path[path.index(after: hash)...]
         let bundle = String(path[..<hash])
         guard !number.isEmpty, number.count <= 9, number.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(number),
-              XCResultBundle.isBundle(bundle) else { return nil }
+            XCResultBundle.isBundle(bundle)
+        else { return nil }
         return BundleAddress(bundle: bundle, run: n)
     }
 
@@ -54,11 +55,18 @@ extension ArchiveLoader {
             switch index.runs.count {
             case 0: throw ArchiveError(file: address.bundle, message: index.noFailuresNote)
             case 1: return try importer.archive(index.runs[0], givenPath: BundleAddress.path(bundle: address.bundle, run: 1))
-            default: throw ArchiveError(file: address.bundle, message: "the bundle holds \(index.runs.count) failed runs: name one as \(address.bundle)#1 to #\(index.runs.count), or open the bundle as a list")
+            default:
+                throw ArchiveError(
+                    file: address.bundle,
+                    message:
+                        "the bundle holds \(index.runs.count) failed runs: name one as \(address.bundle)#1 to #\(index.runs.count), or open the bundle as a list"
+                )
             }
         }
         guard n >= 1, n <= index.runs.count else {
-            let has = index.runs.isEmpty ? "no failed runs" : index.runs.count == 1 ? "1 failed run (#1)" : "\(index.runs.count) failed runs (#1 to #\(index.runs.count))"
+            let has =
+                index.runs.isEmpty
+                ? "no failed runs" : index.runs.count == 1 ? "1 failed run (#1)" : "\(index.runs.count) failed runs (#1 to #\(index.runs.count))"
             throw ArchiveError(file: address.bundle, message: "no run #\(n): the bundle holds \(has)")
         }
         return try importer.archive(index.runs[n - 1], givenPath: givenPath)

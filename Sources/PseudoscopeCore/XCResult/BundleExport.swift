@@ -45,7 +45,9 @@ public enum BundleExport {
             guard r.problem == nil, !isOwnArchive(r) else { continue }
             let ext = (r.kind ?? .data).fileExtension
             let isSource: Bool = { if case .bundle(_, let id) = r.location { return id == archive.hierarchyAttachmentID } else { return false } }()
-            var base = r.isFailureScreenshot ? "failure-screenshot" : isSource ? "hierarchy-source" : numbered(k + 1, of: archive.attachments.count) + "-" + describe(r)
+            var base =
+                r.isFailureScreenshot
+                ? "failure-screenshot" : isSource ? "hierarchy-source" : numbered(k + 1, of: archive.attachments.count) + "-" + describe(r)
             if used.contains(base) { base += "-\(k + 1)" }
             used.insert(base)
             let name = base + "." + ext
@@ -67,8 +69,9 @@ public enum BundleExport {
         var run = ExportedRun(folderName: folder, archive: out, files: files)
         run.unwritten = archive.attachments.filter { $0.problem != nil }
         if let id = archive.hierarchyAttachmentID,
-           let source = archive.attachments.first(where: { if case .bundle(_, let i) = $0.location { return i == id } else { return false } }),
-           BundleRunImporter.isElementSnapshot(source), case .bundle(let path, _) = source.location {
+            let source = archive.attachments.first(where: { if case .bundle(_, let i) = $0.location { return i == id } else { return false } }),
+            BundleRunImporter.isElementSnapshot(source), case .bundle(let path, _) = source.location
+        {
             run.derived.append(("hierarchy-snapshot.json", .snapshotJSON(bundle: path, id: id)))
         }
         // A run that recorded the screen instead of taking screenshots: its frame becomes the archive's screenshot.

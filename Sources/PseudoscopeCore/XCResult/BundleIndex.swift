@@ -83,7 +83,8 @@ public struct BundleIndex: Sendable {
         guard runs.isEmpty else { return nil }
         if errorCount > 0 {
             let first = firstError.map { ": \($0.prefix(160))" } ?? ""
-            return "the bundle holds no test results: it records \(errorCount) error\(errorCount == 1 ? "" : "s") outside the tests (a failed build?), the first\(first)"
+            return
+                "the bundle holds no test results: it records \(errorCount) error\(errorCount == 1 ? "" : "s") outside the tests (a failed build?), the first\(first)"
         }
         if let status = actionStatuses.first(where: { $0 == "failedToStart" || $0 == "cancelled" }), !testsRan {
             return "the bundle holds no test results: its test action \(status == "failedToStart" ? "failed to start" : "was cancelled")"
@@ -120,16 +121,20 @@ public struct BundleIndex: Sendable {
             runs = d
             runSource = .database
             if let t = typed {
-                notes.append("the failed runs come from database.sqlite3 (\(d.count)): the bundle's objects hold \(t.runs.count)"
-                    + (t.actionStatuses.contains("failedToStart") ? " (they say its test action failed to start)" : ""))
+                notes.append(
+                    "the failed runs come from database.sqlite3 (\(d.count)): the bundle's objects hold \(t.runs.count)"
+                        + (t.actionStatuses.contains("failedToStart") ? " (they say its test action failed to start)" : ""))
             } else if bundle.rootID == nil {
-                notes.append("the bundle holds only database.sqlite3 (no Data/ folder): the failed runs come from it, and their attachments are not in the bundle")
+                notes.append(
+                    "the bundle holds only database.sqlite3 (no Data/ folder): the failed runs come from it, and their attachments are not in the bundle"
+                )
             }
         } else {
             // The source that failed is named: a bundle of its database alone fails on its database (corrupt, cut,
             // not a file), not on the Data/ folder it never had.
             if bundle.rootID == nil, let e = databaseError {
-                throw ArchiveError(file: e.file, place: e.place, message: e.message + " (and the bundle has no Data/ folder to read the runs from instead)")
+                throw ArchiveError(
+                    file: e.file, place: e.place, message: e.message + " (and the bundle has no Data/ folder to read the runs from instead)")
             }
             throw typedError ?? ArchiveError(file: bundle.path, message: "the bundle holds no readable test results")
         }
@@ -202,7 +207,11 @@ public struct BundleIndex: Sendable {
                                 testsRan = true
                                 let configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
                                 // Each node a test of its own: the objects do not say which are retries of one test.
-                                attempts.append((TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration) + "#\(attempts.count)", node.string("testStatus")))
+                                attempts.append(
+                                    (
+                                        TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration)
+                                            + "#\(attempts.count)", node.string("testStatus")
+                                    ))
                                 // Failures only: passing, skipped and expected failures are not entries.
                                 guard node.string("testStatus") == "Failure" else { continue }
                                 var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
@@ -232,8 +241,9 @@ public struct BundleIndex: Sendable {
                 if issue.string("testCaseName") != nil && missingTests == 0 && !runs.isEmpty { continue }
                 let url = issue.object("documentLocationInCreatingWorkspace")?.string("url")
                 var run = BundleRun(number: 0, testIdentifier: issue.string("testCaseName") ?? "(session: no test owns this failure)")
-                run.sessionIssue = BundleRun.SessionIssue(message: issue.string("message") ?? "(no message)", file: BundleIndex.file(url),
-                                                          line: BundleIndex.startLine(url).map { $0 + 1 })
+                run.sessionIssue = BundleRun.SessionIssue(
+                    message: issue.string("message") ?? "(no message)", file: BundleIndex.file(url),
+                    line: BundleIndex.startLine(url).map { $0 + 1 })
                 run.targetName = issue.string("producingTarget")
                 runs.append(run)
                 testsRan = true
@@ -241,7 +251,8 @@ public struct BundleIndex: Sendable {
             if missingTests > 0 && runs.allSatisfy({ $0.sessionIssue != nil }) {
                 complete = false
                 guard FileAccess.kind((bundle.path as NSString).appendingPathComponent("database.sqlite3")) == .regular else {
-                    throw ArchiveError(file: bundle.path, message: "the bundle was trimmed: Data/ holds its root object but not the test results it refers to")
+                    throw ArchiveError(
+                        file: bundle.path, message: "the bundle was trimmed: Data/ holds its root object but not the test results it refers to")
                 }
             }
             let errors = root.object("issues")?.array("errorSummaries") ?? []

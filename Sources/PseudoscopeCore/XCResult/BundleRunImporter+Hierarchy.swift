@@ -17,7 +17,9 @@ extension BundleRunImporter {
             list.enumerated().sorted { (distance($0.element, to: t), $0.offset) < (distance($1.element, to: t), $1.offset) }.map(\.element)
         }
         // Text by content (a hierarchy attached as `public.data` still counts); unreadable payloads are skipped.
-        let texts = attachments.filter { $0.problem == nil && ($0.kind == .text || $0.kind == .json || $0.kind == nil && ($0.declaredType ?? "").contains("text")) }
+        let texts = attachments.filter {
+            $0.problem == nil && ($0.kind == .text || $0.kind == .json || $0.kind == nil && ($0.declaredType ?? "").contains("text"))
+        }
         let appHierarchies = nearest(texts.filter { BundleRunImporter.isAppUIHierarchy($0.name) }, to: failureSeconds)
         var text: (attachment: AttachmentRecord, dump: ImportedDump)?
         // What was refused on the way, and why (over a limit, malformed): said if nothing else holds a hierarchy,
@@ -32,8 +34,9 @@ extension BundleRunImporter {
         }
         for a in appHierarchies.prefix(16) {
             guard let bytes = attempt(a.name, { try content(a, limit: limits.maxFileBytes) }),
-                  let dump = attempt(a.name, { try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: a.name, limits: limits) }),
-                  !dump.elements.isEmpty else { continue }
+                let dump = attempt(a.name, { try DumpImporter.read(String(decoding: bytes, as: UTF8.self), file: a.name, limits: limits) }),
+                !dump.elements.isEmpty
+            else { continue }
             text = (a, dump)
             break
         }
@@ -43,7 +46,8 @@ extension BundleRunImporter {
         var snapshot: (attachment: AttachmentRecord, dump: ImportedDump)?
         for a in nearest(snapshots, to: anchor).prefix(32) {
             guard let bytes = attempt(a.name, { try content(a, limit: limits.maxFileBytes) }),
-                  let read = attempt(a.name, { try ElementSnapshot.read(bytes, file: a.name, limits: limits) }) else { continue }
+                let read = attempt(a.name, { try ElementSnapshot.read(bytes, file: a.name, limits: limits) })
+            else { continue }
             // A synthesized event's snapshot holds the application alone: not the screen.
             guard read.nodes.count > 1 else { continue }
             // Taken at another moment than the text and showing another screen: the text is what the failure left.
@@ -53,17 +57,23 @@ extension BundleRunImporter {
             break
         }
         if let s = snapshot {
-            var notes = ["the hierarchy comes from the element snapshot '\(s.attachment.name)' (exact frames)"
-                + (text.map { " taken with the attachment '\($0.attachment.name)'" } ?? "")]
+            var notes = [
+                "the hierarchy comes from the element snapshot '\(s.attachment.name)' (exact frames)"
+                    + (text.map { " taken with the attachment '\($0.attachment.name)'" } ?? "")
+            ]
             if let t = text, t.dump.elements.count != s.dump.elements.count {
-                notes.append("the App UI hierarchy text beside it holds \(t.dump.elements.count) element\(t.dump.elements.count == 1 ? "" : "s"), the snapshot \(s.dump.elements.count)")
+                notes.append(
+                    "the App UI hierarchy text beside it holds \(t.dump.elements.count) element\(t.dump.elements.count == 1 ? "" : "s"), the snapshot \(s.dump.elements.count)"
+                )
             }
-            return HierarchySource(elements: s.dump.elements, facts: facts(s.dump, notes: notes), capturedAt: s.attachment.timestamp ?? text?.attachment.timestamp,
-                                   attachment: s.attachment)
+            return HierarchySource(
+                elements: s.dump.elements, facts: facts(s.dump, notes: notes), capturedAt: s.attachment.timestamp ?? text?.attachment.timestamp,
+                attachment: s.attachment)
         }
         if let t = text {
-            return HierarchySource(elements: t.dump.elements, facts: facts(t.dump, notes: ["the hierarchy comes from the attachment '\(t.attachment.name)'"]),
-                                   capturedAt: t.attachment.timestamp, attachment: t.attachment)
+            return HierarchySource(
+                elements: t.dump.elements, facts: facts(t.dump, notes: ["the hierarchy comes from the attachment '\(t.attachment.name)'"]),
+                capturedAt: t.attachment.timestamp, attachment: t.attachment)
         }
         var candidates: [(String, String, AttachmentRecord?)] = []
         for a in texts.filter({ !BundleRunImporter.isAppUIHierarchy($0.name) }).prefix(16) {
@@ -72,14 +82,20 @@ extension BundleRunImporter {
         candidates += failureMessages.map { ("the failure message", $0, nil) }
         for (name, text, attachment) in candidates where text.utf8Contains("Element subtree") || text.utf8Contains("<XCUIElementType") {
             guard let dump = attempt(name, { try DumpImporter.read(text, file: name, limits: limits) }), !dump.elements.isEmpty else { continue }
-            return HierarchySource(elements: dump.elements, facts: facts(dump, notes: ["the hierarchy comes from \(attachment == nil ? name : "the attachment '\(name)'")"]),
-                                   capturedAt: attachment?.timestamp ?? failureTime, attachment: attachment)
+            return HierarchySource(
+                elements: dump.elements,
+                facts: facts(dump, notes: ["the hierarchy comes from \(attachment == nil ? name : "the attachment '\(name)'")"]),
+                capturedAt: attachment?.timestamp ?? failureTime, attachment: attachment)
         }
         if let first = refused.first {
-            return HierarchySource(why: "no hierarchy could be read for this run: \(first)"
-                + (refused.count > 1 ? " (and \(refused.count - 1) more attachment\(refused.count == 2 ? "" : "s") refused)" : ""))
+            return HierarchySource(
+                why: "no hierarchy could be read for this run: \(first)"
+                    + (refused.count > 1 ? " (and \(refused.count - 1) more attachment\(refused.count == 2 ? "" : "s") refused)" : ""))
         }
-        return HierarchySource(why: "the bundle holds no hierarchy for this run (no pseudoscope-archive attachment, element snapshot, App UI hierarchy or element subtree)")
+        return HierarchySource(
+            why:
+                "the bundle holds no hierarchy for this run (no pseudoscope-archive attachment, element snapshot, App UI hierarchy or element subtree)"
+        )
     }
 
     /// Two attachments made within this many seconds of each other record the same moment (Xcode writes the
@@ -90,7 +106,8 @@ extension BundleRunImporter {
     static func isAppUIHierarchy(_ name: String) -> Bool { name.lowercased().contains("ui hierarchy") }
 
     static func isElementSnapshot(_ a: AttachmentRecord) -> Bool {
-        a.declaredType == "com.apple.dt.xctest.element-snapshot" || a.name == "kXCTAttachmentLegacySnapshot" && (a.kind == .propertyList || a.kind == nil)
+        a.declaredType == "com.apple.dt.xctest.element-snapshot"
+            || a.name == "kXCTAttachmentLegacySnapshot" && (a.kind == .propertyList || a.kind == nil)
     }
 
     func facts(_ dump: ImportedDump, notes: [String]) -> ImportFacts {

@@ -38,8 +38,9 @@ public struct BundleRunImporter: Sendable {
         let summary = try run.summaryID.map { try bundle.object($0) }
         var record = RunRecord()
         record.failures = (summary?.array("failureSummaries") ?? []).map {
-            RunRecord.FailureRecord(message: $0.string("message")?.trimmingWhiteSpaceScalars() ?? "", file: $0.string("fileName"),
-                                    line: $0.int("lineNumber"), timestamp: $0.string("timestamp"))
+            RunRecord.FailureRecord(
+                message: $0.string("message")?.trimmingWhiteSpaceScalars() ?? "", file: $0.string("fileName"),
+                line: $0.int("lineNumber"), timestamp: $0.string("timestamp"))
         }
         record.attachments = collectAttachments(summary)
         if let rep = summary?.object("repetitionPolicySummary"), let it = rep.int("iteration"), let total = rep.int("totalIterations") {
@@ -92,8 +93,9 @@ public struct BundleRunImporter: Sendable {
         if message.isEmpty { message = "(the bundle records no failure message)" }
         var failure = Failure(identifier: "", label: "", frame: .zero, isHittable: true, message: message, file: file, line: line)
         if let named = BundleRunImporter.failingElement(in: message) {
-            failure = Failure(identifier: named.identifier, label: named.label, frame: named.frame, isHittable: false, message: message,
-                              file: file, line: line, elementType: named.type.isEmpty ? nil : named.type)
+            failure = Failure(
+                identifier: named.identifier, label: named.label, frame: named.frame, isHittable: false, message: message,
+                file: file, line: line, elementType: named.type.isEmpty ? nil : named.type)
         }
         // A bundle's failure is a message: it records no hittable flag.
         failure.hittableRecorded = false
@@ -105,7 +107,8 @@ public struct BundleRunImporter: Sendable {
         var environment = Environment(
             xcode: index.xcode ?? "unknown",
             simulator: run.device ?? "unknown device",
-            os: [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " ").isEmpty ? "unknown OS"
+            os: [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " ").isEmpty
+                ? "unknown OS"
                 : [run.platform, run.osVersion].compactMap { $0 }.joined(separator: " "),
             scale: attachments.first { $0.isFailureScreenshot }.flatMap { _ in record.scale })
         // The target the bundle names for the test: what a rerun's `-only-testing:` starts with.
@@ -128,13 +131,15 @@ public struct BundleRunImporter: Sendable {
             // in the trailing half"): the one element named so, and `info` says how it was found.
             if !failure.namesAnElement, found.elements != nil, let named = FailingElement.namedInProse(failure.message, in: h) {
                 let e = h[named.index]
-                var f = Failure(identifier: e.identifier, label: e.displayText, frame: e.frame, isHittable: e.isHittable, message: failure.message,
-                                file: failure.file, line: failure.line, elementType: e.type)
+                var f = Failure(
+                    identifier: e.identifier, label: e.displayText, frame: e.frame, isHittable: e.isHittable, message: failure.message,
+                    file: failure.file, line: failure.line, elementType: e.type)
                 f.namedInMessageAs = named.words
                 f.hittableRecorded = false
                 failure = f
             }
-            archive = Archive(test: run.testIdentifier, screen: nil, mode: mode, environment: environment, failure: failure, hierarchy: h, source: source)
+            archive = Archive(
+                test: run.testIdentifier, screen: nil, mode: mode, environment: environment, failure: failure, hierarchy: h, source: source)
             archive.imported = found.facts
             note = found.why
             capturedAt = found.capturedAt
@@ -187,7 +192,8 @@ public struct BundleRunImporter: Sendable {
         guard let c = configuration else { return nil }
         let parts = c.split(whereSeparator: { $0 == "-" || $0 == "_" })
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isLetter && $0.isLowercase && $0.isASCII }),
-              parts.count <= 3, parts.dropFirst().allSatisfy({ (2...4).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return nil }
+            parts.count <= 3, parts.dropFirst().allSatisfy({ (2...4).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber } })
+        else { return nil }
         return c
     }
 
@@ -326,7 +332,9 @@ public struct BundleRunImporter: Sendable {
         pick = pick ?? images.last { (attachments[$0].activity ?? "").hasPrefix("Assertion Failure") }
         if pick == nil, let when = failureTime {
             let t = BundleRunImporter.seconds(when)
-            pick = images.min { abs(BundleRunImporter.seconds(attachments[$0].timestamp) - t) < abs(BundleRunImporter.seconds(attachments[$1].timestamp) - t) }
+            pick = images.min {
+                abs(BundleRunImporter.seconds(attachments[$0].timestamp) - t) < abs(BundleRunImporter.seconds(attachments[$1].timestamp) - t)
+            }
         }
         attachments[pick ?? images.last!].isFailureScreenshot = true
     }
@@ -360,7 +368,8 @@ public struct BundleRunImporter: Sendable {
     /// only adds the key of each text.
     func shownStrings(_ attachments: [AttachmentRecord]) -> [ShownString] {
         guard let a = attachments.last(where: { $0.name == ShownString.attachmentName && $0.problem == nil }),
-              let bytes = try? content(a, limit: limits.maxFileBytes) else { return [] }
+            let bytes = try? content(a, limit: limits.maxFileBytes)
+        else { return [] }
         return (try? ShownString.parse(bytes, file: a.name)) ?? []
     }
 
@@ -368,7 +377,11 @@ public struct BundleRunImporter: Sendable {
 
     /// The test's own v1 archive, attached as `pseudoscope-archive`.
     func ownArchive(_ attachments: [AttachmentRecord], source: ArchiveSource) throws -> Archive? {
-        guard let a = attachments.first(where: { $0.name == BundleRunImporter.archiveAttachmentName || $0.name.hasPrefix(BundleRunImporter.archiveAttachmentName + ".") }) else { return nil }
+        guard
+            let a = attachments.first(where: {
+                $0.name == BundleRunImporter.archiveAttachmentName || $0.name.hasPrefix(BundleRunImporter.archiveAttachmentName + ".")
+            })
+        else { return nil }
         let bytes = try content(a)
         do {
             return try ArchiveLoader(limits: limits).decode(bytes, source: source)

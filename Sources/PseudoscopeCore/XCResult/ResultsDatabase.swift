@@ -32,11 +32,14 @@ struct ResultsDatabase {
             let wal = path + "-wal"
             let limits = LoadLimits.default
             if FileAccess.kind(wal) == .regular, let realWAL = FileAccess.realPath(wal), FileAccess.isInside(realWAL, realBundle),
-               (FileAccess.regularFileSize(realWAL) ?? 0) > 0 {
-                reader = try SQLiteReader.openPrivateCopy(real, wal: realWAL, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+                (FileAccess.regularFileSize(realWAL) ?? 0) > 0
+            {
+                reader = try SQLiteReader.openPrivateCopy(
+                    real, wal: realWAL, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
             } else if ZipFolder.split(real) != nil {
                 // A database inside a zip is no file SQLite can open: read from a private copy, as a log is merged.
-                reader = try SQLiteReader.openPrivateCopy(real, wal: nil, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+                reader = try SQLiteReader.openPrivateCopy(
+                    real, wal: nil, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
             } else {
                 reader = try SQLiteReader(readOnly: real)
             }
@@ -127,45 +130,64 @@ struct ResultsDatabase {
         let testableColumn = column("TestSuiteRuns", "testableRun_fk", prefix: "s")
         while let c = current, hops < 64, testableRun == nil {
             hops += 1
-            guard let row = try? reader.rows("SELECT \(parentColumn), \(testableColumn), \(column("TestSuiteRuns", "testSuite_fk", prefix: "s")) FROM TestSuiteRuns s WHERE s.rowid = ?1", [c]).first else { break }
+            guard
+                let row = try? reader.rows(
+                    "SELECT \(parentColumn), \(testableColumn), \(column("TestSuiteRuns", "testSuite_fk", prefix: "s")) FROM TestSuiteRuns s WHERE s.rowid = ?1",
+                    [c]
+                ).first
+            else { break }
             if suite == nil { suite = row[2].int }
             testableRun = row[1].int
             current = row[0].int
         }
         if let t = testableRun, has("TestableRuns"), has("Testables"),
-           let row = try? reader.rows("""
-               SELECT t.name, \(column("Testables", "testKind", prefix: "t")), \(column("TestableRuns", "testPlanRun_fk", prefix: "tr"))
-               FROM TestableRuns tr JOIN Testables t ON t.rowid = tr.testable_fk WHERE tr.rowid = ?1
-               """, [t]).first {
+            let row = try? reader.rows(
+                """
+                SELECT t.name, \(column("Testables", "testKind", prefix: "t")), \(column("TestableRuns", "testPlanRun_fk", prefix: "tr"))
+                FROM TestableRuns tr JOIN Testables t ON t.rowid = tr.testable_fk WHERE tr.rowid = ?1
+                """, [t]
+            ).first
+        {
             run.targetName = row[0].string
             run.testKind = row[1].string
             if let planRun = row[2].int { describe(&run, planRun: planRun) }
         }
-        if run.targetName == nil, let s = suite, let name = try? reader.rows("SELECT name FROM TestSuites WHERE rowid = ?1", [s]).first?.first?.string {
+        if run.targetName == nil, let s = suite, let name = try? reader.rows("SELECT name FROM TestSuites WHERE rowid = ?1", [s]).first?.first?.string
+        {
             run.targetName = name
         }
     }
 
     func describe(_ run: inout BundleRun, planRun: Int64) {
-        guard has("TestPlanRuns"), let row = try? reader.rows("""
-            SELECT \(column("TestPlanRuns", "configuration_fk", prefix: "p")), \(column("TestPlanRuns", "action_fk", prefix: "p"))
-            FROM TestPlanRuns p WHERE p.rowid = ?1
-            """, [planRun]).first else { return }
+        guard has("TestPlanRuns"),
+            let row = try? reader.rows(
+                """
+                SELECT \(column("TestPlanRuns", "configuration_fk", prefix: "p")), \(column("TestPlanRuns", "action_fk", prefix: "p"))
+                FROM TestPlanRuns p WHERE p.rowid = ?1
+                """, [planRun]
+            ).first
+        else { return }
         if let config = row[0].int, has("TestPlanConfigurations"),
-           let c = try? reader.rows("""
-               SELECT c.name, \(column("TestPlanConfigurations", "language", prefix: "c")), \(column("TestPlanConfigurations", "region", prefix: "c"))
-               FROM TestPlanConfigurations c WHERE c.rowid = ?1
-               """, [config]).first {
+            let c = try? reader.rows(
+                """
+                SELECT c.name, \(column("TestPlanConfigurations", "language", prefix: "c")), \(column("TestPlanConfigurations", "region", prefix: "c"))
+                FROM TestPlanConfigurations c WHERE c.rowid = ?1
+                """, [config]
+            ).first
+        {
             run.configuration = c[0].string.nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
             run.language = c[1].string.nonEmpty
             run.region = c[2].string.nonEmpty
         }
         if let action = row[1].int, has("Actions"), has("RunDestinations"), has("Devices"),
-           let d = try? reader.rows("""
-               SELECT d.modelName, d.operatingSystemVersion, \(has("Platforms") ? "(SELECT userDescription FROM Platforms WHERE rowid = d.platform_fk)" : "NULL"), rd.name
-               FROM Actions a JOIN RunDestinations rd ON rd.rowid = a.runDestination_fk JOIN Devices d ON d.rowid = rd.device_fk
-               WHERE a.rowid = ?1
-               """, [action]).first {
+            let d = try? reader.rows(
+                """
+                SELECT d.modelName, d.operatingSystemVersion, \(has("Platforms") ? "(SELECT userDescription FROM Platforms WHERE rowid = d.platform_fk)" : "NULL"), rd.name
+                FROM Actions a JOIN RunDestinations rd ON rd.rowid = a.runDestination_fk JOIN Devices d ON d.rowid = rd.device_fk
+                WHERE a.rowid = ?1
+                """, [action]
+            ).first
+        {
             run.device = d[0].string.nonEmpty ?? d[3].string.nonEmpty
             run.osVersion = d[1].string.nonEmpty
             run.platform = d[2].string.nonEmpty.map { $0.utf8Replacing(" Simulator", with: "") }
@@ -188,7 +210,9 @@ struct ResultsDatabase {
         for row in try attempt({ try reader.rows(sql) }) {
             var configuration: String?
             if let suiteRun = row[2].int {
-                if let known = configurations[suiteRun] { configuration = known } else {
+                if let known = configurations[suiteRun] {
+                    configuration = known
+                } else {
                     var run = BundleRun(number: 0, testIdentifier: "")
                     describe(&run, suiteRun: suiteRun)
                     configurations[suiteRun] = run.configuration
@@ -215,7 +239,8 @@ struct ResultsDatabase {
     /// The Xcode version, when the database records it.
     func xcodeVersion() -> String? {
         guard has("DeveloperTools"), let row = try? reader.rows("SELECT xcodeVersion, xcodeBuildVersion FROM DeveloperTools LIMIT 1").first,
-              let version = row[0].string.nonEmpty else { return nil }
+            let version = row[0].string.nonEmpty
+        else { return nil }
         return version + (row[1].string.nonEmpty.map { " (\($0))" } ?? "")
     }
 
@@ -223,7 +248,9 @@ struct ResultsDatabase {
     func buildErrors() -> (count: Int, first: String?) {
         guard has("BuildIssues") else { return (0, nil) }
         let issueType = column("BuildIssues", "issueType", prefix: "b")
-        guard let rows = try? reader.rows("SELECT b.message FROM BuildIssues b WHERE \(issueType) LIKE '%error%' ORDER BY b.rowid LIMIT 10000") else { return (0, nil) }
+        guard let rows = try? reader.rows("SELECT b.message FROM BuildIssues b WHERE \(issueType) LIKE '%error%' ORDER BY b.rowid LIMIT 10000") else {
+            return (0, nil)
+        }
         return (rows.count, rows.first?.first?.string)
     }
 
@@ -248,8 +275,9 @@ struct ResultsDatabase {
             """
         return try attempt { try reader.rows(sql, [run]) }.map { row in
             let message = (row[0].string.nonEmpty ?? row[1].string.nonEmpty ?? "(no message)").trimmingWhiteSpaceScalars()
-            return Issue(message: message, file: row[3].string.nonEmpty, line: row[4].int.flatMap { $0 > 0 && $0 < 10_000_000 ? Int($0) : nil },
-                         timestamp: row[2].double)
+            return Issue(
+                message: message, file: row[3].string.nonEmpty, line: row[4].int.flatMap { $0 > 0 && $0 < 10_000_000 ? Int($0) : nil },
+                timestamp: row[2].double)
         }
     }
 
@@ -267,10 +295,12 @@ struct ResultsDatabase {
     func attachments(ofRun run: Int64) throws -> [Attachment] {
         guard has("Attachments") else { return [] }
         let a = "Attachments"
-        let fields = "\(column(a, "name", prefix: "t")), \(column(a, "uniformTypeIdentifier", prefix: "t")), \(column(a, "xcResultKitPayloadRefId", prefix: "t")), \(column(a, "timestamp", prefix: "t"))"
+        let fields =
+            "\(column(a, "name", prefix: "t")), \(column(a, "uniformTypeIdentifier", prefix: "t")), \(column(a, "xcResultKitPayloadRefId", prefix: "t")), \(column(a, "timestamp", prefix: "t"))"
         var out: [Attachment] = []
         if has("Activities"), column(a, "activity_fk", prefix: "t") != "NULL", column("Activities", "parent_fk", prefix: "v") != "NULL",
-           column("Activities", "testCaseRun_fk", prefix: "v") != "NULL" {
+            column("Activities", "testCaseRun_fk", prefix: "v") != "NULL"
+        {
             let sql = """
                 WITH RECURSIVE tree(id, depth) AS (
                     SELECT rowid, 0 FROM Activities WHERE testCaseRun_fk = ?1
@@ -280,8 +310,10 @@ struct ResultsDatabase {
                 ORDER BY t.rowid
                 """
             for row in try attempt({ try reader.rows(sql, [run]) }) {
-                out.append(Attachment(name: row[0].string ?? "attachment", declaredType: row[1].string, payloadID: row[2].string,
-                                      timestamp: row[3].double, activity: row[4].string, ofIssue: false))
+                out.append(
+                    Attachment(
+                        name: row[0].string ?? "attachment", declaredType: row[1].string, payloadID: row[2].string,
+                        timestamp: row[3].double, activity: row[4].string, ofIssue: false))
             }
         }
         if column(a, "testIssue_fk", prefix: "t") != "NULL" {
@@ -290,8 +322,10 @@ struct ResultsDatabase {
                 WHERE i.testCaseRun_fk = ?1 ORDER BY t.rowid
                 """
             for row in try attempt({ try reader.rows(sql, [run]) }) {
-                out.append(Attachment(name: row[0].string ?? "attachment", declaredType: row[1].string, payloadID: row[2].string,
-                                      timestamp: row[3].double, activity: nil, ofIssue: true))
+                out.append(
+                    Attachment(
+                        name: row[0].string ?? "attachment", declaredType: row[1].string, payloadID: row[2].string,
+                        timestamp: row[3].double, activity: nil, ofIssue: true))
             }
         }
         return out.sorted { ($0.timestamp ?? .infinity) < ($1.timestamp ?? .infinity) }

@@ -14,7 +14,10 @@ extension SQLiteReader {
     static func openPrivateCopy(_ path: String, wal: String?, limit: Int, limitVariable: String) throws -> SQLiteReader {
         var template = Array((NSTemporaryDirectory() + "/pseudoscope-db-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw Failure(message: "its write-ahead log cannot be merged: no private folder can be made in the temporary folder (\(String(cString: strerror(errno))))")
+            throw Failure(
+                message:
+                    "its write-ahead log cannot be merged: no private folder can be made in the temporary folder (\(String(cString: strerror(errno))))"
+            )
         }
         let folder = String(cString: made)
         let copy = folder + "/database.sqlite3"
@@ -40,12 +43,14 @@ extension SQLiteReader {
         // Defensive on the private copy too: the log's pages are a stranger's. The merge runs in a budget of its own.
         _ = ps_sqlite_harden(h)
         var remaining = 2_000_000
-        sqlite.sqlite3_progress_handler(h, 1000, { raw in
-            guard let raw else { return 1 }
-            let left = raw.assumingMemoryBound(to: Int.self)
-            left.pointee -= 1
-            return left.pointee > 0 ? 0 : 1
-        }, &remaining)
+        sqlite.sqlite3_progress_handler(
+            h, 1000,
+            { raw in
+                guard let raw else { return 1 }
+                let left = raw.assumingMemoryBound(to: Int.self)
+                left.pointee -= 1
+                return left.pointee > 0 ? 0 : 1
+            }, &remaining)
         let merged = sqlite.sqlite3_exec(h, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode=DELETE;", nil, nil, nil)
         let why = text(sqlite.sqlite3_errmsg(h))
         _ = sqlite.sqlite3_close_v2(h)

@@ -77,12 +77,14 @@ final class SQLiteReader {
             throw Failure(message: "this SQLite library cannot open a database defensively")
         }
         let context = Unmanaged.passUnretained(budget).toOpaque()
-        sqlite.sqlite3_progress_handler(h, SQLiteReader.budgetGrain, { raw in
-            guard let raw = raw else { return 1 }
-            let b = Unmanaged<SQLiteReader.Budget>.fromOpaque(raw).takeUnretainedValue()
-            b.left -= 1
-            return b.left > 0 ? 0 : 1
-        }, context)
+        sqlite.sqlite3_progress_handler(
+            h, SQLiteReader.budgetGrain,
+            { raw in
+                guard let raw = raw else { return 1 }
+                let b = Unmanaged<SQLiteReader.Budget>.fromOpaque(raw).takeUnretainedValue()
+                b.left -= 1
+                return b.left > 0 ? 0 : 1
+            }, context)
         // Reading the header proves it is a database at all: `open` succeeds on any file.
         _ = try rows("SELECT count(*) FROM sqlite_master")
     }

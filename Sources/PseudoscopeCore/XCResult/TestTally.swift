@@ -72,7 +72,8 @@ public struct TestTally: Equatable, Sendable {
         var parts = ["\(passed) passed", "\(failed) failed"]
         if skipped > 0 { parts.append("\(skipped) skipped") }
         if expectedFailures > 0 { parts.append("\(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")") }
-        return "\(tests) test\(tests == 1 ? "" : "s") ran" + (attempts > tests ? " in \(attempts) attempts" : "") + ": " + parts.joined(separator: ", ")
+        return "\(tests) test\(tests == 1 ? "" : "s") ran" + (attempts > tests ? " in \(attempts) attempts" : "") + ": "
+            + parts.joined(separator: ", ")
             + (flaky.isEmpty ? "" : "; \(flaky.count) flaky (failed, then passed on a later attempt)")
     }
 }

@@ -258,14 +258,18 @@ public struct TypedObjectParser {
         var stack = [try openObject(key: TypedObjectParser.none, pending: 0)]
         while let top = stack.last {
             guard i < bytes.count else {
-                throw fail("unexpected end inside an object of type \(top.type.count < 0 ? "?" : String(decoding: bytes[top.type.start..<(top.type.start + top.type.count)], as: UTF8.self))")
+                throw fail(
+                    "unexpected end inside an object of type \(top.type.count < 0 ? "?" : String(decoding: bytes[top.type.start..<(top.type.start + top.type.count)], as: UTF8.self))"
+                )
             }
             switch bytes[i] {
             case UInt8(ascii: "]"):
                 i += 1
                 stack.removeLast()
-                objects.append(TypedDocument.Object(typeStart: top.type.start, typeCount: top.type.count, firstMember: members.count,
-                                                    memberCount: pending.count - top.firstPending))
+                objects.append(
+                    TypedDocument.Object(
+                        typeStart: top.type.start, typeCount: top.type.count, firstMember: members.count,
+                        memberCount: pending.count - top.firstPending))
                 members.append(contentsOf: pending[top.firstPending...])
                 pending.removeSubrange(top.firstPending...)
                 guard !stack.isEmpty else {
@@ -277,7 +281,9 @@ public struct TypedObjectParser {
             case UInt8(ascii: "K"):
                 i += 1
                 let key = try text()
-                guard i < bytes.count else { throw fail("unexpected end after key \(String(decoding: bytes[key.start..<(key.start + key.count)], as: UTF8.self))") }
+                guard i < bytes.count else {
+                    throw fail("unexpected end after key \(String(decoding: bytes[key.start..<(key.start + key.count)], as: UTF8.self))")
+                }
                 if bytes[i] == UInt8(ascii: "V") {
                     i += 1
                     let v = try text()

@@ -48,7 +48,9 @@ public struct XCResultBundle: Sendable {
         let infoPath = (path as NSString).appendingPathComponent("Info.plist")
         let infoBytes: [UInt8]
         do {
-            infoBytes = try FileAccess.readRegularFile(try XCResultBundle.inside(infoPath, bundle: realPath), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
+            infoBytes = try FileAccess.readRegularFile(
+                try XCResultBundle.inside(infoPath, bundle: realPath), limit: limits.maxFileBytes,
+                limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         } catch let e as ArchiveError {
             throw ArchiveError(file: path, message: "not a readable result bundle: Info.plist \(e.message)")
         }
@@ -62,7 +64,9 @@ public struct XCResultBundle: Sendable {
         }
         let minor = plist["version"]?["minor"]?.intValue ?? 0
         guard major == 3 else {
-            throw ArchiveError(file: infoPath, place: "version.major", message: "result bundle format \(major).\(minor) is not supported (Pseudoscope reads format 3, Xcode 11 to 27)")
+            throw ArchiveError(
+                file: infoPath, place: "version.major",
+                message: "result bundle format \(major).\(minor) is not supported (Pseudoscope reads format 3, Xcode 11 to 27)")
         }
         majorVersion = major
         minorVersion = minor
@@ -85,9 +89,10 @@ public struct XCResultBundle: Sendable {
 
     /// Object ids are `0~` and base64url: nothing else may become part of a file name.
     public static func isValidID(_ id: String) -> Bool {
-        id.hasPrefix("0~") && id.count <= 200 && id.utf8.dropFirst(2).allSatisfy {
-            ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x3D
-        }
+        id.hasPrefix("0~") && id.count <= 200
+            && id.utf8.dropFirst(2).allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F || $0 == 0x3D
+            }
     }
 
     /// Only for an id `isValidID` accepted: it holds no `/`, so joining it to the prefix is joining the path.
@@ -127,18 +132,26 @@ public struct XCResultBundle: Sendable {
     /// The raw bytes of a data file, decompressed when they are zstd. Missing files and bad ids are errors that
     /// name the object.
     public func bytes(_ id: String, limit: Int? = nil) throws -> [UInt8] {
-        guard XCResultBundle.isValidID(id) else { throw ArchiveError(file: path, message: "refers to an object whose id is not valid: \(id.prefix(40))") }
+        guard XCResultBundle.isValidID(id) else {
+            throw ArchiveError(file: path, message: "refers to an object whose id is not valid: \(id.prefix(40))")
+        }
         let file = dataPath(id)
         guard FileAccess.kind(file) != .missing || FileAccess.isLink(file) else {
-            throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/ (the bundle was copied incompletely or trimmed)")
+            throw ArchiveError(
+                file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/ (the bundle was copied incompletely or trimmed)")
         }
         let cap = limit ?? limits.maxFileBytes
-        let raw = try FileAccess.readRegularFile(try dataFile("data." + id), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
+        let raw = try FileAccess.readRegularFile(
+            try dataFile("data." + id), limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)
         guard Zstd.isCompressed(raw) else { return raw }
         do {
             return try Zstd.decompress(raw, limit: cap)
         } catch Zstd.Failure.tooLarge(let claimed) {
-            throw ArchiveError(file: file, message: "decompresses to \(claimed.map { "\($0) bytes" } ?? "more than the limit"), over the limit of \(cap / (1024 * 1024)) MiB (raise it with \(LoadLimits.Variable.fileMiB.rawValue))")
+            throw ArchiveError(
+                file: file,
+                message:
+                    "decompresses to \(claimed.map { "\($0) bytes" } ?? "more than the limit"), over the limit of \(cap / (1024 * 1024)) MiB (raise it with \(LoadLimits.Variable.fileMiB.rawValue))"
+            )
         } catch Zstd.Failure.corrupt(let why) {
             throw ArchiveError(file: file, message: "is not valid zstd data: \(why)")
         }
@@ -148,7 +161,9 @@ public struct XCResultBundle: Sendable {
     public func head(_ id: String, count: Int = 64) throws -> [UInt8] {
         guard XCResultBundle.isValidID(id) else { throw ArchiveError(file: path, message: "refers to an object whose id is not valid") }
         let file = dataPath(id)
-        guard FileAccess.kind(file) != .missing else { throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/") }
+        guard FileAccess.kind(file) != .missing else {
+            throw ArchiveError(file: path, message: "object \(XCResultBundle.shortID(id)) is missing from Data/")
+        }
         // A zstd frame yields its first bytes from its first block: a block is at most 128 KiB, so 256 KiB of input
         // is plenty for 64 bytes out. 16 KiB are read first, which is enough for nearly every attachment.
         let real = try dataFile("data." + id)
@@ -178,7 +193,9 @@ public struct XCResultBundle: Sendable {
         guard case .array(let entries)? = try? JSONParser.parse(data, maxDepth: 8) else {
             throw ArchiveError(file: dataPath(id), message: "is not a folder listing")
         }
-        let refBytes = (try? FileAccess.readRegularFile(try dataFile("refs.\(id)"), limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)) ?? []
+        let refBytes =
+            (try? FileAccess.readRegularFile(
+                try dataFile("refs.\(id)"), limit: 16 << 20, limitVariable: LoadLimits.Variable.fileMiB.rawValue, followLinks: false)) ?? []
         // A count, then each id as `41 00` and 64 raw bytes: read from the end, so the count's width does not matter.
         let n = refBytes.count / 66
         let start = refBytes.count - n * 66

@@ -16,7 +16,8 @@ public struct TerminalEnvironment: Sendable {
     public var noColor: Bool { !(variables["NO_COLOR"] ?? "").isEmpty }
 
     /// Said once (on stderr) when text outside ASCII was shown as `?` because the locale is not UTF-8.
-    public static let outsideASCIIHint = "note: the locale is not UTF-8 (LC_ALL, LC_CTYPE, LANG), so text outside ASCII is shown as '?'; LANG=C.UTF-8 shows it as it is"
+    public static let outsideASCIIHint =
+        "note: the locale is not UTF-8 (LC_ALL, LC_CTYPE, LANG), so text outside ASCII is shown as '?'; LANG=C.UTF-8 shows it as it is"
 
     /// The locale's character set is UTF-8: the first non-empty of LC_ALL, LC_CTYPE, LANG decides, as in C.
     public var localeIsUTF8: Bool {

@@ -13,7 +13,9 @@ public final class ImageCellsCache {
 
     /// A graphics protocol's payload for the picture, the selection outlined in its pixels; encoded again only
     /// when the crop, the size, the protocol or the selection changes.
-    public func graphics(_ view: ScreenshotView, proto: GraphicsProtocol, columns: Int, rows: Int, selected: Int?, cell: (width: Int, height: Int)) -> (bytes: [UInt8], key: Int) {
+    public func graphics(_ view: ScreenshotView, proto: GraphicsProtocol, columns: Int, rows: Int, selected: Int?, cell: (width: Int, height: Int))
+        -> (bytes: [UInt8], key: Int)
+    {
         var h = Hasher()
         h.combine(view.crop)
         h.combine(columns)
@@ -28,8 +30,9 @@ public final class ImageCellsCache {
         var image = view.image.cropped(view.crop)
         let sx = Double(image.width) / max(1, view.shown.width), sy = Double(image.height) / max(1, view.shown.height)
         func pixels(_ f: Rect) -> PixelRect {
-            PixelRect(x: clampToInt((f.minX - view.shown.minX) * sx), y: clampToInt((f.minY - view.shown.minY) * sy),
-                      width: clampToInt(f.width * sx), height: clampToInt(f.height * sy))
+            PixelRect(
+                x: clampToInt((f.minX - view.shown.minX) * sx), y: clampToInt((f.minY - view.shown.minY) * sy),
+                width: clampToInt(f.width * sx), height: clampToInt(f.height * sy))
         }
         for i in view.tags.keys.sorted() where i < view.archive.hierarchy.count && i != selected {
             image = image.outlined(pixels(view.archive.hierarchy[i].frame), color: .proposal)
@@ -44,7 +47,8 @@ public final class ImageCellsCache {
 
     public func cells(_ image: RasterImage, crop: PixelRect, columns: Int, rows: Int, depth: ColorDepth) -> ImageCells {
         if let k = key, let v = value, k.columns == columns, k.rows == rows, k.crop == crop, k.depth == depth,
-           k.width == image.width, k.height == image.height {
+            k.width == image.width, k.height == image.height
+        {
             return v
         }
         let v = ImageCells.make(image, crop: crop, columns: columns, rows: rows, depth: depth)

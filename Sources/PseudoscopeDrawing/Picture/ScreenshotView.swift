@@ -57,8 +57,9 @@ public struct ScreenshotView {
     public var crop: PixelRect {
         let w = window, s = shown
         let sx = Double(image.width) / max(1, w.width), sy = Double(image.height) / max(1, w.height)
-        return PixelRect(x: clampToInt(((s.minX - w.minX) * sx).rounded(.down)), y: clampToInt(((s.minY - w.minY) * sy).rounded(.down)),
-                         width: max(1, clampToInt((s.width * sx).rounded(.up))), height: max(1, clampToInt((s.height * sy).rounded(.up))))
+        return PixelRect(
+            x: clampToInt(((s.minX - w.minX) * sx).rounded(.down)), y: clampToInt(((s.minY - w.minY) * sy).rounded(.down)),
+            width: max(1, clampToInt((s.width * sx).rounded(.up))), height: max(1, clampToInt((s.height * sy).rounded(.up))))
     }
 
     /// The cells an element's frame covers, in a picture of `columns`×`rows` cells.
@@ -86,7 +87,9 @@ public struct ScreenshotView {
             outline(&canvas, cells(for: h[i].frame, columns: columns, rows: rows), role: .match, mark: tag)
         }
         if let s = selected, s < h.count, !h[s].frame.isEmpty {
-            outline(&canvas, cells(for: h[s].frame, columns: columns, rows: rows), role: .selected, mark: s == archive.failingIndex ? glyphs.failing : tags[s])
+            outline(
+                &canvas, cells(for: h[s].frame, columns: columns, rows: rows), role: .selected,
+                mark: s == archive.failingIndex ? glyphs.failing : tags[s])
         }
         return canvas
     }

@@ -39,7 +39,11 @@ public struct ComparisonReport {
             list.append((TerminalText.sanitize("Different screens: A is \(c.a.screen), B is \(c.b.screen)."), .review))
         }
         if c.isMirrorPair && !c.mirroredPlaces.isEmpty {
-            list.append(("Dashed outlines in B (\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight)) mark where the unmirrored elements belong.", .dim))
+            list.append(
+                (
+                    "Dashed outlines in B (\(glyphs.review.topLeft)\(glyphs.review.horizontal)\(glyphs.review.topRight)) mark where the unmirrored elements belong.",
+                    .dim
+                ))
         }
         for n in c.notCompared {
             for l in DisplayWidth.wrap(TerminalText.sanitize("Not compared: " + n + "."), to: max(width, 20), indent: "  ") { list.append((l, .dim)) }
@@ -49,7 +53,9 @@ public struct ComparisonReport {
             // An unmirrored element drawn as its finding is judged (blocking now, or for review), as `check` says.
             let judged: StyleRole = d.kind != .notMirrored ? .normal : c.worst(on: d.b, inB: true) == .blocking ? .blocking : .review
             let role: StyleRole = d.kind == .onlyInA ? .onlyInA : d.kind == .onlyInB ? .onlyInB : judged
-            for l in DisplayWidth.wrap(TerminalText.sanitize("[\(n + 1)] \(d.kind.rawValue): \(d.message)"), to: max(width, 20), indent: "      ") { list.append((l, role)) }
+            for l in DisplayWidth.wrap(TerminalText.sanitize("[\(n + 1)] \(d.kind.rawValue): \(d.message)"), to: max(width, 20), indent: "      ") {
+                list.append((l, role))
+            }
         }
         if !c.notMirroredFindings.isEmpty {
             list.append(("", .normal))

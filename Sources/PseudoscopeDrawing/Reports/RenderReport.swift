@@ -47,7 +47,8 @@ public struct RenderReport {
         options.tags = tagMap
         // Header, blank, drawing, blank, legend (+ findings): the drawing gets what is left of --height.
         let listLines = listFindings ? max(1, findings.count) + 2 : 0
-        let headerLines = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
+        let headerLines =
+            DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
             + (pairing.note == nil ? 0 : 1) + (selected == nil ? 0 : 1)
         let drawingHeight = height.map { max(3, $0 - 3 - headerLines - listLines) }
         let drawing: Canvas
@@ -60,7 +61,11 @@ public struct RenderReport {
             if selected != nil { legend += ", the selected element outlined" }
             lines.append((legend, .dim))
             if pictureDescription == nil, let gap = archive.screenshotTimeGap, abs(gap) > 2 {
-                lines.append(("taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure was recorded: it may not match the hierarchy", .review))
+                lines.append(
+                    (
+                        "taken \(NumberText.points(abs(gap).rounded())) s \(gap > 0 ? "after" : "before") the failure was recorded: it may not match the hierarchy",
+                        .review
+                    ))
             }
         } else {
             let layout = wire.layout(width: width, height: drawingHeight, options: options)
@@ -84,7 +89,9 @@ public struct RenderReport {
         // The header wraps rather than losing the device and Xcode version off the edge.
         var header = DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ")
         if let note = pairing.note.map(TerminalText.sanitize) { header += DisplayWidth.wrap(note, to: max(width, 20), indent: "  ") }
-        if let i = selected { header += DisplayWidth.wrap(TerminalText.sanitize("selected: " + PathNamer(archive.hierarchy).path(i)), to: max(width, 20), indent: "  ") }
+        if let i = selected {
+            header += DisplayWidth.wrap(TerminalText.sanitize("selected: " + PathNamer(archive.hierarchy).path(i)), to: max(width, 20), indent: "  ")
+        }
         let widest = (header + lines.map(\.0)).map { min(width, DisplayWidth.of($0)) }.max() ?? 0
         let totalWidth = max(drawing.width, widest)
         let top = header.count + 1

@@ -18,8 +18,11 @@ public enum ArchiveText {
     }
 
     public static func headerParts(_ a: Archive, mirror: Bool = false) -> [HeaderPart] {
-        var parts = [HeaderPart(text: a.test, drop: HeaderPart.test), HeaderPart(text: a.mode.banner + modeOrigin(a, short: true), drop: HeaderPart.never)]
-        parts.append(HeaderPart(text: a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"), drop: 3))
+        var parts = [
+            HeaderPart(text: a.test, drop: HeaderPart.test), HeaderPart(text: a.mode.banner + modeOrigin(a, short: true), drop: HeaderPart.never),
+        ]
+        parts.append(
+            HeaderPart(text: a.mode.isRightToLeft ? "right-to-left" : (mirror ? "right-to-left mirror of an LTR run" : "left-to-right"), drop: 3))
         if let l = a.locale, !l.isEmpty { parts.append(HeaderPart(text: l, drop: 4)) }
         if let facts = a.imported, a.run == nil {
             // A dump records no device or versions: say where it came from instead of printing "unknown".
@@ -30,7 +33,9 @@ public enum ArchiveText {
             parts.append(HeaderPart(text: "Xcode " + a.environment.xcode, drop: 8))
         }
         // The bundle's failed run, then which try of its test it was: two different counts, said apart.
-        if let run = a.run { parts.append(HeaderPart(text: "failed run #\(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2)) }
+        if let run = a.run {
+            parts.append(HeaderPart(text: "failed run #\(run.number) of \(run.runCount)" + (run.repetition.map { ", \($0)" } ?? ""), drop: 2))
+        }
         return parts
     }
 
@@ -129,7 +134,11 @@ public enum ArchiveText {
         for i in h.indices {
             let e = h[i]
             var mark = "  "
-            if i == failing { mark = glyphs.failing + " " } else if let s = worst[i] { mark = (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) + " " }
+            if i == failing {
+                mark = glyphs.failing + " "
+            } else if let s = worst[i] {
+                mark = (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) + " "
+            }
             if i == failing, let s = worst[i] { mark = glyphs.failing + (s == .blocking ? glyphs.blockingMark : glyphs.reviewMark) }
             var line = mark + String(repeating: "  ", count: min(e.depth, 200)) + summary(e) + " " + e.frame.shortDescription
             let f = flags(e)
@@ -168,7 +177,11 @@ public enum ArchiveText {
         if let stack = f.stack {
             // The first few members and how many more: the JSON lists them all.
             let shown = stack.paths.prefix(3).map(TerminalText.sanitize).joined(separator: ", ")
-            out.append((indent + "a stack of \(stack.count) elements that overlap alike: \(shown)" + (stack.count > 3 ? " and \(stack.count - 3) more" : ""), role))
+            out.append(
+                (
+                    indent + "a stack of \(stack.count) elements that overlap alike: \(shown)"
+                        + (stack.count > 3 ? " and \(stack.count - 3) more" : ""), role
+                ))
         }
         if let k = f.known { out.append((indent + TerminalText.sanitize(k.summary), k.expired ? .blocking : .dim)) }
         for h in f.hints { out.append((indent + TerminalText.sanitize(h), .review)) }
@@ -179,7 +192,9 @@ public enum ArchiveText {
     public static func wrappedFindingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, width: Int) -> [(String, StyleRole)] {
         var out: [(String, StyleRole)] = []
         for (k, (text, role)) in findingLines(f, glyphs: glyphs, tag: tag, indent: "").enumerated() {
-            let wrapped = k == 0 ? DisplayWidth.wrap(text, to: max(width, 20), indent: "      ")
+            let wrapped =
+                k == 0
+                ? DisplayWidth.wrap(text, to: max(width, 20), indent: "      ")
                 : DisplayWidth.wrap(text, to: max(width - 6, 14), indent: "").map { "      " + $0 }
             out += wrapped.map { ($0, role) }
         }
@@ -223,16 +238,21 @@ public enum ArchiveText {
 
     /// The lines of `pseudoscope info`: the five things the gate archived.
     /// The verdict is the engine's (`RunVerdict.verdict`): its counts, or that the run was not checked, as every report says.
-    public static func infoLines(_ a: Archive, verdict: Verdict, strings: ElementStrings = ElementStrings(),
-                                 attachmentStatus: (String) -> String) -> [String] {
+    public static func infoLines(
+        _ a: Archive, verdict: Verdict, strings: ElementStrings = ElementStrings(),
+        attachmentStatus: (String) -> String
+    ) -> [String] {
         var out: [String] = []
         func add(_ s: String) { out.append(TerminalText.sanitize(s)) }
         if let run = a.run {
             add("Archive     \(a.source.path)")
             add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
             if let c = run.configuration { add("  config    \(c)") }
-            if let r = run.repetition { add("  run       \(r)" + (run.passedLater ? "; flaky: the test passed on a later attempt" : "")) }
-            else if run.passedLater { add("  run       flaky: the test passed on a later attempt") }
+            if let r = run.repetition {
+                add("  run       \(r)" + (run.passedLater ? "; flaky: the test passed on a later attempt" : ""))
+            } else if run.passedLater {
+                add("  run       flaky: the test passed on a later attempt")
+            }
             if let t = run.bundleTests { add("  tests     \(t.phrase)") }
             for note in run.bundleNotes { add("  bundle    \(note)") }
             if let facts = a.imported {
@@ -252,9 +272,12 @@ public enum ArchiveText {
         add("Locale      \(a.locale ?? "-")" + (a.languages.isEmpty ? "" : " (languages: \(a.languages.joined(separator: ", ")))"))
         if !strings.sources.isEmpty {
             // The tables the locale-run checks read (--strings), or the run's own record of what it showed.
-            let tables = strings.sources.prefix(8).joined(separator: ", ") + (strings.sources.count > 8 ? ", and \(strings.sources.count - 8) more" : "")
+            let tables =
+                strings.sources.prefix(8).joined(separator: ", ") + (strings.sources.count > 8 ? ", and \(strings.sources.count - 8) more" : "")
             add("Strings     \(tables)" + (strings.developmentLanguage.map { "; development language \($0)" } ?? ""))
-            add("            " + (a.hierarchyNote != nil ? "no hierarchy to place them on" : "\(strings.byElement.count) elements show a known string"))
+            add(
+                "            "
+                    + (a.hierarchyNote != nil ? "no hierarchy to place them on" : "\(strings.byElement.count) elements show a known string"))
         }
         add("Device      \(a.environment.simulator), \(a.environment.os)" + (a.environment.scale.map { " @\(formatPoints($0))x" } ?? ""))
         add("Xcode       \(a.environment.xcode)")
@@ -269,10 +292,11 @@ public enum ArchiveText {
             add("  element   \(ArchiveText.noFailingElement)")
         } else {
             // Only what was recorded: a frame or a hittable flag the failure does not give is not made up.
-            add("  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"")
-                + (a.failure.frame.isEmpty ? "" : " \(a.failure.frame.shortDescription)")
-                + " hittable: " + (a.failure.hittableRecorded ? (a.failure.isHittable ? "yes" : "no") : "not recorded")
-                + (a.failure.namedInMessageAs.map { " (found by the message's words '\($0)')" } ?? ""))
+            add(
+                "  element   '\(a.failure.identifier)'" + (a.failure.label.isEmpty ? "" : " \"\(a.failure.label)\"")
+                    + (a.failure.frame.isEmpty ? "" : " \(a.failure.frame.shortDescription)")
+                    + " hittable: " + (a.failure.hittableRecorded ? (a.failure.isHittable ? "yes" : "no") : "not recorded")
+                    + (a.failure.namedInMessageAs.map { " (found by the message's words '\($0)')" } ?? ""))
         }
         if let file = a.failure.file { add("  at        \(file)" + (a.failure.line.map { ":\($0)" } ?? "")) }
         add("  rerun     \(ReproCommand.xcodebuild(a))")
@@ -291,15 +315,21 @@ public enum ArchiveText {
         } else {
             add("Hierarchy   \(h.count) elements, \(maxDepth + 1) levels deep, " + windowDescription(h))
         }
-        if a.mode == .expanded { add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded")) }
+        if a.mode == .expanded {
+            add("Markers     " + (a.pseudoScheme.map { "\($0.rawValue) (detected)" } ?? "none found: every string counts as hard-coded"))
+        }
         if a.textIsEstimated, h.elements.contains(where: { $0.type == "StaticText" }) {
             // Truncation is estimated here: say with what, so a finding's numbers can be weighed.
-            add("Text widths estimated (no intrinsic size recorded): " + (TextMeasurer.shapes
-                ? "shaped with HarfBuzz in Inter and Noto, fonts metric-close to iOS's"
-                : "built-in advance tables (HarfBuzz, fontconfig or the fonts are not installed here)"))
+            add(
+                "Text widths estimated (no intrinsic size recorded): "
+                    + (TextMeasurer.shapes
+                        ? "shaped with HarfBuzz in Inter and Noto, fonts metric-close to iOS's"
+                        : "built-in advance tables (HarfBuzz, fontconfig or the fonts are not installed here)"))
         }
         let counts = verdict.counts
-        add("Findings    " + (verdict.isNotChecked ? "not checked: \(verdict.reason ?? "")" : counts.phrase + (counts.new > 0 ? ", \(counts.new) new" : "")))
+        add(
+            "Findings    "
+                + (verdict.isNotChecked ? "not checked: \(verdict.reason ?? "")" : counts.phrase + (counts.new > 0 ? ", \(counts.new) new" : "")))
         if let note = verdict.pairing.note { add("  pairing   \(note)") }
         for hint in FalseAlarmHints.hints(a) { add("  hint      \(hint)") }
         if !a.primaryActions.isEmpty { add("Primary     \(a.primaryActions.joined(separator: ", "))") }

@@ -25,8 +25,10 @@ extension Wireframe {
     /// element the device cut (`deviceCut`: a `text-truncated` finding, its role) ends in the ellipsis drawn in
     /// that colour, where the device cut it or where its box ends; any other text the drawing has no room for
     /// ends in `glyphs.noRoom`, dim.
-    func drawText(_ c: inout Canvas, _ text: String, left: Int, right: Int, top: Int, rows: Int, rtl: Bool, glyphs: Glyphs,
-                          deviceCut: StyleRole?) {
+    func drawText(
+        _ c: inout Canvas, _ text: String, left: Int, right: Int, top: Int, rows: Int, rtl: Bool, glyphs: Glyphs,
+        deviceCut: StyleRole?
+    ) {
         let visibleLeft = max(left, 0), visibleRight = min(right, c.width - 1)
         let room = visibleRight - visibleLeft + 1
         guard room > 0, rows > 0 else { return }
@@ -69,7 +71,9 @@ extension Wireframe {
         lines.append(line)
         // What did not fit is not lost silently: a line past the last shown makes the last one marked.
         let shown = lines.joined(separator: " ")
-        if DisplayWidth.of(shown) < DisplayWidth.of(text.split(separator: " ").joined(separator: " ")), DisplayWidth.of(lines[lines.count - 1]) <= width {
+        if DisplayWidth.of(shown) < DisplayWidth.of(text.split(separator: " ").joined(separator: " ")),
+            DisplayWidth.of(lines[lines.count - 1]) <= width
+        {
             lines.append("")
         }
         return lines

@@ -33,8 +33,12 @@ public struct Wireframe {
                 if found[k].rule == .textTruncated {
                     func value(_ name: String) -> Double? { found[k].evidence.first(where: { $0.name == name })?.value }
                     var shares: [Double] = []
-                    if let need = value("neededWidth"), let have = value("frameWidth"), need > 0, have >= 0, have < need { shares.append(have / need) }
-                    if let need = value("neededHeight"), let have = value("frameHeight"), need > 0, have >= 0, have < need { shares.append(have / need) }
+                    if let need = value("neededWidth"), let have = value("frameWidth"), need > 0, have >= 0, have < need {
+                        shares.append(have / need)
+                    }
+                    if let need = value("neededHeight"), let have = value("frameHeight"), need > 0, have >= 0, have < need {
+                        shares.append(have / need)
+                    }
                     if let smallest = shares.min() { share[i] = min(share[i] ?? 1, smallest) }
                 }
                 s[i] = s[i].map { min($0, severity) } ?? severity
@@ -90,8 +94,9 @@ public struct Wireframe {
             return h.indices.reduce(Rect.zero) { acc, i in h[i].frame.isEmpty ? acc : (acc.isEmpty ? frame(i) : acc.union(frame(i))) }
         }
         let g = Wireframe.maxGrowth
-        let limit = Rect(x: window.x - window.width * g, y: window.y - window.height * g,
-                         width: window.width * (1 + 2 * g), height: window.height * (1 + 2 * g))
+        let limit = Rect(
+            x: window.x - window.width * g, y: window.y - window.height * g,
+            width: window.width * (1 + 2 * g), height: window.height * (1 + 2 * g))
         var b = window
         for i in h.indices where !h[i].frame.isEmpty {
             if let clipped = frame(i).intersection(limit) { b = b.union(clipped) }
@@ -104,7 +109,8 @@ public struct Wireframe {
             // Nothing to draw: room for the note that says so, not a screen's height of blank lines.
             let lines = Wireframe.noteLines(note, width: width).count
             let rows = min(height ?? lines, lines)
-            return WireframeLayout(bounds: Rect(x: 0, y: 0, width: Double(max(1, width)), height: Double(2 * rows)), window: nil, width: width, height: rows)
+            return WireframeLayout(
+                bounds: Rect(x: 0, y: 0, width: Double(max(1, width)), height: Double(2 * rows)), window: nil, width: width, height: rows)
         }
         return WireframeLayout(bounds: options.viewport ?? screenBounds(options), window: window, width: width, height: height)
     }
@@ -146,7 +152,8 @@ public struct Wireframe {
                     canvas.setRole(.selected, x: max(0, r.left), y: max(0, r.top))
                 } else if r.height >= 3, a != windowIndex, r.right >= 0, r.bottom >= 0, r.left < canvas.width, r.top < canvas.height {
                     // Drawn, not only recoloured: a selected element under another shows its whole outline.
-                    let box = severities[a] == .blocking ? options.glyphs.blocking : severities[a] == .review ? options.glyphs.review : options.glyphs.plain
+                    let box =
+                        severities[a] == .blocking ? options.glyphs.blocking : severities[a] == .review ? options.glyphs.review : options.glyphs.plain
                     drawBox(&canvas, r, box, role: .selected, clearInside: false)
                     if a == archive.failingIndex { canvas.set(options.glyphs.failing, x: r.left, y: r.top, role: .selected) }
                 } else {
@@ -191,7 +198,9 @@ public struct Wireframe {
                 // A small element's mark does not go over a letter of a label drawn before it (`Ä▪derungen`): the
                 // text is what a reader needs there. The failing element's mark always goes on (it is the one
                 // thing looked for), as does a mark for a finding.
-                if i != failing, severity == nil, canvas.contains(x: x, y: y), canvas[x, y].grapheme.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
+                if i != failing, severity == nil, canvas.contains(x: x, y: y),
+                    canvas[x, y].grapheme.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+                {
                     continue
                 }
                 canvas.set(mark, x: x, y: y, role: i == failing ? .failing : role)

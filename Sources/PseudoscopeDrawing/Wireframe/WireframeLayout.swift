@@ -73,8 +73,10 @@ public struct WireframeLayout: Equatable, Sendable {
     /// The cell of a near edge (`far` false), or of the last cell before a far edge (`far` true), on one axis.
     /// Inside the window one cell is added for the outline before it; outside, positions are measured from the
     /// window's edge, beyond its outline.
-    private func cell(_ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?,
-                      inside: Inside, far: Bool) -> Int {
+    private func cell(
+        _ v: Double, origin: Double, scale: Double, windowMin lo: Double?, windowMax hi: Double?,
+        inside: Inside, far: Bool
+    ) -> Int {
         func plain(_ x: Double, far: Bool) -> Int { WireframeLayout.plain(x, origin: origin, scale: scale, far: far) }
         guard let lo = lo, let hi = hi else { return plain(v, far: far) }
         let firstInside = inside.first, lastInside = inside.last

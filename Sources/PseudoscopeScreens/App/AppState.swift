@@ -37,16 +37,18 @@ public struct AppState {
     }
 
     /// Keys while the notes overlay is open: scroll it, close it, or quit.
-    public static let noteKeys = KeyTable<OverlayMessage>(screen: "Notes", bindings: [
-        KeyBinding([.char("j"), .down], .scroll(1), "scroll down"),
-        KeyBinding([.char("k"), .up], .scroll(-1), "scroll up"),
-        KeyBinding([.pageDown, .char(" ")], .page(1), "page down"),
-        KeyBinding([.pageUp], .page(-1), "page up"),
-        KeyBinding([.char("g"), .home], .top, "top"),
-        KeyBinding([.char("G"), .end], .bottom, "bottom"),
-        KeyBinding([.char("q"), .escape, .char("!")], .close, "close the notes"),
-        KeyBinding([.char("Q"), .ctrl("c")], .quit, "quit now"),
-    ], notes: [])
+    public static let noteKeys = KeyTable<OverlayMessage>(
+        screen: "Notes",
+        bindings: [
+            KeyBinding([.char("j"), .down], .scroll(1), "scroll down"),
+            KeyBinding([.char("k"), .up], .scroll(-1), "scroll up"),
+            KeyBinding([.pageDown, .char(" ")], .page(1), "page down"),
+            KeyBinding([.pageUp], .page(-1), "page up"),
+            KeyBinding([.char("g"), .home], .top, "top"),
+            KeyBinding([.char("G"), .end], .bottom, "bottom"),
+            KeyBinding([.char("q"), .escape, .char("!")], .close, "close the notes"),
+            KeyBinding([.char("Q"), .ctrl("c")], .quit, "quit now"),
+        ], notes: [])
 
     /// Applies a message; returns the effects the driver must perform (closing and quitting are handled here).
     public mutating func update(_ message: AppMessage) -> [Effect] {
@@ -77,7 +79,9 @@ public struct AppState {
             if case .paired(let runs) = m {
                 let lonely = runs.values.filter { (try? $0.get())?.pairing == .noPartner }.count
                 if lonely > 0 {
-                    addNote("\(lonely) rtl run\(lonely == 1 ? "" : "s") had no LTR run of \(lonely == 1 ? "its" : "their") screen given or found beside \(lonely == 1 ? "it" : "them"): the pair rule did not run for \(lonely == 1 ? "it" : "them")")
+                    addNote(
+                        "\(lonely) rtl run\(lonely == 1 ? "" : "s") had no LTR run of \(lonely == 1 ? "its" : "their") screen given or found beside \(lonely == 1 ? "it" : "them"): the pair rule did not run for \(lonely == 1 ? "it" : "them")"
+                    )
                 }
             }
             let effects = list.update(m)
@@ -222,7 +226,9 @@ public struct AppState {
         guard stack.count == 2, case .runSet(var list) = stack[0], case .inspector(var x) = stack[1] else { return [] }
         guard let (k, position) = list.queueNeighbour(of: x.archive.source.path, forward: forward), let path = list.entries[k]?.summary?.path else {
             let finding = x.onlyNewFindings ? "new finding" : "finding"
-            x.chrome.message = forward ? "The last \(finding) of the night's last run with \(finding)s" : "The first \(finding) of the night's first run with \(finding)s"
+            x.chrome.message =
+                forward
+                ? "The last \(finding) of the night's last run with \(finding)s" : "The first \(finding) of the night's first run with \(finding)s"
             stack[1] = .inspector(x)
             return []
         }

@@ -25,18 +25,20 @@ public struct ScreenChrome: Sendable {
 
     /// Keys while the help overlay is open: scroll it, close it, or quit. Any other key is ignored: the overlay is
     /// modal.
-    public static let helpKeys = KeyTable<OverlayMessage>(screen: "Help", bindings: [
-        KeyBinding([.char("j"), .down], .scroll(1), "scroll down"),
-        KeyBinding([.char("k"), .up], .scroll(-1), "scroll up"),
-        KeyBinding([.pageDown, .char(" "), .ctrl("d")], .page(1), "page down"),
-        KeyBinding([.pageUp, .ctrl("u")], .page(-1), "page up"),
-        KeyBinding([.char("g"), .home], .top, "top"),
-        KeyBinding([.char("G"), .end], .bottom, "bottom"),
-        KeyBinding([.wheelDown], .scroll(3), "scroll down"),
-        KeyBinding([.wheelUp], .scroll(-3), "scroll up"),
-        KeyBinding([.char("q"), .escape, .char("?"), .function(1)], .close, "close the help"),
-        KeyBinding([.char("Q"), .ctrl("c")], .quit, "quit now"),
-    ], notes: [])
+    public static let helpKeys = KeyTable<OverlayMessage>(
+        screen: "Help",
+        bindings: [
+            KeyBinding([.char("j"), .down], .scroll(1), "scroll down"),
+            KeyBinding([.char("k"), .up], .scroll(-1), "scroll up"),
+            KeyBinding([.pageDown, .char(" "), .ctrl("d")], .page(1), "page down"),
+            KeyBinding([.pageUp, .ctrl("u")], .page(-1), "page up"),
+            KeyBinding([.char("g"), .home], .top, "top"),
+            KeyBinding([.char("G"), .end], .bottom, "bottom"),
+            KeyBinding([.wheelDown], .scroll(3), "scroll down"),
+            KeyBinding([.wheelUp], .scroll(-3), "scroll up"),
+            KeyBinding([.char("q"), .escape, .char("?"), .function(1)], .close, "close the help"),
+            KeyBinding([.char("Q"), .ctrl("c")], .quit, "quit now"),
+        ], notes: [])
 
     /// A key while the help overlay is open; returns the effects.
     mutating func helpKey(_ key: Key, lines: Int) -> [Effect] {

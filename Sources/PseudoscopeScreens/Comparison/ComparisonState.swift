@@ -46,7 +46,8 @@ public struct ComparisonState: InteractiveScreen {
         list.moveTo(rowsWithDifferences.first ?? 0)
         // What one run's source does not record is said, not counted as a difference.
         if let first = comparison.notCompared.first {
-            chrome.message = "Not compared: " + first + (comparison.notCompared.count > 1 ? " (and \(comparison.notCompared.count - 1) more: ! notes)" : "")
+            chrome.message =
+                "Not compared: " + first + (comparison.notCompared.count > 1 ? " (and \(comparison.notCompared.count - 1) more: ! notes)" : "")
         }
     }
 
@@ -72,17 +73,19 @@ public struct ComparisonState: InteractiveScreen {
         return max(12, min(natural, (width - 30 - drawings) / drawings))
     }
 
-    public static let keys = KeyTable<ComparisonMessage>(screen: "Comparison", bindings: KeyTables.movement(ComparisonMessage.move, row: "element") + [
-        KeyBinding([.char("]"), .char("n"), .char("f")], .nextDifference, "next difference"),
-        KeyBinding([.char("["), .char("N"), .char("F")], .previousDifference, "previous difference"),
-        KeyBinding([.tab, .backTab], .switchSide, "draw the other run (below 72 columns, one drawing shows)"),
-        KeyBinding([.enter], .open, "open the row's element in the inspector of its run (the run drawn; side by side, B where it is there)"),
-        KeyBinding([.char("y")], .copy, "copy the row's element: the inspector's copy menu, on it"),
-        KeyBinding([.char("i")], .toggleWholeText, "the row's whole text: both elements and every difference"),
-    ] + KeyTables.common(ComparisonMessage.chrome) + [
-        KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
-        KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
-    ], notes: ["Mouse: the wheel scrolls."], legend: true)
+    public static let keys = KeyTable<ComparisonMessage>(
+        screen: "Comparison",
+        bindings: KeyTables.movement(ComparisonMessage.move, row: "element") + [
+            KeyBinding([.char("]"), .char("n"), .char("f")], .nextDifference, "next difference"),
+            KeyBinding([.char("["), .char("N"), .char("F")], .previousDifference, "previous difference"),
+            KeyBinding([.tab, .backTab], .switchSide, "draw the other run (below 72 columns, one drawing shows)"),
+            KeyBinding([.enter], .open, "open the row's element in the inspector of its run (the run drawn; side by side, B where it is there)"),
+            KeyBinding([.char("y")], .copy, "copy the row's element: the inspector's copy menu, on it"),
+            KeyBinding([.char("i")], .toggleWholeText, "the row's whole text: both elements and every difference"),
+        ] + KeyTables.common(ComparisonMessage.chrome) + [
+            KeyBinding([.char("q"), .escape], .chrome(.close), "back to the list; quit"),
+            KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
+        ], notes: ["Mouse: the wheel scrolls."], legend: true)
 
     func message(for key: Key) -> ComparisonMessage? {
         // Any key closes the whole text (a resize is still a resize).
@@ -115,7 +118,8 @@ public struct ComparisonState: InteractiveScreen {
                 return []
             }
             let e = archive.hierarchy[element]
-            chrome.message = "Opening \(ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: e.frame)) in \(ArchiveText.shortPath(archive.source.path))…"
+            chrome.message =
+                "Opening \(ElementName.of(type: e.type, identifier: e.identifier, text: e.displayText, frame: e.frame)) in \(ArchiveText.shortPath(archive.source.path))…"
             return [.inspect(path: archive.source.path, among: [], at: InspectorOpening(element: element, copyMenu: m == .copy))]
         case .chrome(let c):
             let effects = chrome.update(c)

@@ -13,7 +13,9 @@ public enum EffectInterpreter {
     public static func perform(_ effect: Effect, engine: inout Engine, maxPixels: Int) -> [AppMessage] {
         switch effect {
         case .load(let paths):
-            return [.runSet(.received(paths.enumerated().map { k, p in LoadedEntry(index: k, entry: RunSetEntry(path: p, result: engine.summarize(p))) }))]
+            return [
+                .runSet(.received(paths.enumerated().map { k, p in LoadedEntry(index: k, entry: RunSetEntry(path: p, result: engine.summarize(p))) }))
+            ]
         case .pairRunSet(let summaries):
             return [.runSet(.paired(engine.pairAll(summaries)))]
         case .inspect(let path, let among, let at):
@@ -33,7 +35,9 @@ public enum EffectInterpreter {
             let name = request.screenshot ?? request.failureScreenshot?.name ?? ""
             let result = Result<Picture, Error> {
                 try ImageCells.requireLibrary(file: name)
-                return try Picture.load(try request.resolve().mapError { ArchiveError(file: name, message: $0.reason) }.get(), archive: nil, limits: limits, maxPixels: maxPixels)
+                return try Picture.load(
+                    try request.resolve().mapError { ArchiveError(file: name, message: $0.reason) }.get(), archive: nil, limits: limits,
+                    maxPixels: maxPixels)
             }.mapError { ($0 as? ArchiveError) ?? ArchiveError(file: name, message: "\($0)") }
             return [.screenshotLoaded(result)]
         case .addToBaseline(let path, let entries, let findings, let before):
@@ -47,10 +51,17 @@ public enum EffectInterpreter {
                     engine.triage = triage
                     triage.apply(&marked)
                 }
-                return [.baselineWritten(entries: entries, result: .success(new), findings: marked,
-                                         verdict: engine.verdict(marked, hierarchyNote: before.hierarchyNote, pairing: before.pairing))]
+                return [
+                    .baselineWritten(
+                        entries: entries, result: .success(new), findings: marked,
+                        verdict: engine.verdict(marked, hierarchyNote: before.hierarchyNote, pairing: before.pairing))
+                ]
             } catch {
-                return [.baselineWritten(entries: entries, result: .failure((error as? ArchiveError) ?? ArchiveError(file: path, message: "\(error)")), findings: findings, verdict: before)]
+                return [
+                    .baselineWritten(
+                        entries: entries, result: .failure((error as? ArchiveError) ?? ArchiveError(file: path, message: "\(error)")),
+                        findings: findings, verdict: before)
+                ]
             }
         case .retriage(let summaries):
             guard engine.triage != nil else { return [] }

@@ -39,16 +39,31 @@ public enum ClipboardRoute: Equatable, Sendable {
     /// The copy overlay's lines: what happened and what to do.
     public var explanation: [String] {
         switch self {
-        case .terminal: return ["Sent to your terminal as OSC 52; a terminal does not say whether it took it.",
-                                "Not on your clipboard? Enter shows it plain, to select by hand."]
-        case .tmuxBuffer: return ["tmux (set-clipboard on) took it into its buffer (prefix ] pastes) and sent it on.",
-                                  "Not on your laptop's clipboard? Your terminal may not take OSC 52: Enter shows it plain."]
-        case .tmuxPassthrough: return ["Passed through tmux (allow-passthrough on) to your terminal.",
-                                       "Not on your clipboard? Enter shows it plain, to select by hand."]
-        case .tmuxDrops(let set, let pass): return ["tmux drops it: set-clipboard \(set), allow-passthrough \(pass).",
-                                                    "In tmux: set -g set-clipboard on (README: Copying in tmux). Enter shows it plain now."]
-        case .tmuxUnknown: return ["Sent through tmux; its settings could not be read, so whether it arrived is unknown.",
-                                   "In tmux: set -g set-clipboard on. Enter shows it plain, to select by hand."]
+        case .terminal:
+            return [
+                "Sent to your terminal as OSC 52; a terminal does not say whether it took it.",
+                "Not on your clipboard? Enter shows it plain, to select by hand.",
+            ]
+        case .tmuxBuffer:
+            return [
+                "tmux (set-clipboard on) took it into its buffer (prefix ] pastes) and sent it on.",
+                "Not on your laptop's clipboard? Your terminal may not take OSC 52: Enter shows it plain.",
+            ]
+        case .tmuxPassthrough:
+            return [
+                "Passed through tmux (allow-passthrough on) to your terminal.",
+                "Not on your clipboard? Enter shows it plain, to select by hand.",
+            ]
+        case .tmuxDrops(let set, let pass):
+            return [
+                "tmux drops it: set-clipboard \(set), allow-passthrough \(pass).",
+                "In tmux: set -g set-clipboard on (README: Copying in tmux). Enter shows it plain now.",
+            ]
+        case .tmuxUnknown:
+            return [
+                "Sent through tmux; its settings could not be read, so whether it arrived is unknown.",
+                "In tmux: set -g set-clipboard on. Enter shows it plain, to select by hand.",
+            ]
         }
     }
 }

@@ -49,8 +49,9 @@ extension InspectorState {
         case .escape:
             if zoom { zoom = false }
         case .nextMatch, .previousMatch:
-            jump(through: matches, forward: m == .nextMatch,
-                 none: lastQuery.isEmpty ? "No search yet: press / to search" : "Nothing found for /\(lastQuery)", what: "Search")
+            jump(
+                through: matches, forward: m == .nextMatch,
+                none: lastQuery.isEmpty ? "No search yet: press / to search" : "Nothing found for /\(lastQuery)", what: "Search")
         case .nextFinding, .previousFinding:
             let forward = m == .nextFinding
             // In the night's queue, past the last finding (or before the first) is the next (previous) run's.
@@ -140,7 +141,9 @@ extension InspectorState {
                 // (the expiry typed, not a guess): the index is built again from them.
                 index = FindingIndex(marked, hierarchy: archive.hierarchy)
                 verdict = judged
-                chrome.message = "Recorded \(entries.count) known issue\(entries.count == 1 ? "" : "s") in \(baselinePath ?? "the baseline")" + (new < entries.count ? " (\(entries.count - new) replaced)" : "")
+                chrome.message =
+                    "Recorded \(entries.count) known issue\(entries.count == 1 ? "" : "s") in \(baselinePath ?? "the baseline")"
+                    + (new < entries.count ? " (\(entries.count - new) replaced)" : "")
             case .failure(let e):
                 chrome.message = "Not recorded: \(e.description)"
             }
@@ -173,7 +176,8 @@ extension InspectorState {
             } else {
                 // Said, not skipped silently: "both side by side" needs room the pane does not have.
                 drawingView = .wireframe
-                chrome.message = "Both side by side need \(need) columns; the pane has \(layout.wireframe.width)"
+                chrome.message =
+                    "Both side by side need \(need) columns; the pane has \(layout.wireframe.width)"
                     + (drawingRoom == .widest ? " (a wider terminal shows them)" : " (w widens it)")
             }
         case .both: drawingView = .wireframe
@@ -222,8 +226,9 @@ extension InspectorState {
             }
             baselinePrompt = nil
             let entries = (index.byElement[selected] ?? []).map { f in
-                Baseline.Entry(fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: archive.screen, element: f.elementReference,
-                               reason: p.reason, owner: p.owner, expires: day)
+                Baseline.Entry(
+                    fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: archive.screen, element: f.elementReference,
+                    reason: p.reason, owner: p.owner, expires: day)
             }
             return [.addToBaseline(path: path, entries: entries, findings: findings, verdict: verdict)]
         }

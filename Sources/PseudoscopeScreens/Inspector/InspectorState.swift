@@ -75,19 +75,23 @@ public struct InspectorState: InteractiveScreen {
 
     /// The inspector of a run as the engine judged it (`Engine.judge`).
     public init(verdict: RunVerdict, width: Int, height: Int, glyphs: Glyphs, select: Int? = nil, settings: InspectorSettings = InspectorSettings()) {
-        self.init(archive: verdict.archive, findings: verdict.findings, width: width, height: height, glyphs: glyphs, pairing: verdict.pairing,
-                  select: select, settings: settings, strings: verdict.strings)
+        self.init(
+            archive: verdict.archive, findings: verdict.findings, width: width, height: height, glyphs: glyphs, pairing: verdict.pairing,
+            select: select, settings: settings, strings: verdict.strings)
         self.verdict = verdict.verdict
     }
 
-    public init(archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil,
-                settings: InspectorSettings = InspectorSettings(), strings: ElementStrings = ElementStrings()) {
+    public init(
+        archive: Archive, findings: [Finding], width: Int, height: Int, glyphs: Glyphs, pairing: Pairing = .notApplicable, select: Int? = nil,
+        settings: InspectorSettings = InspectorSettings(), strings: ElementStrings = ElementStrings()
+    ) {
         self.archive = archive
         baselinePath = settings.baselinePath
         today = settings.today ?? today
         self.strings = strings
         // Without the engine's word (a test's state): the verdict these findings make as they are.
-        verdict = Verdict(findings: findings, hierarchyNote: archive.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false)
+        verdict = Verdict(
+            findings: findings, hierarchyNote: archive.hierarchyNote, pairing: pairing, filter: FindingFilter(), acceptsNoHierarchy: false)
         wireframe = Wireframe(archive: archive, findings: findings)
         index = FindingIndex(findings, hierarchy: archive.hierarchy)
         namer = PathNamer(archive.hierarchy)
@@ -98,7 +102,8 @@ public struct InspectorState: InteractiveScreen {
         // Open with the top levels expanded and the failing element selected with its ancestors expanded.
         drawingRoom = settings.drawingRoom
         clipboard = settings.clipboard
-        tree = TreeCursor(shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height, room: settings.drawingRoom).tree.height - 1)
+        tree = TreeCursor(
+            shape: shape, openDepth: 3, pageSize: ScreenLayout(width: width, height: height, room: settings.drawingRoom).tree.height - 1)
         tree.select(select ?? archive.failingIndex ?? 0)
         // Without a hierarchy the only element is a placeholder root: the archive (failure, attachments) is what
         // there is to read.
@@ -127,50 +132,61 @@ public struct InspectorState: InteractiveScreen {
 
     // MARK: - Keys
 
-    public static let keys = KeyTable<InspectorMessage>(screen: "Inspector", bindings: KeyTables.movement(InspectorMessage.move, row: "row",
-        down: "next row; in Details scroll; in Wireframe the element below",
-        up: "previous row; in Details scroll; in Wireframe the element above") + [
-        KeyBinding([.char("l"), .right], .right, "expand, or first child; in Wireframe the element to the right"),
-        KeyBinding([.char("h"), .left], .left, "collapse, or parent; in Wireframe the element to the left"),
-        KeyBinding([.enter], .toggleExpanded, "toggle expanded"),
-        KeyBinding([.char("+")], .expandSubtree, "expand the subtree"),
-        KeyBinding([.char("-")], .collapseSubtree, "collapse the subtree"),
-        KeyBinding([.char("*")], .expandAll, "expand everything"),
-        KeyBinding([.tab], .nextPane, "next pane"),
-        KeyBinding([.backTab], .previousPane, "previous pane"),
-        KeyBinding([.char("/")], .startSearch, "search identifier, label, value, type"),
-        KeyBinding([.char("n")], .nextMatch, "next match"),
-        KeyBinding([.char("N")], .previousMatch, "previous match"),
-        KeyBinding([.char("f"), .char("]")], .nextFinding, "next finding or query candidate (?1); opened from the list, past the last one the next run's first"),
-        KeyBinding([.char("F"), .char("[")], .previousFinding, "previous element with a finding; from the list, before the first the previous run's last"),
-        KeyBinding([.char("x")], .jumpToFailing, "jump to the failing element"),
-        KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
-        KeyBinding([.char("m")], .toggleMirror, "RTL mirror view of an LTR run"),
-        KeyBinding([.char("i")], .toggleDetails, "details: element / archive"),
-        KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro commands"),
-        KeyBinding([.char("b")], .startBaseline, "record the element's findings as known issues (with --baseline FILE)"),
-        KeyBinding([.char("s")], .cycleDrawing, "drawing: wireframe, failure screenshot, both side by side"),
-        KeyBinding([.char("w")], .cycleDrawingRoom, "wireframe pane: normal, wide, widest (the tree gives way; kept for the session)"),
-    ] + KeyTables.common(InspectorMessage.chrome) + [
-        KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
-        KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),
-        KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
-    ], notes: [
-        "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
-        "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); Enter then shows it plain, to select by hand.",
-        "Mouse: click a tree row or a box to select it; the wheel scrolls.",
-        "?1 ?2… tag the failed query's nearest candidates on the drawings (=1 =2… its matches).",
-    ], legend: true)
+    public static let keys = KeyTable<InspectorMessage>(
+        screen: "Inspector",
+        bindings: KeyTables.movement(
+            InspectorMessage.move, row: "row",
+            down: "next row; in Details scroll; in Wireframe the element below",
+            up: "previous row; in Details scroll; in Wireframe the element above") + [
+                KeyBinding([.char("l"), .right], .right, "expand, or first child; in Wireframe the element to the right"),
+                KeyBinding([.char("h"), .left], .left, "collapse, or parent; in Wireframe the element to the left"),
+                KeyBinding([.enter], .toggleExpanded, "toggle expanded"),
+                KeyBinding([.char("+")], .expandSubtree, "expand the subtree"),
+                KeyBinding([.char("-")], .collapseSubtree, "collapse the subtree"),
+                KeyBinding([.char("*")], .expandAll, "expand everything"),
+                KeyBinding([.tab], .nextPane, "next pane"),
+                KeyBinding([.backTab], .previousPane, "previous pane"),
+                KeyBinding([.char("/")], .startSearch, "search identifier, label, value, type"),
+                KeyBinding([.char("n")], .nextMatch, "next match"),
+                KeyBinding([.char("N")], .previousMatch, "previous match"),
+                KeyBinding(
+                    [.char("f"), .char("]")], .nextFinding,
+                    "next finding or query candidate (?1); opened from the list, past the last one the next run's first"),
+                KeyBinding(
+                    [.char("F"), .char("[")], .previousFinding,
+                    "previous element with a finding; from the list, before the first the previous run's last"),
+                KeyBinding([.char("x")], .jumpToFailing, "jump to the failing element"),
+                KeyBinding([.char("z")], .toggleZoom, "zoom the wireframe to the selection"),
+                KeyBinding([.char("m")], .toggleMirror, "RTL mirror view of an LTR run"),
+                KeyBinding([.char("i")], .toggleDetails, "details: element / archive"),
+                KeyBinding([.char("y")], .openCopyMenu, "copy: path, identifier, XCUITest query, Appium locator, Markdown, repro commands"),
+                KeyBinding([.char("b")], .startBaseline, "record the element's findings as known issues (with --baseline FILE)"),
+                KeyBinding([.char("s")], .cycleDrawing, "drawing: wireframe, failure screenshot, both side by side"),
+                KeyBinding([.char("w")], .cycleDrawingRoom, "wireframe pane: normal, wide, widest (the tree gives way; kept for the session)"),
+            ] + KeyTables.common(InspectorMessage.chrome) + [
+                KeyBinding([.escape], .escape, "cancel the search, leave the zoom"),
+                KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit (back to the list when opened from it)"),
+                KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
+            ],
+        notes: [
+            "While searching, typing edits the query: Enter keeps it, Esc returns to where the search started.",
+            "Copy goes to your clipboard through the terminal (OSC 52, also over SSH and in tmux); Enter then shows it plain, to select by hand.",
+            "Mouse: click a tree row or a box to select it; the wheel scrolls.",
+            "?1 ?2… tag the failed query's nearest candidates on the drawings (=1 =2… its matches).",
+        ], legend: true)
 
     /// The message a key sends in the current mode: typing edits a search; otherwise the key table.
     /// Keys while the copy menu (`y`) is open: an item's key copies it.
-    public static let copyMenuKeys = KeyTable<InspectorMessage>(screen: "Copy menu", bindings: [
-        KeyBinding([.escape, .char("q"), .char("y")], .closeCopy, "close the menu"),
-        KeyBinding([.ctrl("c")], .chrome(.quitNow), "quit now"),
-    ], notes: ["An item's key copies it."], otherKeys: { key in
-        if case .char(let c) = key { return .copyItem(c) }
-        return nil
-    })
+    public static let copyMenuKeys = KeyTable<InspectorMessage>(
+        screen: "Copy menu",
+        bindings: [
+            KeyBinding([.escape, .char("q"), .char("y")], .closeCopy, "close the menu"),
+            KeyBinding([.ctrl("c")], .chrome(.quitNow), "quit now"),
+        ], notes: ["An item's key copies it."],
+        otherKeys: { key in
+            if case .char(let c) = key { return .copyItem(c) }
+            return nil
+        })
 
     func message(for key: Key) -> InspectorMessage? {
         switch key {

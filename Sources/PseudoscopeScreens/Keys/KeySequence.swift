@@ -124,8 +124,10 @@ extension KeySequence {
     /// A key curses knows by a name from the terminal description's extended keys, with a modifier: xterm's
     /// `kUP5` (Ctrl-↑), `kNXT3` (Alt-PgDn). The plain key; `.ignored` for any other name.
     public static func modifiedKey(named name: String) -> Key {
-        let plain: [(String, Key)] = [("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home),
-                                      ("kEND", .end), ("kNXT", .pageDown), ("kPRV", .pageUp)]
+        let plain: [(String, Key)] = [
+            ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home),
+            ("kEND", .end), ("kNXT", .pageDown), ("kPRV", .pageUp),
+        ]
         for (prefix, key) in plain where name.hasPrefix(prefix) {
             let modifier = name.dropFirst(prefix.count)
             if !modifier.isEmpty, modifier.allSatisfy(\.isASCIIDigit) { return key }

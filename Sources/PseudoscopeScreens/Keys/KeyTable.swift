@@ -16,7 +16,9 @@ public struct KeyTable<Message: Sendable>: Sendable {
     /// Whether the help ends with the legend of what the screen's drawings show (the screens that draw a wireframe).
     public let showsLegend: Bool
 
-    public init(screen: String, bindings: [KeyBinding<Message>], notes: [String], legend: Bool = false, otherKeys: (@Sendable (Key) -> Message?)? = nil) {
+    public init(
+        screen: String, bindings: [KeyBinding<Message>], notes: [String], legend: Bool = false, otherKeys: (@Sendable (Key) -> Message?)? = nil
+    ) {
         self.screen = screen
         showsLegend = legend
         self.bindings = bindings

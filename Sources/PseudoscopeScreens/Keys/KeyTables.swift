@@ -24,28 +24,33 @@ public enum KeyTables {
     /// What a key does while the user types a search, a filter or an answer: printable keys edit the text.
     enum Typing: Sendable { case input(String), backspace, commit, cancel }
 
-    static let typing = KeyTable<Typing>(screen: "Typing", bindings: [
-        KeyBinding([.enter], .commit, "take the text"),
-        KeyBinding([.escape], .cancel, "cancel, restoring what was there before"),
-        KeyBinding([.backspace], .backspace, "delete the last character"),
-        // As a shell's line editor does: Ctrl-C drops the line, and a second one (no longer typing) quits.
-        KeyBinding([.ctrl("c")], .cancel, "cancel, as Esc does (again: quit)"),
-    ], notes: ["Any other character is typed; pasted text is typed whole."], otherKeys: { key in
-        switch key {
-        case .char(let c): return .input(String(c))
-        // Pasted text is typed text, all of it, with its line ends and escapes shown: never Enter or Esc.
-        case .paste(let text): return .input(KeySequence.pastedText(text))
-        default: return nil
-        }
-    })
+    static let typing = KeyTable<Typing>(
+        screen: "Typing",
+        bindings: [
+            KeyBinding([.enter], .commit, "take the text"),
+            KeyBinding([.escape], .cancel, "cancel, restoring what was there before"),
+            KeyBinding([.backspace], .backspace, "delete the last character"),
+            // As a shell's line editor does: Ctrl-C drops the line, and a second one (no longer typing) quits.
+            KeyBinding([.ctrl("c")], .cancel, "cancel, as Esc does (again: quit)"),
+        ], notes: ["Any other character is typed; pasted text is typed whole."],
+        otherKeys: { key in
+            switch key {
+            case .char(let c): return .input(String(c))
+            // Pasted text is typed text, all of it, with its line ends and escapes shown: never Enter or Esc.
+            case .paste(let text): return .input(KeySequence.pastedText(text))
+            default: return nil
+            }
+        })
 
     /// Every table of keys a mode of a screen reads, by name, with the keys each binds twice: the screens' own, and
     /// the modal ones (help, notes, typing, the copy menu).
     public static var modal: [(name: String, duplicates: [Key])] {
-        [(InspectorState.keys.screen, InspectorState.keys.duplicateKeys), (RunSetState.keys.screen, RunSetState.keys.duplicateKeys),
-         (ComparisonState.keys.screen, ComparisonState.keys.duplicateKeys), (ScreenChrome.helpKeys.screen, ScreenChrome.helpKeys.duplicateKeys),
-         (AppState.noteKeys.screen, AppState.noteKeys.duplicateKeys), (typing.screen, typing.duplicateKeys),
-         (InspectorState.copyMenuKeys.screen, InspectorState.copyMenuKeys.duplicateKeys)]
+        [
+            (InspectorState.keys.screen, InspectorState.keys.duplicateKeys), (RunSetState.keys.screen, RunSetState.keys.duplicateKeys),
+            (ComparisonState.keys.screen, ComparisonState.keys.duplicateKeys), (ScreenChrome.helpKeys.screen, ScreenChrome.helpKeys.duplicateKeys),
+            (AppState.noteKeys.screen, AppState.noteKeys.duplicateKeys), (typing.screen, typing.duplicateKeys),
+            (InspectorState.copyMenuKeys.screen, InspectorState.copyMenuKeys.duplicateKeys),
+        ]
     }
 
     /// Keys every screen shares, so their help reads the same everywhere.

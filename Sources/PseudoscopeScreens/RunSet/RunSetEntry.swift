@@ -55,6 +55,7 @@ public struct RunSetEntry: Equatable, Sendable {
         let errors = entries.filter { $0.error != nil }.count
         let unchecked = entries.filter(\.isUnchecked).count
         // The bundles' whole picture, as discovery read it (bundles that passed included): what check says.
-        return "\(blocked) blocked · \(errors) unreadable" + (unchecked > 0 ? " · \(unchecked) not checked" : "") + (tests.map { " · " + $0.phrase } ?? "")
+        return "\(blocked) blocked · \(errors) unreadable" + (unchecked > 0 ? " · \(unchecked) not checked" : "")
+            + (tests.map { " · " + $0.phrase } ?? "")
     }
 }

@@ -94,21 +94,24 @@ public struct RunSetState: InteractiveScreen {
     public var selectedEntry: Int? { list.position < rows.count ? rows[list.position] : nil }
     public var summaries: [ArchiveSummary?] { entries.map { $0?.summary } }
 
-    public static let keys = KeyTable<RunSetMessage>(screen: "Archive list", bindings: KeyTables.movement(RunSetMessage.move, row: "archive") + [
-        KeyBinding([.enter], .open, "inspect the archive"),
-        KeyBinding([.char("c")], .compare, "compare the screen's runs (rtl against LTR)"),
-        KeyBinding([.char("s")], .cycleSort, "sort by blocking count, test, mode"),
-        KeyBinding([.char("/")], .startFilter, "filter by text"),
-        KeyBinding([.char("m")], .cycleModeFilter, "filter by mode"),
-        KeyBinding([.char("b")], .cycleSeverityFilter, "filter: all, with findings, blocking, new since --since"),
-        KeyBinding([.escape], .clearFilters, "clear the filters"),
-    ] + KeyTables.common(RunSetMessage.chrome) + [
-        KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit"),
-        KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
-    ], notes: [
-        "While filtering, typing edits the filter: Enter keeps it, Esc restores the previous one.",
-        "Mouse: the wheel scrolls.",
-    ])
+    public static let keys = KeyTable<RunSetMessage>(
+        screen: "Archive list",
+        bindings: KeyTables.movement(RunSetMessage.move, row: "archive") + [
+            KeyBinding([.enter], .open, "inspect the archive"),
+            KeyBinding([.char("c")], .compare, "compare the screen's runs (rtl against LTR)"),
+            KeyBinding([.char("s")], .cycleSort, "sort by blocking count, test, mode"),
+            KeyBinding([.char("/")], .startFilter, "filter by text"),
+            KeyBinding([.char("m")], .cycleModeFilter, "filter by mode"),
+            KeyBinding([.char("b")], .cycleSeverityFilter, "filter: all, with findings, blocking, new since --since"),
+            KeyBinding([.escape], .clearFilters, "clear the filters"),
+        ] + KeyTables.common(RunSetMessage.chrome) + [
+            KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit"),
+            KeyBinding([.char("Q"), .ctrl("c")], .chrome(.quitNow), "quit now"),
+        ],
+        notes: [
+            "While filtering, typing edits the filter: Enter keeps it, Esc restores the previous one.",
+            "Mouse: the wheel scrolls.",
+        ])
 
     func message(for key: Key) -> RunSetMessage? {
         switch key {
@@ -237,9 +240,12 @@ public struct RunSetState: InteractiveScreen {
         if let r = rtl, let l = partnerPath(of: r) {
             return [.compare(a: l, b: path(r))]
         } else if let e = byMode(.expanded),
-                  let n = group.filter({ current[$0]?.summary?.mode == .normal })
-                      .min(by: { Engine.partnerRank(.normal, test: current[$0]!.summary!.test, rtlTest: current[e]!.summary!.test)! <
-                                 Engine.partnerRank(.normal, test: current[$1]!.summary!.test, rtlTest: current[e]!.summary!.test)! }) {
+            let n = group.filter({ current[$0]?.summary?.mode == .normal })
+                .min(by: {
+                    Engine.partnerRank(.normal, test: current[$0]!.summary!.test, rtlTest: current[e]!.summary!.test)! < Engine.partnerRank(
+                        .normal, test: current[$1]!.summary!.test, rtlTest: current[e]!.summary!.test)!
+                })
+        {
             return [.compare(a: path(n), b: path(e))]
         } else if group.count >= 2 {
             return [.compare(a: path(group[0]), b: path(group[1]))]
@@ -296,11 +302,12 @@ public struct RunSetState: InteractiveScreen {
                 if bySort == .blocking, blockingOf($0) != blockingOf($1) { return blockingOf($0) > blockingOf($1) }
                 return modeRankOf($0) != modeRankOf($1) ? modeRankOf($0) < modeRankOf($1) : NaturalOrder.less(paths[$0], paths[$1])
             }
-            return Group(members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
-                         test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
-                         errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]),
-                         unchecked: sorted.allSatisfy { entries[$0]?.isUnchecked ?? true || entries[$0]?.problem != nil } ? 1 : 0,
-                         flaky: sorted.allSatisfy { entries[$0]?.summary?.run?.passedLater == true } ? 1 : 0)
+            return Group(
+                members: sorted, blocking: sorted.map { entries[$0]?.counts.blockingNow ?? 0 }.max() ?? 0,
+                test: sorted.compactMap { entries[$0]?.summary?.test }.min() ?? paths[sorted[0]],
+                errors: sorted.contains { entries[$0]?.problem != nil } ? 1 : 0, mode: modeRankOf(sorted[0]),
+                unchecked: sorted.allSatisfy { entries[$0]?.isUnchecked ?? true || entries[$0]?.problem != nil } ? 1 : 0,
+                flaky: sorted.allSatisfy { entries[$0]?.summary?.run?.passedLater == true } ? 1 : 0)
         }.sorted { x, y in
             switch sort {
             // Within a severity, runs that were judged before inputs that were not (unreadable, not checked).

@@ -19,10 +19,14 @@ public enum ComparisonView {
         let (pairBlocking, pairNow) = (pair?.blocking ?? 0, pair?.blockingNow ?? 0)
         let blocking = cmp.verdictA.counts.blockingNow + cmp.verdictB.counts.blockingNow
         let known = pairBlocking > pairNow ? " (\(pairBlocking - pairNow) known)" : ""
-        let summary = "\(cmp.differences.count) difference\(cmp.differences.count == 1 ? "" : "s")" + (cmp.isMirrorPair ? ", \(pairBlocking) blocking not mirrored\(known)" : "")
+        let summary =
+            "\(cmp.differences.count) difference\(cmp.differences.count == 1 ? "" : "s")"
+            + (cmp.isMirrorPair ? ", \(pairBlocking) blocking not mirrored\(known)" : "")
         let screens = cmp.a.screen == cmp.b.screen ? cmp.a.screen : "\(cmp.a.screen) ↔ \(cmp.b.screen) (different screens!)"
         let title = "Compare \(screens): A \(cmp.a.mode.banner) ↔ B \(cmp.b.mode.banner) · \(summary)"
-        c.put(DisplayWidth.clip(TerminalText.sanitize(title), to: s.width, ellipsis: s.glyphs.ellipsis), x: 0, y: 0, role: blocking > 0 ? .blocking : .header)
+        c.put(
+            DisplayWidth.clip(TerminalText.sanitize(title), to: s.width, ellipsis: s.glyphs.ellipsis), x: 0, y: 0,
+            role: blocking > 0 ? .blocking : .header)
         let body = Region(x: 0, y: 1, width: s.width, height: s.height - 2)
         // The aligned list on the left; the drawings, as tall as the body, on the right: both runs are seen at
         // once down to 72 columns, one at a time below that (Tab).
@@ -36,17 +40,28 @@ public enum ComparisonView {
             drawWireframe(&c, s, isB: isB, region: Region(x: x + 1, y: body.y, width: dw, height: body.height))
         }
         let diffs = s.currentDifferences
-        var left = TerminalText.sanitize(s.message ?? (diffs.isEmpty ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · ")))
+        var left = TerminalText.sanitize(
+            s.message
+                ?? (diffs.isEmpty
+                    ? "no difference here  (] next difference)" : diffs.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: " · ")))
         let right = Overlay.notesMark(facts) + "\(s.cursor + 1)/\(s.comparison.rows.count)"
         // Cut at the status line's width (what `drawStatus` leaves it): say where the rest is.
         let room = s.width - DisplayWidth.of(" " + right + "  ? help ") - 2
         let hint = "  (i: whole text)"
-        if s.message == nil, DisplayWidth.of(left) > room { left = DisplayWidth.clip(left, to: max(1, room - DisplayWidth.of(hint)), ellipsis: s.glyphs.ellipsis) + hint }
+        if s.message == nil, DisplayWidth.of(left) > room {
+            left = DisplayWidth.clip(left, to: max(1, room - DisplayWidth.of(hint)), ellipsis: s.glyphs.ellipsis) + hint
+        }
         Overlay.drawStatus(&c, left: left, right: right, glyphs: s.glyphs)
         if s.showingWholeText {
             let width = min(s.width - 4, 120)
-            let lines = s.wholeText.flatMap { DisplayWidth.wrap(TerminalText.sanitize($0), to: max(10, width - 4), indent: "  ") }.map { ($0, StyleRole.normal) }
-            Overlay.drawBox(&c, lines: [("Row \(s.cursor + 1) of \(s.comparison.rows.count)", .title), ("", .normal)] + lines + [("", .normal), ("any key closes", .dim)], width: width, glyphs: s.glyphs)
+            let lines = s.wholeText.flatMap { DisplayWidth.wrap(TerminalText.sanitize($0), to: max(10, width - 4), indent: "  ") }.map {
+                ($0, StyleRole.normal)
+            }
+            Overlay.drawBox(
+                &c,
+                lines: [("Row \(s.cursor + 1) of \(s.comparison.rows.count)", .title), ("", .normal)] + lines + [
+                    ("", .normal), ("any key closes", .dim),
+                ], width: width, glyphs: s.glyphs)
         }
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: ComparisonState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
@@ -57,9 +72,13 @@ public enum ComparisonView {
         let half = max(1, (r.width - 4) / 2)
         c.fill(x: r.x, y: r.y, width: r.width, height: 1, role: .title)
         let a = s.comparison.a, b = s.comparison.b
-        c.put(DisplayWidth.clip("  A: \(a.mode.banner) \(ArchiveText.shortPath(a.source.path))", to: half + 2, ellipsis: s.glyphs.ellipsis), x: r.x, y: r.y, role: .title)
-        c.put(DisplayWidth.clip("B: \(b.mode.banner) \(ArchiveText.shortPath(b.source.path))",
-                                to: max(1, r.width - half - 4), ellipsis: s.glyphs.ellipsis), x: r.x + half + 4, y: r.y, role: .title)
+        c.put(
+            DisplayWidth.clip("  A: \(a.mode.banner) \(ArchiveText.shortPath(a.source.path))", to: half + 2, ellipsis: s.glyphs.ellipsis), x: r.x,
+            y: r.y, role: .title)
+        c.put(
+            DisplayWidth.clip(
+                "B: \(b.mode.banner) \(ArchiveText.shortPath(b.source.path))",
+                to: max(1, r.width - half - 4), ellipsis: s.glyphs.ellipsis), x: r.x + half + 4, y: r.y, role: .title)
         for k in 0..<(r.height - 1) {
             let p = s.list.scroll + k
             guard p < s.comparison.rows.count else { break }
@@ -70,8 +89,12 @@ public enum ComparisonView {
             if selected { c.fill(x: r.x, y: y, width: r.width, height: 1, role: .selected) }
             // A finding's mark as `check` judges it (blocking now, or for review); else what kind of difference.
             let worst = [s.comparison.worst(on: pair.a, inB: false), s.comparison.worst(on: pair.b, inB: true)].compactMap { $0 }.min()
-            let mark = worst == .blocking ? s.glyphs.blockingMark : worst == .review ? s.glyphs.reviewMark
-                : kinds.isEmpty ? " " : (kinds.contains(.onlyInA) || kinds.contains(.onlyInB) ? "±" : "~")
+            let mark =
+                worst == .blocking
+                ? s.glyphs.blockingMark
+                : worst == .review
+                    ? s.glyphs.reviewMark
+                    : kinds.isEmpty ? " " : (kinds.contains(.onlyInA) || kinds.contains(.onlyInB) ? "±" : "~")
             let markRole: StyleRole = selected ? .selected : worst == .blocking ? .blocking : worst == nil && kinds.isEmpty ? .normal : .review
             c.put(mark, x: r.x, y: y, role: markRole, maxWidth: 1)
             for (column, element, archive, isB) in [(r.x + 2, pair.a, a, false), (r.x + half + 4, pair.b, b, true)] {
@@ -97,8 +120,9 @@ public enum ComparisonView {
         c.fill(x: r.x, y: r.y, width: r.width, height: 1, role: .title)
         // Narrow: the one drawing says which run it is and how to see the other; the header names the modes.
         let title = s.isNarrow ? (isB ? "B  Tab: draw A" : "A  Tab: draw B") : (isB ? "B " : "A ") + archive.mode.banner
-        c.put(DisplayWidth.clip(title, to: r.width, ellipsis: s.glyphs.ellipsis),
-              x: r.x, y: r.y, role: .title)
+        c.put(
+            DisplayWidth.clip(title, to: r.width, ellipsis: s.glyphs.ellipsis),
+            x: r.x, y: r.y, role: .title)
         let wire = isB ? s.wireB : s.wireA
         var options = WireframeOptions(glyphs: s.glyphs)
         options.selected = s.cursor < s.comparison.rows.count ? (isB ? s.comparison.rows[s.cursor].b : s.comparison.rows[s.cursor].a) : nil

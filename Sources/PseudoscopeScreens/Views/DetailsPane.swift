@@ -26,7 +26,9 @@ enum DetailsPane {
             for l in DisplayWidth.wrap(TerminalText.sanitize(text), to: width, indent: "  ") { lines.append((l, role)) }
         }
         if s.showArchiveDetails {
-            for l in ArchiveText.infoLines(s.archive, verdict: s.verdict, strings: s.strings, attachmentStatus: { _ in "see `pseudoscope info`" }) { add(l) }
+            for l in ArchiveText.infoLines(s.archive, verdict: s.verdict, strings: s.strings, attachmentStatus: { _ in "see `pseudoscope info`" }) {
+                add(l)
+            }
         } else {
             elementLines(s, add)
         }
@@ -58,7 +60,8 @@ enum DetailsPane {
         field("placeholder", e.placeholderValue.isEmpty ? "—" : e.placeholderValue)
         field("frame", e.frame.shortDescription)
         if let ics = e.intrinsicContentSize {
-            let fits = ics.width <= e.frame.width + CheckThresholds.truncationTolerance && ics.height <= e.frame.height + CheckThresholds.truncationTolerance
+            let fits =
+                ics.width <= e.frame.width + CheckThresholds.truncationTolerance && ics.height <= e.frame.height + CheckThresholds.truncationTolerance
             field("intrinsic", "\(formatPoints(ics.width))×\(formatPoints(ics.height))" + (fits ? " (fits)" : " (exceeds the frame)"))
         } else {
             field("intrinsic", "—")

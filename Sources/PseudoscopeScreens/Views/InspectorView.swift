@@ -8,7 +8,9 @@ public enum InspectorView {
         var c = Canvas(width: s.width, height: s.height, asciiOnly: s.glyphs.isASCII)
         let l = s.layout
         if l.isTooSmall {
-            return Overlay.tooSmall(width: s.width, height: s.height, minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight, glyphs: s.glyphs)
+            return Overlay.tooSmall(
+                width: s.width, height: s.height, minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight, glyphs: s.glyphs
+            )
         }
         drawHeader(&c, s)
         drawFailureLine(&c, s)
@@ -29,8 +31,11 @@ public enum InspectorView {
         // The engine's verdict: a run it could not judge says so rather than counting nothing as a pass.
         let n = s.verdict.counts
         let known = n.blockingKnown > 0 ? " (\(n.blockingKnown) known)" : ""
-        let counts = s.verdict.isNotChecked ? " not checked: no hierarchy "
-            : " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review " + (s.verdict.incomplete != nil ? "· tree cut short " : "")
+        let counts =
+            s.verdict.isNotChecked
+            ? " not checked: no hierarchy "
+            : " \(s.glyphs.blockingMark) \(n.blocking) blocking\(known)  \(s.glyphs.reviewMark) \(n.review) review "
+                + (s.verdict.incomplete != nil ? "· tree cut short " : "")
         let blocking = n.blockingNow
         let cw = DisplayWidth.of(counts)
         let header = ArchiveText.fittedHeader(s.archive, mirror: s.mirror, width: max(1, s.width - cw - 1), ellipsis: s.glyphs.ellipsis)
@@ -68,7 +73,8 @@ public enum InspectorView {
     static func drawCopied(_ c: inout Canvas, _ s: InspectorState, _ item: Handover.Item) {
         let width = min(s.width - 4, 100)
         let explanation = s.clipboard.explanation
-        let lines: [(String, StyleRole)] = [("The \(item.title) (\(item.text.count) characters)", .title), ("", .normal)]
+        let lines: [(String, StyleRole)] =
+            [("The \(item.title) (\(item.text.count) characters)", .title), ("", .normal)]
             + explanation.map { ($0, StyleRole.normal) } + [("", .normal), ("Enter: show it plain · any other key closes", .dim)]
         Overlay.drawBox(&c, lines: lines, width: width, glyphs: s.glyphs)
     }
@@ -102,8 +108,9 @@ public enum InspectorView {
             if i == failing { c.put(s.glyphs.failing, x: r.x, y: y, role: .failing, maxWidth: 1) }
             let collapsed = !e.children.isEmpty && !s.tree.expanded[i]
             if let w = s.index.byElement[i]?.map(\.severity).min() {
-                c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y,
-                      role: w == .blocking ? .blocking : .review, maxWidth: 1)
+                c.put(
+                    w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y,
+                    role: w == .blocking ? .blocking : .review, maxWidth: 1)
             } else if collapsed, let w = s.index.worstInside[i] {
                 c.put(w == .blocking ? s.glyphs.blockingMark : s.glyphs.reviewMark, x: r.x + 1, y: y, role: .dim, maxWidth: 1)
             }
@@ -148,7 +155,8 @@ public enum InspectorView {
         }
         var extra = [String]()
         func note(_ text: String, _ role: StyleRole) {
-            for (k, line) in DisplayWidth.wrap(TerminalText.sanitize(text), to: max(10, r.width - 2), indent: "").enumerated() where k < r.height - 2 {
+            for (k, line) in DisplayWidth.wrap(TerminalText.sanitize(text), to: max(10, r.width - 2), indent: "").enumerated() where k < r.height - 2
+            {
                 c.put(line, x: r.x + 1, y: r.y + 2 + k, role: role, maxWidth: r.width - 1)
             }
         }

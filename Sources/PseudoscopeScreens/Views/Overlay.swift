@@ -9,7 +9,9 @@ enum Overlay {
         let pageRows = chrome.helpPageRows
         let start = min(chrome.helpScroll.offset, max(0, help.count - pageRows))
         let more = help.count > pageRows ? "  (\(start + 1)–\(min(help.count, start + pageRows)) of \(help.count); j k scroll)" : ""
-        let lines = [("Keys (q or Esc closes)" + more, StyleRole.title), ("", .normal)] + help.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }
+        let lines =
+            [("Keys (q or Esc closes)" + more, StyleRole.title), ("", .normal)]
+            + help.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }
         let width = (([lines[0].0] + help).map { DisplayWidth.of($0) }.max() ?? 20) + 4
         drawBox(&c, lines: lines, width: width, glyphs: chrome.glyphs)
     }
@@ -40,7 +42,10 @@ enum Overlay {
     /// Centred lines asking for a larger terminal.
     static func tooSmall(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int, glyphs: Glyphs) -> Canvas {
         var c = Canvas(width: width, height: height, asciiOnly: glyphs.isASCII)
-        let lines = ["Terminal too small:", "need at least \(minimumWidth)×\(minimumHeight), have \(width)×\(height).", "Enlarge the window, or press q to quit."]
+        let lines = [
+            "Terminal too small:", "need at least \(minimumWidth)×\(minimumHeight), have \(width)×\(height).",
+            "Enlarge the window, or press q to quit.",
+        ]
         for (k, line) in lines.enumerated() {
             let clipped = DisplayWidth.clip(line, to: width, ellipsis: glyphs.ellipsis)
             c.put(clipped, x: max(0, (width - DisplayWidth.of(clipped)) / 2), y: max(0, height / 2 - 1) + k)
@@ -58,8 +63,13 @@ enum Overlay {
         }
         let pageRows = max(1, c.height - 6)
         let start = min(scroll, max(0, wrapped.count - pageRows))
-        let title = notes.isEmpty ? "No notes (q closes)" : "\(notes.count) note\(notes.count == 1 ? "" : "s") (q or Esc closes" + (wrapped.count > pageRows ? "; j k scroll" : "") + ")"
-        drawBox(&c, lines: [(title, .title), ("", .normal)] + wrapped.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }, width: width, glyphs: glyphs)
+        let title =
+            notes.isEmpty
+            ? "No notes (q closes)"
+            : "\(notes.count) note\(notes.count == 1 ? "" : "s") (q or Esc closes" + (wrapped.count > pageRows ? "; j k scroll" : "") + ")"
+        drawBox(
+            &c, lines: [(title, .title), ("", .normal)] + wrapped.dropFirst(start).prefix(pageRows).map { ($0, StyleRole.normal) }, width: width,
+            glyphs: glyphs)
     }
 
     /// `! 3 notes  ` before the position when the session holds notes: they reach the user while the session is on.

@@ -17,12 +17,18 @@ public enum RunSetReport {
             if let m = e.summary {
                 let c = m.counts
                 let mark = c.blockingNow > 0 ? glyphs.blockingMark : c.total > 0 ? glyphs.reviewMark : " "
-                table.append([mark, m.mode.rawValue, e.countColumn(c.blocking), e.countColumn(c.review), (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
-                              s.fromLabels[k], m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary].map(TerminalText.sanitize))
+                table.append(
+                    [
+                        mark, m.mode.rawValue, e.countColumn(c.blocking), e.countColumn(c.review),
+                        (continues ? "  " : "") + "\(m.test) (\(m.screen))" + (m.listNote.isEmpty ? "" : " " + m.listNote),
+                        s.fromLabels[k], m.locale ?? "", "\(m.device), \(m.os)", m.xcode, m.failingSummary,
+                    ].map(TerminalText.sanitize))
                 roles.append(c.blockingNow > 0 ? .blocking : .normal)
             } else {
-                table.append(["!", e.error != nil ? "error" : "-", e.countColumn(0), e.countColumn(0), TerminalText.sanitize(e.problem ?? e.path),
-                              TerminalText.sanitize(s.fromLabels[k]), "", "", "", ""])
+                table.append([
+                    "!", e.error != nil ? "error" : "-", e.countColumn(0), e.countColumn(0), TerminalText.sanitize(e.problem ?? e.path),
+                    TerminalText.sanitize(s.fromLabels[k]), "", "", "", "",
+                ])
                 roles.append(.blocking)
             }
         }
@@ -40,7 +46,12 @@ public enum RunSetReport {
             return width.map { DisplayWidth.clip(trimmed, to: $0, ellipsis: glyphs.ellipsis) } ?? trimmed
         }
         let loaded = s.entries.compactMap { $0 }
-        var out: [(String, StyleRole)] = [(line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests))"]), .header)]
+        var out: [(String, StyleRole)] = [
+            (
+                line(["Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests))"]),
+                .header
+            )
+        ]
         out.append((line(titles), .title))
         for (row, role) in zip(table, roles) { out.append((line(row), role)) }
         return out

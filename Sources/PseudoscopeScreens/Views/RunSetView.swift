@@ -36,14 +36,19 @@ public enum RunSetView {
         let rest = max(10, width - 2 - fixed.reduce(0) { $0 + $1.width + 1 })
         let testWidth = rest * 65 / 100
         return [fixed[0], fixed[1], fixed[2]]
-            + [Column(title: "TEST (SCREEN)", width: testWidth) { e in e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.problem ?? e.path) }]
+            + [
+                Column(title: "TEST (SCREEN)", width: testWidth) { e in
+                    e.summary.map { "\($0.test) (\($0.screen))" + ($0.listNote.isEmpty ? "" : " " + $0.listNote) } ?? (e.problem ?? e.path)
+                }
+            ]
             + Array(fixed.dropFirst(3))
             + [Column(title: "FAILING", width: rest - testWidth - 1) { $0.summary?.failingSummary ?? "" }]
     }
 
     public static func render(_ s: RunSetState, facts: SessionFacts = SessionFacts()) -> Canvas {
         guard s.chrome.width >= minimumWidth, s.chrome.height >= minimumHeight else {
-            return Overlay.tooSmall(width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight, glyphs: s.chrome.glyphs)
+            return Overlay.tooSmall(
+                width: s.chrome.width, height: s.chrome.height, minimumWidth: minimumWidth, minimumHeight: minimumHeight, glyphs: s.chrome.glyphs)
         }
         var c = Canvas(width: s.chrome.width, height: s.chrome.height, asciiOnly: s.chrome.glyphs.isASCII)
         let loaded = s.entries.compactMap { $0 }
@@ -51,7 +56,8 @@ public enum RunSetView {
         if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
         if s.severityFilter != .all { filters.append(s.severityFilter.rawValue) }
         if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
-        let header = "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests)) · sorted by \(s.sort.rawValue)"
+        let header =
+            "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests)) · sorted by \(s.sort.rawValue)"
             + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
         c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
         c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
@@ -87,7 +93,9 @@ public enum RunSetView {
                 var text = TerminalText.sanitize(col.isFrom ? s.fromLabels[index] : col.value(entry))
                 if col.title.hasPrefix("TEST"), continues { text = "  " + text }
                 let role: StyleRole = selected ? .selected : (entry.problem != nil && col.title.hasPrefix("TEST") ? .blocking : .normal)
-                let cut = col.keepsEnd ? DisplayWidth.clipKeepingEnd(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
+                let cut =
+                    col.keepsEnd
+                    ? DisplayWidth.clipKeepingEnd(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
                     : DisplayWidth.clip(text, to: col.width, ellipsis: s.chrome.glyphs.ellipsis)
                 c.put(cut, x: cx, y: y, role: role)
                 cx += col.width + 1
@@ -102,11 +110,16 @@ public enum RunSetView {
             left = "Loading \(s.loadedCount)/\(s.paths.count)…"
         } else if let k = s.selectedEntry, let e = s.entries[k] {
             // The message's lines joined by a visible separator: a line break would be drawn as a literal `\n`.
-            left = e.problem ?? e.summary.map { $0.failureMessage.splitLines(omittingEmpty: true).map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: " · ") } ?? e.path
+            left =
+                e.problem ?? e.summary.map {
+                    $0.failureMessage.splitLines(omittingEmpty: true).map { String($0.drop { $0 == " " || $0 == "\t" }) }.joined(separator: " · ")
+                } ?? e.path
         } else {
             left = s.rows.isEmpty ? "No archive matches the filters (Esc clears them)" : ""
         }
-        Overlay.drawStatus(&c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)", glyphs: s.chrome.glyphs)
+        Overlay.drawStatus(
+            &c, left: TerminalText.sanitize(left), right: Overlay.notesMark(facts) + "\(s.rows.isEmpty ? 0 : s.cursor + 1)/\(s.rows.count)",
+            glyphs: s.chrome.glyphs)
         if s.chrome.showingHelp { Overlay.drawHelp(&c, lines: RunSetState.keys.helpLines(glyphs: s.chrome.glyphs), chrome: s.chrome) }
         return c
     }

@@ -2,8 +2,9 @@ import Foundation
 import PseudoscopeCore
 import PseudoscopeTestSupport
 import XCTest
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 /// Golden-text assertions: compares text with `Golden/NAME.txt`.
 ///

@@ -1,7 +1,8 @@
 import PseudoscopeCore
 import PseudoscopeImage
-@testable import PseudoscopeScreens
+
 @testable import PseudoscopeDrawing
+@testable import PseudoscopeScreens
 
 extension InspectorState {
     /// Applies messages in order, dropping their effects (tests of one screen).
