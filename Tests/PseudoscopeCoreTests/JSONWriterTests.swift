@@ -154,18 +154,6 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(NumberText.points(-0.06), "-0.1")
         XCTAssertEqual(NumberText.points(1e15), "1000000000000000")
         XCTAssertEqual(NumberText.points(.nan), "nan")
-        // Messages write points into their own bytes (`MessageBytes`): the same text, sizes beyond 10^15 and
-        // numbers that are not numbers included, and whole counts with their sign.
-        values += [-10, -1e15, 1e300, -.infinity, .infinity, .nan, Double.greatestFiniteMagnitude]
-        for v in values {
-            let written = MessageBytes.string(capacity: MessageBytes.numberCapacity + 1) {
-                $0.put(points: v); $0.put("|")
-            }
-            XCTAssertEqual(written, NumberText.points(v) + "|", "\(v)")
-        }
-        for n in [0, 7, -7, 63, Int.max, Int.min] {
-            XCTAssertEqual(MessageBytes.string(capacity: MessageBytes.numberCapacity) { $0.put(n) }, String(n))
-        }
     }
 
     /// A finding's text is copied from its label's written bytes only when the two are the same bytes: a text

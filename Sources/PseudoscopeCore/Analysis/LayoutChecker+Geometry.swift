@@ -17,22 +17,16 @@ extension LayoutChecker {
             let hidden = dw > tol && want.width > 0 ? Int((dw / want.width * 100).rounded()) : 0
             if dw > tol { evidence += [("neededWidth", want.width), ("frameWidth", frame.width), ("hiddenPercent", Double(hidden))] }
             if dh > tol { evidence += [("neededHeight", want.height), ("frameHeight", frame.height)] }
-            // Written into one string's bytes (`MessageBytes`): interpolated and joined, it was a third of this
-            // rule on a long list of truncated labels.
-            let message = MessageBytes.string(capacity: 140 + 7 * MessageBytes.numberCapacity) { m in
-                if dw > tol {
-                    m.put("text needs "); m.put(points: want.width)
-                    m.put(" pt, frame is "); m.put(points: frame.width)
-                    m.put(" pt wide (-"); m.put(points: dw)
-                    m.put(" pt, "); m.put(hidden); m.put("% hidden)")
-                }
-                if dh > tol {
-                    if dw > tol { m.put("; ") }
-                    m.put("text needs "); m.put(points: want.height)
-                    m.put(" pt, frame is "); m.put(points: frame.height)
-                    m.put(" pt high (-"); m.put(points: dh); m.put(" pt)")
-                }
+            var parts: [String] = []
+            if dw > tol {
+                parts.append(
+                    "text needs \(formatPoints(want.width)) pt, frame is \(formatPoints(frame.width)) pt wide (-\(formatPoints(dw)) pt, \(hidden)% hidden)"
+                )
             }
+            if dh > tol {
+                parts.append("text needs \(formatPoints(want.height)) pt, frame is \(formatPoints(frame.height)) pt high (-\(formatPoints(dh)) pt)")
+            }
+            let message = parts.joined(separator: "; ")
             out.append(finding(.textTruncated, .blocking, i, message, evidence))
         }
         if estimatesText { estimatedTruncation(into: &out) }
@@ -89,13 +83,9 @@ extension LayoutChecker {
             let short = expanded - frame.width
             guard short > tol, !h[i].displayText.isEmpty, isVisible(i), !isSystemChrome[i] else { continue }
             if let room = navigationTitleRoom(i), expanded <= room + tol { continue }
-            // Written into one string's bytes at once (`MessageBytes`): a long list of labels gives one per label.
-            let message = MessageBytes.string(capacity: 100 + 4 * MessageBytes.numberCapacity) { m in
-                m.put("text needs "); m.put(points: want.width)
-                m.put(" pt of "); m.put(points: frame.width)
-                m.put(" pt; at +40% (the expanded run) it needs about "); m.put(points: expanded)
-                m.put(" pt and will fall "); m.put(points: short); m.put(" pt short")
-            }
+            let message =
+                "text needs \(formatPoints(want.width)) pt of \(formatPoints(frame.width)) pt; at +40% (the expanded run) it needs about "
+                + "\(formatPoints(expanded)) pt and will fall \(formatPoints(short)) pt short"
             out.append(
                 finding(
                     .truncationHeadroom, .review, i, message,
@@ -320,23 +310,13 @@ extension LayoutChecker {
                     continue
                 }
             }
-            // Written into one string's bytes (`MessageBytes`): interpolated, it was half of this rule on a screen
-            // of small controls.
+            // A screen's small controls mostly share a few sizes: one message (and its evidence) for each size.
             if let l = last, l.width == f.width.bitPattern, l.height == f.height.bitPattern {
                 out.append(finding(.smallHitRegion, .review, i, l.message, l.evidence))
                 continue
             }
-            let message = MessageBytes.string(capacity: 64 + 4 * MessageBytes.numberCapacity) { m in
-                m.put("hit region is ")
-                m.put(points: f.width)
-                m.put("×")
-                m.put(points: f.height)
-                m.put(" pt, smaller than ")
-                m.put(points: minSize)
-                m.put("×")
-                m.put(points: minSize)
-                m.put(" pt")
-            }
+            let message =
+                "hit region is \(formatPoints(f.width))×\(formatPoints(f.height)) pt, smaller than \(formatPoints(minSize))×\(formatPoints(minSize)) pt"
             let evidence = [(name: "width", value: f.width), (name: "height", value: f.height)]
             last = (f.width.bitPattern, f.height.bitPattern, message, evidence)
             out.append(finding(.smallHitRegion, .review, i, message, evidence))

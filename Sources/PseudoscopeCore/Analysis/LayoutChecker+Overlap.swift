@@ -64,22 +64,10 @@ extension LayoutChecker {
                 // of thousands.
                 let n = members.count > 1 ? 0 : others[k]
                 let overlap = firstOverlap[k]
-                // Written into one string's bytes at once (`MessageBytes`).
                 let other = firstOther[k]
-                let message = MessageBytes.string(capacity: 64 + MessageBytes.referenceCapacity(h[other]) + 3 * MessageBytes.numberCapacity) { m in
-                    m.put("its text overlaps its sibling ")
-                    m.put(referenceTo: h[other])
-                    m.put(" by ")
-                    m.put(points: overlap.width)
-                    m.put("×")
-                    m.put(points: overlap.height)
-                    m.put(" pt")
-                    if n > 0 {
-                        m.put(" and ")
-                        m.put(n)
-                        m.put(n == 1 ? " other sibling" : " other siblings")
-                    }
-                }
+                let message =
+                    "its text overlaps its sibling \(h[other].reference) by \(formatPoints(overlap.width))×\(formatPoints(overlap.height)) pt"
+                    + (n > 0 ? " and \(n) other sibling\(n == 1 ? "" : "s")" : "")
                 var f = finding(
                     .overlappingText, .review, sorted[k], message,
                     members.count > 1

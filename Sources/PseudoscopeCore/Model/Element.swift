@@ -49,10 +49,9 @@ public struct Element: Equatable, Sendable {
         return type
     }
 
-    /// `Button 'checkout.confirm'`, or `Button "Confirm"` when there is no identifier (`MessageBytes`, which also
-    /// writes it inside longer messages).
+    /// `Button 'checkout.confirm'`, or `Button "Confirm"` when there is no identifier (`ElementName`).
     public var reference: String {
-        MessageBytes.string(capacity: MessageBytes.referenceCapacity(self)) { $0.put(referenceTo: self) }
+        ElementName.of(type: type, identifier: identifier, text: displayText, frame: frame.isEmpty ? nil : frame)
     }
 }
 

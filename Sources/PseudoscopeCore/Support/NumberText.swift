@@ -7,27 +7,8 @@ public enum NumberText {
         if abs(v) >= 1e15 { return integer(v.rounded()) }
         let t = Int64((v * 10).rounded())  // |tenths| < 10^16: fits
         if t % 10 == 0 { return String(t / 10) }  // (a tenth of -0 included: "0")
-        // Written into the string's own bytes (at most 18): the messages of a large screen's findings hold a
-        // hundred thousand of these, and interpolating them was a fifth of building a message.
-        return String(unsafeUninitializedCapacity: 20) { writePoints(tenths: t, into: $0, at: 0) }
-    }
-
-    /// `points(v)` written at `start` when it is a finite number below 10^15 (at most 19 bytes); nil otherwise.
-    static func writePoints(_ v: Double, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int? {
-        guard v.isFinite, abs(v) < 1e15 else { return nil }
-        return writePoints(tenths: Int64((v * 10).rounded()), into: out, at: start)
-    }
-
-    @inline(__always)
-    private static func writePoints(tenths t: Int64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var n = start
-        if t < 0 { out[n] = UInt8(ascii: "-"); n += 1 }
         let a = t.magnitude
-        n = writeDigits(a / 10, into: out, at: n)
-        guard a % 10 != 0 else { return n }
-        out[n] = UInt8(ascii: ".")
-        out[n + 1] = UInt8(ascii: "0") + UInt8(a % 10)
-        return n + 2
+        return (t < 0 ? "-" : "") + String(a / 10) + "." + String(a % 10)
     }
 
     /// Writes the decimal digits of `m` at `start`; returns where they end.

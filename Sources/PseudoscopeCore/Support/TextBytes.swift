@@ -31,35 +31,11 @@ public struct TextBytes {
     public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
 
     /// A number of points as `NumberText.points` writes it.
-    public mutating func put(points v: Double) { put(capacity: MessageBytes.numberCapacity) { $0.put(points: v) } }
+    public mutating func put(points v: Double) { put(NumberText.points(v)) }
 
-    /// The element as `ElementName.of` names it, written in place.
+    /// The element as `ElementName.of` names it.
     public mutating func put(elementNamed type: String, identifier: String, text: String, frame: Rect?) {
-        put(capacity: MessageBytes.nameCapacity(type: type, identifier: identifier, text: text, hasFrame: frame != nil)) {
-            $0.put(elementNamed: type, identifier: identifier, text: text, frame: frame)
-        }
-    }
-
-    /// Zeros to make a piece's room from.
-    private static let zeros = [UInt8](repeating: 0, count: 256)
-
-    /// What `body` writes (at most `capacity` bytes), after what is here: the pieces `MessageBytes` knows how to
-    /// write (numbers, element names) are written once, there.
-    mutating func put(capacity: Int, _ body: (inout MessageBytes) -> Void) {
-        let start = bytes.count
-        // The room made by copying zeros (a piece is most often a number or a name, under 256 bytes): appended
-        // as a repeated element, it was written a byte at a time.
-        if capacity <= TextBytes.zeros.count {
-            TextBytes.zeros.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<capacity])) }
-        } else {
-            bytes.append(contentsOf: repeatElement(0, count: capacity))
-        }
-        let written = bytes.withUnsafeMutableBufferPointer { b -> Int in
-            var m = MessageBytes(UnsafeMutableBufferPointer(rebasing: b[start..<(start + capacity)]))
-            body(&m)
-            return m.count
-        }
-        bytes.removeLast(capacity - written)
+        put(ElementName.of(type: type, identifier: identifier, text: text, frame: frame))
     }
 }
 
