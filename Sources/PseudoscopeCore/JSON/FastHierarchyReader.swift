@@ -203,7 +203,7 @@ struct FastHierarchyReader {
                 continue
             }
             switch key {
-            case .type: elements[i].type = try typeString(); sawType[i] = true
+            case .type: elements[i].type = try string(); sawType[i] = true
             case .identifier: elements[i].identifier = try string()
             case .label: elements[i].label = try string()
             case .value: elements[i].value = try string()
