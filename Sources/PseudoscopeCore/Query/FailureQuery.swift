@@ -247,11 +247,21 @@ extension FailureQuery {
     }
 
     static func earliest(_ markers: [String], in s: Substring) -> (marker: String, range: Range<Substring.Index>)? {
-        var best: (String, Range<Substring.Index>)?
-        for m in markers {
-            if let r = s.range(of: m), best == nil || r.lowerBound < best!.1.lowerBound { best = (m, r) }
+        // The markers are ASCII, found by their bytes in one pass: Foundation's `range(of:)` went through the whole
+        // text once for each marker (two thirds of checking a 12 MB dump).
+        let utf8 = s.utf8
+        let patterns = markers.map { Array($0.utf8) }
+        let firsts = Set(patterns.compactMap(\.first))
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            if firsts.contains(utf8[i]) {
+                for (k, p) in patterns.enumerated() where utf8[i...].starts(with: p) {
+                    return (markers[k], i..<utf8.index(i, offsetBy: p.count))
+                }
+            }
+            i = utf8.index(after: i)
         }
-        return best
+        return nil
     }
 
     /// `Failed to tap "Next" Button`, `"Confirm" Button is not hittable`: a quoted name and the type after it.
