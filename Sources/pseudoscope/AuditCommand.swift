@@ -10,11 +10,11 @@ struct AuditCommand {
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, spec: Commands.audit)
         guard !p.operands.isEmpty else { throw UsageError(message: "audit: expected at least one app, .ipa, .xcarchive, .xcodeproj or folder") }
-        let json = p.flags.contains("--json"), markdown = p.flags.contains("--markdown")
+        let json = p.flag("--json"), markdown = p.flag("--markdown")
         if json && markdown { throw UsageError(message: "audit: --json and --markdown are two reports; give one (see pseudoscope audit --help)") }
         let verdict = Auditor.audit(p.operands, limits: try LoadLimits.from(environment: processEnvironment))
         if let junit = p.value("--junit") {
-            try ReportFile.write(Array(AuditJUnit.write(verdict).utf8), to: junit, force: p.flags.contains("--force"), inputs: p.operands)
+            try ReportFile.write(Array(AuditJUnit.write(verdict).utf8), to: junit, force: p.flag("--force"), inputs: p.operands)
         }
         if json {
             try StandardOutput.write(AuditJSON.write(verdict))
@@ -23,7 +23,7 @@ struct AuditCommand {
         } else {
             let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
             try StandardOutput.writeText(
-                AuditText.write(verdict, color: color), ascii: environment.glyphs(forceASCII: p.flags.contains("--ascii")).isASCII)
+                AuditText.write(verdict, color: color), ascii: environment.glyphs(forceASCII: p.flag("--ascii")).isASCII)
         }
         switch verdict.outcome {
         case .unreadable: return ExitCode.invalidInput

@@ -21,10 +21,10 @@ struct BaselineCommand {
             guard let day = CalendarDay(e) else { throw UsageError(message: "baseline add: --expires '\(e)' is not a date (YYYY-MM-DD)") }
             expires = day
         }
-        let fingerprints = p.values["--fingerprint"].map(Set.init)
-        let rules: Set<Rule>? = p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) }
+        let fingerprints = p.all("--fingerprint").map(Set.init)
+        let rules: Set<Rule>? = p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) }
         let element = p.value("--element")
-        guard fingerprints != nil || rules != nil || element != nil || p.flags.contains("--all") else {
+        guard fingerprints != nil || rules != nil || element != nil || p.flag("--all") else {
             throw UsageError(message: "baseline add: give --fingerprint, --rule or --element to choose findings, or --all for every finding")
         }
 

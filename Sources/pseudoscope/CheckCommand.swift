@@ -12,18 +12,18 @@ struct CheckCommand {
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, spec: Commands.check)
         guard !p.operands.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
-        let grouped = p.flags.contains("--group"), markdown = p.flags.contains("--markdown"), json = p.flags.contains("--json")
+        let grouped = p.flag("--group"), markdown = p.flag("--markdown"), json = p.flag("--json")
         if grouped && markdown { throw UsageError(message: "check: --group and --markdown are two reports; give one (see pseudoscope check --help)") }
         if json && markdown { throw UsageError(message: "check: --json and --markdown are two reports; give one (see pseudoscope check --help)") }
         let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
-        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
 
         // A folder may mix archives of every mode with dumps.
         var engine = try EngineOptions.engine(p, mixedInputs: true)
         engine.filter = FindingFilter(
             minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
-            rules: p.values["--rule"].map { Set($0.compactMap(Rule.init(rawValue:))) })
-        engine.acceptsNoHierarchy = p.flags.contains("--accept-no-hierarchy")
+            rules: p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) })
+        engine.acceptsNoHierarchy = p.flag("--accept-no-hierarchy")
         let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         // A night's findings wait on disk while it is judged (in memory when no temporary file can be made); one
@@ -37,7 +37,7 @@ struct CheckCommand {
         if let junit = p.value("--junit") {
             let inputs = discovery.paths + night.outcomes.map(\.path)
             try ReportFile.write(
-                to: junit, force: p.flags.contains("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }
+                to: junit, force: p.flag("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }
             ) { put in
                 try withoutActuallyEscaping(put) { put in
                     var out = ReportStream(put: put)

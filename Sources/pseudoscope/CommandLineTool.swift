@@ -83,11 +83,11 @@ struct CommandLineTool {
 struct HelpCommand {
     func run(_ args: [String]) throws -> Int32 {
         let p = try ParsedArguments(args, spec: Commands.help)
-        if p.flags.contains("--markdown") {
+        if p.flag("--markdown") {
             try StandardOutput.write(Help.markdown)
             return ExitCode.success
         }
-        if p.flags.contains("--man") {
+        if p.flag("--man") {
             try StandardOutput.write(ManPage.render(date: releaseDate))
             return ExitCode.success
         }

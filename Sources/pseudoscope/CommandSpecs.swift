@@ -87,7 +87,7 @@ enum Commands {
         options: [
             SharedOptions.select, SharedOptions.graphics,
             OptionSpec("--baseline", "FILE", "known issues marked on their findings; b in the inspector records more (docs/triage.md)"),
-            EngineOptions.since,
+            EngineOptions.since, EngineOptions.flaky,
         ]
             + StringsOption.options + SharedOptions.output + SharedOptions.dump, exitStatus: "0 success, 2 an input could not be read, 64 usage error"
     )

@@ -14,7 +14,7 @@ struct CompareCommand {
         let width = try p.int("--width", range: 40...2000) ?? terminalColumns().map { max(40, $0) } ?? 160
         let height = try p.int("--height", range: 12...1000)
         let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
-        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
         let engine = try EngineOptions.engine(p)
         let comparison = try engine.compare(p.operands[0], p.operands[1])
         if comparison.a.screen != comparison.b.screen {
@@ -23,7 +23,7 @@ struct CompareCommand {
             )
         }
         let status = comparison.differences.isEmpty ? ExitCode.success : ExitCode.blocking
-        if p.flags.contains("--json") {
+        if p.flag("--json") {
             try StandardOutput.write(ComparisonJSON.render(comparison) + "\n")
             return status
         }

@@ -10,7 +10,7 @@ struct ImportCommand {
         let path = p.operands[0]
         if path != "-", let address = BundleAddress.parse(path) {
             return try BundleImport(loader: try loader(p.dumpOptions), address: address, given: path)
-                .run(output: p.value("--output"), force: p.flags.contains("--force"))
+                .run(output: p.value("--output"), force: p.flag("--force"))
         }
         let archive = try loader(p.dumpOptions).load(path)
         // Importing an archive is a mistake worth saying.
@@ -27,7 +27,7 @@ struct ImportCommand {
             try StandardOutput.write(json)
             return ExitCode.success
         }
-        try ReportFile.write(Array(json.utf8), to: output, force: p.flags.contains("--force"), inputs: [path, archive.source.path])
+        try ReportFile.write(Array(json.utf8), to: output, force: p.flag("--force"), inputs: [path, archive.source.path])
         return ExitCode.success
     }
 }

@@ -21,7 +21,7 @@ struct OpenCommand {
         // An rtl run opened on its own is paired with the LTR run of its screen found beside it (Engine.judge).
         let engine = try EngineOptions.engine(p)
         let verdict = try engine.judge(p.operands[0]).get()
-        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
         let selected = try selection(p, verdict.archive)
         if environment.canBeInteractive {
             let settings = try inspectorSettings(p, engine: engine, colorChoice: colorChoice)
@@ -66,7 +66,7 @@ struct OpenCommand {
         try runSetRefusingSelect(p)
         var engine = try EngineOptions.engine(p, mixedInputs: true)
         engine.namesSummaryFindings = false  // the list shows counts; an archive opened from it is checked in full
-        let glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
         // What discovery noticed is said on the screen (`!`) in the session, and on standard error otherwise.
         let discoveryNotes = (discovery.notes + discovery.unchecked + discovery.problems).map { TerminalText.sanitize($0.description) }
         func sayNotes() { for note in discoveryNotes { printError("pseudoscope: \(note)") } }

@@ -19,7 +19,7 @@ struct SingleArchive {
         guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
         verdict = try EngineOptions.engine(p).judge(p.operands[0], named: namesFindings).get()
         color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
-        glyphs = environment.glyphs(forceASCII: p.flags.contains("--ascii"))
+        glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
     }
 }
 
@@ -32,15 +32,15 @@ struct RenderCommand {
         let width = try p.int("--width", range: 20...1000) ?? terminalColumns().map { max(20, $0) } ?? 80
         let height = try p.int("--height", range: 8...1000)
         // The wireframe draws each element's severity; only the list (`--findings`) shows paths and hints.
-        let one = try SingleArchive(p, environment: environment, namesFindings: p.flags.contains("--findings"))
+        let one = try SingleArchive(p, environment: environment, namesFindings: p.flag("--findings"))
         keepUntilExit(one)
         var report = RenderReport(
             archive: one.archive, findings: one.findings, glyphs: one.glyphs,
-            width: width, height: height, listFindings: p.flags.contains("--findings"))
+            width: width, height: height, listFindings: p.flag("--findings"))
         report.pairing = one.verdict.pairing
-        report.mirror = p.flags.contains("--mirror") && !one.archive.mode.isRightToLeft
+        report.mirror = p.flag("--mirror") && !one.archive.mode.isRightToLeft
         report.selected = try selection(p, one.archive)
-        if p.flags.contains("--screenshot") {
+        if p.flag("--screenshot") {
             let graphics = p.value("--graphics") ?? "auto"
             if one.glyphs.isASCII || graphics == "none" {
                 // No picture: say why, under the header, instead of drawing nothing.

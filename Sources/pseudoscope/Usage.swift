@@ -25,11 +25,16 @@ enum ExitCode {
 struct ParsedArguments {
     let command: String
     var operands: [String] = []
-    var flags: Set<String> = []
-    var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    private var values: [String: [String]] = [:]
+    /// The table parsed against: every lookup below names one of its options, or the program stops, so a name
+    /// misspelled or missing from the table (and so from help, man page and completions) fails the first test that
+    /// runs the command.
+    private let spec: CommandSpec
 
     init(_ args: [String], spec: CommandSpec) throws {
         command = spec.name
+        self.spec = spec
         var i = 0
         var onlyOperands = false
         while i < args.count {
@@ -64,7 +69,22 @@ struct ParsedArguments {
         }
     }
 
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// `name`, checked against the command's table.
+    private func known(_ name: String) -> String {
+        guard let option = spec.option(name) else { preconditionFailure("\(command) reads \(name), which its option table lacks") }
+        return option.name
+    }
+
+    /// Whether the flag `name` was given.
+    func flag(_ name: String) -> Bool {
+        flags.contains(known(name))
+    }
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[known(name)]?.last }
+
+    /// Every value given for a repeatable option, in order; nil when it was not given.
+    func all(_ name: String) -> [String]? { values[known(name)] }
 
     func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let v = value(name) else { return nil }
