@@ -18,23 +18,6 @@ final class FuzzSeedTests: XCTestCase {
         return s.encode(root: root)
     }
 
-    /// A ring of `hops` NSMutableString objects, each one's `NS.string` the next, as the label or in a frame.
-    func selfReferring(_ field: String, hops: Int) -> [UInt8] {
-        snapshot { s in
-            let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
-            let ring = (0..<hops).map { _ in s.archive(.dictionary([])) }
-            for (k, o) in ring.enumerated() { s.fields[o] = [("NS.string", .ref(ring[(k + 1) % hops]))] }
-            if field == "label" {
-                s.setField(s.nodeSlots[1], "label", .ref(ring[0]))
-            } else {
-                let frame = s.archive(.dictionary([]))
-                s.fields[frame] = [("NS.rectval", .ref(ring[0]))]
-                s.setField(s.nodeSlots[1], "frame", .ref(frame))
-            }
-            return root
-        }
-    }
-
     /// 150 buttons that share one 4 KiB label and one frame: stored once, read 150 times.
     func sharedLabel() -> [UInt8] {
         let label = String(repeating: "Confirm ", count: 512)
@@ -62,7 +45,7 @@ final class FuzzSeedTests: XCTestCase {
 
     func testTheSnapshotSeedsReachTheShapesTheyAreFor() throws {
         for (field, hops) in [("label", 1), ("frame", 2)] {
-            let bytes = selfReferring(field, hops: hops)
+            let bytes = SyntheticSnapshot.selfReferring(field, hops: hops)
             assertSeed(bytes, "snapshot/self-referring-\(field).bplist")
             XCTAssertThrowsError(try ElementSnapshot.read(bytes, file: "seed", limits: .default), field) { e in
                 XCTAssertTrue("\(e)".contains("refers back to itself"), "\(e)")

@@ -172,21 +172,7 @@ final class ModernXcodeTests: XCTestCase {
     func testASnapshotWhoseStringsReferToThemselvesIsRefusedNotFollowed() throws {
         for hops in [1, 2, 5] {
             for field in ["label", "frame"] {
-                let bytes = snapshot { s in
-                    let root = s.add(
-                        .init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
-                    // A ring of NSMutableString objects, each one's NS.string the next.
-                    let ring = (0..<hops).map { _ in s.archive(.dictionary([])) }
-                    for (k, o) in ring.enumerated() { s.fields[o] = [("NS.string", .ref(ring[(k + 1) % hops]))] }
-                    if field == "label" {
-                        s.setField(s.nodeSlots[1], "label", .ref(ring[0]))
-                    } else {
-                        let frame = s.archive(.dictionary([]))
-                        s.fields[frame] = [("NS.rectval", .ref(ring[0]))]
-                        s.setField(s.nodeSlots[1], "frame", .ref(frame))
-                    }
-                    return root
-                }
+                let bytes = SyntheticSnapshot.selfReferring(field, hops: hops)
                 XCTAssertThrowsError(try ElementSnapshot.read(bytes, file: "snap", limits: .default), "\(field), \(hops)") { e in
                     let text = "\(e)"
                     XCTAssertTrue(text.contains("snap") && text.contains("element 2") && text.contains("refers back to itself"), text)

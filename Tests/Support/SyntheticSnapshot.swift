@@ -232,3 +232,23 @@ public struct SyntheticSnapshot {
         return w.encode(top: document)
     }
 }
+
+extension SyntheticSnapshot {
+    /// A two-element snapshot whose button's `label` (or `frame`) is a ring of `hops` NSMutableString objects, each
+    /// one's `NS.string` the next: a value that refers back to itself (held by ModernXcodeTests, seeded by
+    /// FuzzSeedTests).
+    public static func selfReferring(_ field: String, hops: Int) -> [UInt8] {
+        var s = SyntheticSnapshot()
+        let root = s.add(.init(2, frame: "{{0, 0}, {390, 844}}", label: "Shop", children: [.init(9, frame: "{{0, 0}, {10, 10}}", label: "Buy")]))
+        let ring = (0..<hops).map { _ in s.archive(.dictionary([])) }
+        for (k, o) in ring.enumerated() { s.fields[o] = [("NS.string", .ref(ring[(k + 1) % hops]))] }
+        if field == "label" {
+            s.setField(s.nodeSlots[1], "label", .ref(ring[0]))
+        } else {
+            let frame = s.archive(.dictionary([]))
+            s.fields[frame] = [("NS.rectval", .ref(ring[0]))]
+            s.setField(s.nodeSlots[1], "frame", .ref(frame))
+        }
+        return s.encode(root: root)
+    }
+}
