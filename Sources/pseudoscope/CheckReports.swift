@@ -46,7 +46,7 @@ enum CheckJSON {
             w.beginArray("findings")
             for f in try night.findings(of: o) {
                 w.finding(f)
-                if w.count >= ReportStream.piece { try w.flush { try stream.pass($0) } }
+                if w.count >= ReportStream.piece { try w.flush { try stream.bytes($0) } }
             }
             w.endArray()
             w.endObject()
@@ -54,7 +54,7 @@ enum CheckJSON {
         w.endArray()
         w.endObject()
         w.newline()
-        try w.flush { try stream.pass($0) }
+        try w.flush { try stream.bytes($0) }
     }
 
     /// The failure read as a query and answered against the tree (docs/checks.md, "Why the test failed").
@@ -248,83 +248,24 @@ enum JUnitReport {
     /// A line break as `putEscaped` writes it.
     static let newline = "&#10;"
 
-    /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes.
-    static func escape(_ s: String) -> String { TextBytes.string(capacity: s.utf8.count + 16) { putEscaped(s, into: &$0) } }
-
-    /// The same, written after what `out` holds.
-    static func putEscaped(_ s: String, into t: inout TextBytes) {
-        // Most text is plain printable ASCII with nothing to escape: copied as it is. The rest is written by the
-        // byte: runs that need nothing copied whole, the five escapes by a table, each other scalar decoded in
-        // place and asked `TerminalText.needsEscape` (what `TerminalText.isSafe` answers for one scalar) only when
-        // its first two bytes may begin one that does (`JSONWriter.mayNeedEscape`); a letter that needs nothing
-        // stays in the run. Going scalar by scalar through the string was a tenth of a night's `--junit`.
-        func special(_ b: UInt8) -> Bool {
-            b < 0x20 || b >= 0x7F || b == UInt8(ascii: "&") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "\"")
-        }
-        var text = s
-        text.withUTF8 { b in
-            let n = b.count
-            var i = plainXMLRunEnd(b)
-            guard i < n else { t.put(b); return }
-            var run = 0
-            while i < n {
-                let c = b[i]
-                guard special(c) else { i += 1; continue }
-                var length = 1
-                let replacement: String?
-                switch c {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case 0x0A: replacement = JUnitReport.newline
-                case 0x09: replacement = nil
-                case ..<0x20: replacement = "\\x" + String(c, radix: 16)
-                case 0x7F: replacement = "&#x7f;"  // DEL: a control to a terminal reading the report
-                default:
-                    length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-                    if i + 1 < n, !JSONWriter.mayNeedEscape(lead: c, then: b[i + 1]) {
-                        replacement = nil
-                        break
-                    }
-                    var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                    for k in 1..<min(length, n - i) { v = v << 6 | UInt32(b[i + k] & 0x3F) }
-                    if (0xFFFE...0xFFFF).contains(v) {
-                        replacement = "\\x" + String(v, radix: 16)
-                    } else if let u = Unicode.Scalar(v), TerminalText.needsEscape(u) {
-                        replacement = "&#x" + String(v, radix: 16) + ";"
-                    } else {
-                        replacement = nil
-                    }
-                }
-                if let r = replacement {
-                    t.put(UnsafeBufferPointer(rebasing: b[run..<i]))
-                    t.put(r)
-                    i += length
-                    run = i
-                } else {
-                    i = min(n, i + length)
-                }
+    /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes, and what a terminal must
+    /// not be sent raw (`TerminalText.needsEscape`) a character reference.
+    static func escape(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 }) { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 0x26: out += "&amp;"
+            case 0x3C: out += "&lt;"
+            case 0x3E: out += "&gt;"
+            case 0x22: out += "&quot;"
+            case 0x0A: out += JUnitReport.newline
+            case 0x09: out.unicodeScalars.append(u)
+            case ..<0x20, 0xFFFE, 0xFFFF: out += "\\x" + String(u.value, radix: 16)
+            case 0x7F: out += "&#x7f;"  // DEL: a control to a terminal reading the report
+            default: out += TerminalText.needsEscape(u) ? "&#x" + String(u.value, radix: 16) + ";" : String(u)
             }
-            t.put(UnsafeBufferPointer(rebasing: b[run..<n]))
         }
-    }
-
-    /// Where the leading run of bytes XML takes as they are (printable ASCII but `&`, `<`, `>` and the quote) ends,
-    /// eight bytes a step (`WordBytes`) and then to the byte.
-    static func plainXMLRunEnd(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = b.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i + 8 <= b.count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let flagged =
-                WordBytes.control(w) | WordBytes.deleteOrHigh(w)
-                | WordBytes.equal(w, 0x26) | WordBytes.equal(w, 0x3C) | WordBytes.equal(w, 0x3E) | WordBytes.equal(w, 0x22)
-            if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        while i < b.count, b[i] >= 0x20, b[i] < 0x7F, b[i] != 0x26, b[i] != 0x3C, b[i] != 0x3E, b[i] != 0x22 { i += 1 }
-        return i
+        return out
     }
 }

@@ -91,17 +91,6 @@ struct ReportStream {
         if buffer.count >= ReportStream.piece { try flush() }
     }
 
-    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) throws {
-        buffer.append(contentsOf: b)
-        if buffer.count >= ReportStream.piece { try flush() }
-    }
-
-    /// A large piece already made (`JSONWriter`'s): handed over as it is, after what waits, without a copy.
-    mutating func pass(_ b: UnsafeBufferPointer<UInt8>) throws {
-        try flush()
-        try put(b)
-    }
-
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         try buffer.withUnsafeBufferPointer { try put($0) }
@@ -122,15 +111,7 @@ func printError(_ s: String) {
     // In a locale that is not UTF-8 nothing outside ASCII is sent (a UTF-8 label's bytes are controls there).
     let text = environment.localeIsUTF8 ? s : TerminalText.asciiOnly(s)
     let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
-    bytes.withUnsafeBufferPointer { buf in
-        var off = 0
-        while off < buf.count {
-            let n = Glibc.write(STDERR_FILENO, buf.baseAddress! + off, buf.count - off)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            off += n
-        }
-    }
+    _ = bytes.withUnsafeBufferPointer { FileAccess.writeAll($0, to: STDERR_FILENO) }
 }
 
 /// Writes files the user names (`import -o`, `check --junit`): never over one of the run's own inputs, never

@@ -254,37 +254,6 @@ final class DisplayWidthTests: XCTestCase {
     }
 }
 
-final class SanitizeFastPathTests: XCTestCase {
-    /// The byte-level check says a text is plain only where the scalar walk finds nothing to change: texts of
-    /// printable ASCII mixed with controls, DEL, C1 controls, bidi controls, invisible characters, file-name bytes,
-    /// piles of marks (five and more in a row, the most kept being four), CJK, emoji and Pseudoscope's own glyphs;
-    /// and it answers plain for a finding's line (the fast path is taken where it matters).
-    func testThePlainCheckNeverPassesWhatSanitizeChanges() {
-        let pieces: [String] = [
-            "a", "Z", " ", "\"", "\\", "abcdefghij", "\u{1B}", "\u{7F}", "\t", "\n", "\u{85}", "\u{9F}", "\u{AD}", "é",
-            "\u{301}", "\u{301}\u{301}", "\u{64B}", "\u{202E}", "\u{2066}", "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2028}",
-            "\u{E0041}", "\u{10FF41}", "✗", "△", "·", "×", "確", "한", "👍", "\u{3164}", "\u{180E}", "ب", "ש",
-        ]
-        let seed: UInt64 = 41
-        var g = SplitMix64(seed: seed)
-        var plain = 0
-        for _ in 0..<30_000 {
-            let text = (0..<Int.random(in: 0...12, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
-            let fast = TerminalText.isPlain(text)
-            if fast {
-                plain += 1
-                XCTAssertFalse(TerminalText.needsSanitizing(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
-                XCTAssertEqual(TerminalText.sanitize(text), text)
-            }
-        }
-        XCTAssertGreaterThan(plain, 1_000, "the fast path answers for plain texts")
-        XCTAssertTrue(
-            TerminalText.isPlain(
-                "✗ blocking text-truncated  Button \"Confirm\" (/Window/Button[2]): 120 × 44 pt holds 3 of 9 characters · see ［Confirm···］"))
-        XCTAssertFalse(TerminalText.isPlain("e\u{301}\u{301}\u{301}\u{301}\u{301}"), "five marks in a row go the exact way")
-    }
-}
-
 final class KeywordSearchTests: XCTestCase {
     /// The keyword search without lower-casing finds what a search of the lower-cased `keywordText` finds, on
     /// identifiers and labels mixing cases, markers, marks after a name, the Kelvin sign and the dotted capital I.

@@ -26,43 +26,8 @@ public enum Rule: String, CaseIterable, Sendable {
     case wrongLanguage = "wrong-language"
     case pseudoInControlRun = "pseudo-in-control-run"
 
-    /// The rule's place in `allCases`, by a switch over the cases: finding it in the list made the list each
-    /// time, and a set or dictionary of rules hashes each rule's name.
-    var index: Int {
-        switch self {
-        case .textTruncated: 0
-        case .truncationHeadroom: 1
-        case .outsideWindow: 2
-        case .outsideParent: 3
-        case .primaryActionUnreachable: 4
-        case .hardcodedText: 5
-        case .concatenatedString: 6
-        case .rtlNotMirrored: 7
-        case .missingAccessibleLabel: 8
-        case .validationDuringComposition: 9
-        case .overlappingText: 10
-        case .smallHitRegion: 11
-        case .untranslated: 12
-        case .missingTranslation: 13
-        case .wrongLanguage: 14
-        case .pseudoInControlRun: 15
-        }
-    }
-}
-
-/// Rules as bits of one word (`Rule.index`): a set asked of every finding, without hashing rules' names.
-struct RuleSet: ExpressibleByArrayLiteral, Sendable {
-    private var bits: UInt32 = 0
-
-    init(_ rules: some Sequence<Rule>) { for r in rules { bits |= 1 << UInt32(r.index) } }
-    init(arrayLiteral rules: Rule...) { self.init(rules) }
-
-    func contains(_ r: Rule) -> Bool { bits & (1 << UInt32(r.index)) != 0 }
-    func union(_ other: RuleSet) -> RuleSet {
-        var u = self
-        u.bits |= other.bits
-        return u
-    }
+    /// The rule's place in `allCases`: the order findings of one element are listed in, and the spool's number.
+    var index: Int { Rule.allCases.firstIndex(of: self)! }
 }
 
 /// One fault found in an archive: which rule, how bad, which element, and the evidence in numbers.
@@ -192,15 +157,6 @@ public struct FindingStack: Equatable, Sendable {
     }
 
     public var count: Int { members.count }
-}
-
-extension Finding {
-    /// What a report asks of a finding in place, through a pointer to it in its list: a computed property asked of
-    /// `pointee` (`blocks`, `known`, `elementReference`) loads a copy of the whole finding first, retaining and
-    /// releasing all its strings; these read the stored fields they need.
-    public static func known(at p: UnsafePointer<Finding>) -> KnownIssue? { p.pointee.knownBox?.issue }
-    public static func stack(at p: UnsafePointer<Finding>) -> FindingStack? { p.pointee.stackBox?.stack }
-    public static func blocks(at p: UnsafePointer<Finding>) -> Bool { blocks(p.pointee.severity, known(at: p)) }
 }
 
 private final class StackBox: Sendable {

@@ -174,31 +174,12 @@ public struct LayoutChecker: Sendable {
         }
     }
 
-    public static func sorted(_ findings: consuming [Finding]) -> [Finding] {
-        // Sort small keys, not the findings: copying a finding retains all its strings. A rule's place is its
-        // case's (`Rule.index`), not a dictionary's: a String-backed enum hashes its raw value.
-        var out = findings
-        let keys = out.withUnsafeBufferPointer { found in
-            found.indices.map { k in (found[k].severity.rank, found[k].element ?? -1, found[k].rule.index, k) }
-        }
-        let order = keys.sorted { $0 < $1 }.map(\.3)
-        // The order applied in place by swaps, which move findings without copying them.
-        var position = Array(out.indices)  // where each original finding is now
-        var original = Array(out.indices)  // which original finding is at each place
-        // (The buffer's swap moves; the array's copies both findings and destroys the originals.)
-        out.withUnsafeMutableBufferPointer { found in
-            for k in order.indices {
-                let p = position[order[k]]
-                guard p != k else { continue }
-                found.swapAt(k, p)
-                let displaced = original[k]
-                original[p] = displaced
-                position[displaced] = p
-                original[k] = order[k]
-                position[order[k]] = k
-            }
-        }
-        return out
+    /// Blocking first, then by element and rule; findings alike in all three keep the order they were found in.
+    public static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated().sorted { a, b in
+            (a.element.severity.rank, a.element.element ?? -1, a.element.rule.index, a.offset)
+                < (b.element.severity.rank, b.element.element ?? -1, b.element.rule.index, b.offset)
+        }.map(\.element)
     }
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {

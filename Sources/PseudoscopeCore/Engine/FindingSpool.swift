@@ -27,35 +27,24 @@ public final class FindingSpool: Sendable {
 
     deinit { close(fd) }
 
-    /// Writes findings; returns where they are. Thread-safe (each write takes its own range).
+    /// Writes findings; returns where they are. Thread-safe (one write at a time).
     public func write(_ findings: [Finding]) throws -> Ref {
-        let out = SpoolWriter(capacity: min(64 + 512 * findings.count, 16 << 20))  // (it grows past that when it must)
+        var out = SpoolWriter()
         out.u32(UInt32(findings.count))
-        // By pointer: a for-in loop copies each finding (retaining all its strings) to write it.
-        findings.withUnsafeBufferPointer { found in
-            for k in found.indices { out.finding(at: found.baseAddress! + k) }
-        }
-        return try out.bytes.withBytes { try put($0, count: findings.count) }
+        for f in findings { out.finding(f) }
+        return try put(out.bytes, count: findings.count)
     }
 
-    /// Bytes written at the spool's end, in a range of their own.
-    private func put(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) throws -> Ref {
-        let offset = end.withLock { e -> Int in
-            let at = e
-            e += bytes.count
-            return at
-        }
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
+    /// Bytes written at the spool's end, one write at a time.
+    private func put(_ bytes: [UInt8], count: Int) throws -> Ref {
+        try end.withLock { e in
+            if let code = bytes.withUnsafeBufferPointer({ FileAccess.writeAll($0, to: fd) }) {
                 throw ArchiveError(
-                    file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(errno)))")
+                    file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(code)))")
             }
-            done += n
+            defer { e += bytes.count }
+            return Ref(offset: e, length: bytes.count, count: count)
         }
-        return Ref(offset: offset, length: bytes.count, count: count)
     }
 
     private func bytes(_ ref: Ref) throws -> [UInt8] {
@@ -85,50 +74,38 @@ public final class FindingSpool: Sendable {
     }
 }
 
+/// A finding's fields in the spool's binary form, in the order `SpoolReader` reads them back.
 struct SpoolWriter {
-    /// Written through a pointer (`ByteStore`): appending to an array four bytes and a string at a time was most
-    /// of spooling a finding.
-    let bytes: ByteStore
+    var bytes: [UInt8] = []
 
-    init(capacity: Int = 4096) { bytes = ByteStore(capacity: capacity) }
-
-    func u8(_ v: UInt8) { bytes.append(v) }
-    func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
-    func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
-    func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append($0.assumingMemoryBound(to: UInt8.self)) } }
-    func string(_ s: String) {
-        var s = s
-        s.withUTF8 { b in
-            u32(UInt32(b.count))
-            bytes.append(b)
-        }
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func string(_ s: String) {
+        u32(UInt32(s.utf8.count))
+        bytes.append(contentsOf: s.utf8)
     }
-    func optional(_ s: String?) {
+    mutating func optional(_ s: String?) {
         if let s { u8(1); string(s) } else { u8(0) }
     }
 
-    /// Each field read through the pointer (`f.pointee`): a finding handed over as a value, even borrowed, was
-    /// copied whole from the list first.
-    func finding(at f: UnsafePointer<Finding>) {
-        u8(UInt8(f.pointee.rule.index))
-        u8(f.pointee.severity == .blocking ? 0 : 1)
-        i64(f.pointee.element ?? -1)
-        string(f.pointee.elementPath)
-        string(f.pointee.elementType)
-        string(f.pointee.identifier)
-        string(f.pointee.label)
-        string(f.pointee.text)
-        if let r = f.pointee.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
-        string(f.pointee.message)
-        u32(UInt32(f.pointee.evidence.count))
-        for e in f.pointee.evidence { string(e.name); f64(e.value) }
-        optional(f.pointee.otherArchive)
-        string(f.pointee.fingerprint)
-        u32(UInt32(f.pointee.hints.count))
-        for h in f.pointee.hints { string(h) }
-        if let k = Finding.known(at: f) { u8(1); string(k.entry.fingerprint); u8(k.expired ? 1 : 0); i64(k.daysExpired) } else { u8(0) }
-        u8(f.pointee.novelty == nil ? 0 : f.pointee.novelty == .new ? 1 : 2)
-        if let s = Finding.stack(at: f) {
+    mutating func finding(_ f: Finding) {
+        u8(UInt8(f.rule.index))
+        u8(f.severity == .blocking ? 0 : 1)
+        i64(f.element ?? -1)
+        for s in [f.elementPath, f.elementType, f.identifier, f.label, f.text] { string(s) }
+        if let r = f.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
+        string(f.message)
+        u32(UInt32(f.evidence.count))
+        for e in f.evidence { string(e.name); f64(e.value) }
+        optional(f.otherArchive)
+        string(f.fingerprint)
+        u32(UInt32(f.hints.count))
+        for h in f.hints { string(h) }
+        if let k = f.known { u8(1); string(k.entry.fingerprint); u8(k.expired ? 1 : 0); i64(k.daysExpired) } else { u8(0) }
+        u8(f.novelty == nil ? 0 : f.novelty == .new ? 1 : 2)
+        if let s = f.stack {
             u8(1)
             string(s.frames)
             u32(UInt32(s.members.count))
@@ -145,12 +122,6 @@ struct SpoolReader {
     let bytes: [UInt8]
     let baseline: Baseline?
     var at = 0
-    /// The strings read lately, by a hash of their length and ends: an archive's findings repeat their types,
-    /// evidence names, paths and labels, and a string found here is not decoded (validated, allocated) again.
-    /// Each entry is where its bytes are in `bytes`, so a hit is proven by comparing them.
-    var recent = [(at: Int, count: Int, string: String)](repeating: (0, -1, ""), count: SpoolReader.recentSlots)
-    static let recentSlots = 64
-
     func cutShort() -> ArchiveError { ArchiveError(file: "the temporary file of the night's findings", message: "is cut short") }
 
     /// A fixed-size little-endian value at the reading place.
@@ -168,21 +139,16 @@ struct SpoolReader {
         let n = Int(try u32())
         guard at + n <= bytes.count else { throw cutShort() }
         defer { at += n }
-        if n == 0 { return "" }
-        let start = at
-        return bytes.withUnsafeBufferPointer { b -> String in
-            let slot = (n &* 31 &+ Int(b[start]) &* 7 &+ Int(b[start + n - 1])) & (SpoolReader.recentSlots - 1)
-            let seen = recent[slot]
-            if seen.count == n, memcmp(b.baseAddress! + seen.at, b.baseAddress! + start, n) == 0 { return seen.string }
-            let string = String(decoding: UnsafeBufferPointer(rebasing: b[start..<(start + n)]), as: UTF8.self)
-            recent[slot] = (start, n, string)
-            return string
-        }
+        return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
     }
     mutating func optional() throws -> String? { try u8() == 1 ? try string() : nil }
 
     mutating func finding() throws -> Finding {
-        let rule = Rule.allCases[Int(try u8()) % Rule.allCases.count]
+        let number = Int(try u8())
+        guard number < Rule.allCases.count else {
+            throw ArchiveError(file: "the temporary file of the night's findings", message: "holds an unknown rule")
+        }
+        let rule = Rule.allCases[number]
         let severity: Severity = try u8() == 0 ? .blocking : .review
         let element = try i64()
         let path = try string(), type = try string(), identifier = try string(), label = try string(), text = try string()

@@ -252,5 +252,4 @@ struct FastHierarchyReader {
         "isEnabled", "isSelected", "hasFocus", "isHittable", "frame", "intrinsicContentSize", "children", "x", "y", "width", "height",
         "isVisible", "childrenUnknown",
     ]
-    static let elementKeyStrings = elementKeys.map { $0.description }
 }

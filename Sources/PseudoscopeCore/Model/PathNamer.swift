@@ -103,11 +103,9 @@ public struct PathNamer: Sendable {
                     }
                 }
             }
-            // The prefix, a slash and the step written into the string's bytes at once: appending them one by
-            // one was most of naming a large parent's children.
             let ordinal = ordinal(i, of: p)
-            out.append(
-                known.withUnsafeBufferPointer { PathNamer.joined(UnsafeBufferPointer(rebasing: $0[from[p]..<to[p]]), h.elements[i].type, ordinal) })
+            let prefix = String(decoding: known[from[p]..<to[p]], as: UTF8.self)
+            out.append(prefix + "/" + h.elements[i].type + (ordinal >= 0 ? "[\(ordinal)]" : ""))
         }
         return out
     }
@@ -116,26 +114,6 @@ public struct PathNamer: Sendable {
     /// descendants' from; deeper ones do not, so that a deep tree does not keep a path per level, each as long as
     /// its depth.
     static let keptAncestorDepth = 32
-
-    /// `prefix/type[ordinal]` (no brackets for an ordinal below zero), written byte by byte into one string.
-    static func joined(_ p: UnsafeBufferPointer<UInt8>, _ type: String, _ ordinal: Int) -> String {
-        var type = type  // (`withUTF8` reads a native string in place)
-        return type.withUTF8 { t in
-            String(unsafeUninitializedCapacity: p.count + t.count + 23) { out in
-                let base = UnsafeMutableRawPointer(out.baseAddress!)
-                if let from = p.baseAddress { base.copyMemory(from: from, byteCount: p.count) }
-                var n = p.count
-                out[n] = UInt8(ascii: "/"); n += 1
-                if let from = t.baseAddress { (base + n).copyMemory(from: from, byteCount: t.count) }
-                n += t.count
-                guard ordinal >= 0 else { return n }
-                out[n] = UInt8(ascii: "["); n += 1
-                n = NumberText.writeDigits(UInt64(ordinal), into: out, at: n)
-                out[n] = UInt8(ascii: "]")
-                return n + 1
-            }
-        }
-    }
 
     /// Indices from the root down to `i`, inclusive.
     func chain(_ i: Int) -> [Int] { hierarchy.path(to: i) }

@@ -11,20 +11,6 @@ public enum NumberText {
         return (t < 0 ? "-" : "") + String(a / 10) + "." + String(a % 10)
     }
 
-    /// Writes the decimal digits of `m` at `start`; returns where they end.
-    @inline(__always)
-    static func writeDigits(_ m: UInt64, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var length = 1, rest = m
-        while rest >= 10 { rest /= 10; length += 1 }
-        var q = m, k = start + length
-        repeat {
-            k -= 1
-            out[k] = UInt8(ascii: "0") + UInt8(q % 10)
-            q /= 10
-        } while k > start
-        return start + length
-    }
-
     /// A data value exactly: whole numbers in full digits, others in the shortest form that reads back the same
     /// (`0.25`, `1.5e-07`, `1e+300`).
     public static func exact(_ v: Double) -> String {

@@ -28,7 +28,10 @@ public struct TextBytes {
 
     public mutating func put(byte: UInt8) { bytes.append(byte) }
 
-    public mutating func put(_ b: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: b) }
+    public mutating func put(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+
+    /// Starts again, keeping the room (a report handed out in pieces).
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     /// A number of points as `NumberText.points` writes it.
     public mutating func put(points v: Double) { put(NumberText.points(v)) }
@@ -40,12 +43,10 @@ public struct TextBytes {
 }
 
 extension TextBytes {
-    /// What was written from `start` on, made safe for a terminal as `TerminalText.sanitize` makes it: most lines
-    /// are plain and stay as they are, looked at by the byte.
+    /// What was written from `start` on, made safe for a terminal as `TerminalText.sanitize` makes it.
     public mutating func sanitize(from start: Int) {
-        let plain = bytes.withUnsafeBufferPointer { TerminalText.isPlain(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
-        if plain { return }
         let text = String(decoding: bytes[start...], as: UTF8.self)
+        guard TerminalText.needsSanitizing(text) else { return }
         bytes.removeSubrange(start...)
         put(TerminalText.sanitize(text))
     }

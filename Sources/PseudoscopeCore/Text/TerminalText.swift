@@ -68,11 +68,7 @@ public enum TerminalText {
     }
 
     public static func sanitize(_ text: String) -> String {
-        // Fast path: printable ASCII with a few other characters between (a finding's line leads with `✗`), read
-        // by the byte; most labels and every line Pseudoscope writes are that.
-        if isPlain(text) { return text }
-        // Second: text with nothing to escape and no pile of marks (CJK, Arabic, a `×` in a message) is looked at,
-        // not rebuilt scalar by scalar (`check` of a large screen spent two thirds of its time rebuilding lines).
+        // Most text has nothing to escape: looked at, not rebuilt scalar by scalar.
         if !needsSanitizing(text) { return text }
         var out = String.UnicodeScalarView()
         var marks = 0, dropped = 0
@@ -96,42 +92,6 @@ public enum TerminalText {
         }
         flushDropped()
         return String(out)
-    }
-
-    /// True only when `sanitize` leaves `text` as it is (`needsSanitizing` is false), decided by the byte:
-    /// printable ASCII eight bytes a step, each other scalar decoded in place and asked `needsEscape`. A pile of
-    /// more than `maxCombiningMarks` marks needs that many non-ASCII scalars in a row, so a run that long is left
-    /// to `needsSanitizing` (false here), and so is a string whose bytes are not contiguous.
-    static func isPlain(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { isPlain(utf8: $0) } ?? false
-    }
-
-    /// The same, of valid UTF-8 bytes.
-    static func isPlain(utf8 b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = b.count
-        var i = 0
-        var nonASCIIRun = 0
-        while i < n {
-            let end = JSONWriter.plainRunEnd(b, from: i)
-            if end > i { nonASCIIRun = 0; i = end; continue }
-            let c = b[i]
-            if c < 0x80 {
-                // The quote and the backslash stop the run above and are printable; the rest of 0x00-0x1F, DEL.
-                if c < 0x20 || c == 0x7F { return false }
-                nonASCIIRun = 0
-                i += 1
-                continue
-            }
-            let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
-            guard i + length <= n else { return false }
-            var v = UInt32(c) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for k in 1..<length { v = v << 6 | UInt32(b[i + k] & 0x3F) }
-            guard let u = Unicode.Scalar(v), !needsEscape(u) else { return false }
-            nonASCIIRun += 1
-            if nonASCIIRun > maxCombiningMarks { return false }
-            i += length
-        }
-        return true
     }
 
     /// Whether `sanitize` changes `text`: a character to escape, or more combining marks on one character than

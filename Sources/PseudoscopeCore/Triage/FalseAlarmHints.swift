@@ -7,7 +7,7 @@ public enum FalseAlarmHints {
     /// One reason the screen gives, with the findings it concerns.
     struct Hint {
         var text: String
-        var rules: RuleSet
+        var rules: Set<Rule>
         /// The elements whose findings it concerns.
         var elements: ElementSet
     }
@@ -21,14 +21,14 @@ public enum FalseAlarmHints {
     }
 
     /// Layout that may still move while a screen loads.
-    static let layoutRules: RuleSet = [
+    static let layoutRules: Set<Rule> = [
         .textTruncated, .truncationHeadroom, .overlappingText, .outsideWindow, .outsideParent,
         .primaryActionUnreachable, .rtlNotMirrored, .smallHitRegion,
     ]
     /// What something drawn on top of an element can make it look like: unreachable, overlapped, moved out.
-    static let coveredRules: RuleSet = [.primaryActionUnreachable, .overlappingText, .outsideWindow]
+    static let coveredRules: Set<Rule> = [.primaryActionUnreachable, .overlappingText, .outsideWindow]
     /// What a text of another length than the archived test data changes.
-    static let textLengthRules: RuleSet = [.textTruncated, .truncationHeadroom, .overlappingText]
+    static let textLengthRules: Set<Rule> = [.textTruncated, .truncationHeadroom, .overlappingText]
 
     /// The screen's hints, as `info` lists them.
     public static func hints(_ a: Archive) -> [String] { screenHints(a).map(\.text) }

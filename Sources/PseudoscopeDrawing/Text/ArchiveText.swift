@@ -163,10 +163,8 @@ public enum ArchiveText {
     }
 
     /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
-    static func findingRole(_ f: Finding) -> StyleRole { withUnsafePointer(to: f) { findingRole(at: $0) } }
-
-    static func findingRole(at f: UnsafePointer<Finding>) -> StyleRole {
-        Finding.blocks(at: f) ? .blocking : f.pointee.severity == .blocking ? .dim : .review
+    static func findingRole(_ f: Finding) -> StyleRole {
+        f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
     }
 
     /// The lines under a finding's: its stack's members, its known issue, the screen's hints (most have none).
@@ -212,27 +210,12 @@ public enum ArchiveText {
 
     /// The same line, sanitized, written after what `out` holds.
     public static func putFindingLine(_ f: Finding, glyphs: Glyphs, tag: String? = nil, into out: inout TextBytes) {
-        withUnsafePointer(to: f) { putFindingLine(at: $0, glyphs: glyphs, tag: tag, into: &out) }
-    }
-
-    /// The same, the finding read in place.
-    public static func putFindingLine(at p: UnsafePointer<Finding>, glyphs: Glyphs, tag: String? = nil, into out: inout TextBytes) {
         let start = out.count
-        if let tag { out.put(tag); out.put(" ") }
-        if p.pointee.novelty == .new { out.put("NEW ") }
-        let severity = p.pointee.severity
-        // The separators as bytes: put as strings, each cost what a word of the line did.
-        let space = UInt8(ascii: " ")
-        out.put(severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
-        out.put(byte: space)
-        out.put(severity.rawValue)
-        out.put(byte: space)
-        out.put(p.pointee.rule.rawValue)
-        out.put(byte: space); out.put(byte: space)
-        out.put(elementNamed: p.pointee.elementType, identifier: p.pointee.identifier, text: p.pointee.text, frame: p.pointee.frame)
-        out.put(byte: UInt8(ascii: ":")); out.put(byte: space)
-        out.put(p.pointee.message)
-        if let other = p.pointee.otherArchive { out.put(" (compared with "); out.put(other); out.put(")") }
+        if let tag { out.put(tag + " ") }
+        if f.novelty == .new { out.put("NEW ") }
+        out.put("\(f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark) \(f.severity.rawValue) \(f.rule.rawValue)  ")
+        out.put(f.elementReference + ": " + f.message)
+        if let other = f.otherArchive { out.put(" (compared with \(other))") }
         out.sanitize(from: start)
     }
 
