@@ -4,26 +4,42 @@ import PseudoscopeScreens
 
 /// `pseudoscope audit PATH...`: the release leak check on built products and projects (`Auditor`). Every report
 /// renders the one `AuditVerdict`, and the exit status follows it as `check`'s does.
+/// `audit`'s options as given.
+struct AuditOptions {
+    var inputs: [String]
+    var json, markdown, force: Bool
+    var junit: String?
+    var output: OutputSettings
+
+    init(_ args: [String]) throws {
+        let p = try ParsedArguments(args, spec: Commands.audit)
+        inputs = p.operands
+        guard !inputs.isEmpty else { throw UsageError(message: "audit: expected at least one app, .ipa, .xcarchive, .xcodeproj or folder") }
+        json = p.flag("--json")
+        markdown = p.flag("--markdown")
+        if json && markdown { throw UsageError(message: "audit: --json and --markdown are two reports; give one (see pseudoscope audit --help)") }
+        force = p.flag("--force")
+        junit = p.value("--junit")
+        output = OutputSettings(p)
+    }
+}
+
 struct AuditCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, spec: Commands.audit)
-        guard !p.operands.isEmpty else { throw UsageError(message: "audit: expected at least one app, .ipa, .xcarchive, .xcodeproj or folder") }
-        let json = p.flag("--json"), markdown = p.flag("--markdown")
-        if json && markdown { throw UsageError(message: "audit: --json and --markdown are two reports; give one (see pseudoscope audit --help)") }
-        let verdict = Auditor.audit(p.operands, limits: try LoadLimits.from(environment: processEnvironment))
-        if let junit = p.value("--junit") {
-            try ReportFile.write(Array(AuditJUnit.write(verdict).utf8), to: junit, force: p.flag("--force"), inputs: p.operands)
+        let o = try AuditOptions(args)
+        let verdict = Auditor.audit(o.inputs, limits: try LoadLimits.from(environment: processEnvironment))
+        if let junit = o.junit {
+            try ReportFile.write(Array(AuditJUnit.write(verdict).utf8), to: junit, force: o.force, inputs: o.inputs)
         }
-        if json {
+        if o.json {
             try StandardOutput.write(AuditJSON.write(verdict))
-        } else if markdown {
+        } else if o.markdown {
             try StandardOutput.write(AuditMarkdown.write(verdict))
         } else {
-            let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
             try StandardOutput.writeText(
-                AuditText.write(verdict, color: color), ascii: environment.glyphs(forceASCII: p.flag("--ascii")).isASCII)
+                AuditText.write(verdict, color: environment.useColor(o.output.color)), ascii: environment.glyphs(forceASCII: o.output.ascii).isASCII)
         }
         switch verdict.outcome {
         case .unreadable: return ExitCode.invalidInput

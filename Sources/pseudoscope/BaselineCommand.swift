@@ -1,44 +1,65 @@
 import Foundation
 import PseudoscopeCore
 
-/// `pseudoscope baseline add FILE ARCHIVE|FOLDER... --reason R --owner O [filters]`: known issues, recorded.
-struct BaselineCommand {
-    func run(_ args: [String]) throws -> Int32 {
+/// `baseline add`'s options as given: the file, the runs, the entry's words and which findings it takes.
+struct BaselineOptions {
+    var file: String
+    var inputs: [String]
+    var reason, owner: String
+    /// `--expires`; nil for the default, 30 days from today.
+    var expires: CalendarDay?
+    var fingerprints: Set<String>?
+    var rules: Set<Rule>?
+    var element: String?
+    var dump: DumpOptions
+    var strings: StringsSettings
+
+    init(_ args: [String]) throws {
         let p = try ParsedArguments(args, spec: Commands.baseline)
         guard p.operands.first == "add" else { throw UsageError(message: "baseline: expected 'add FILE ARCHIVE|FOLDER...'") }
         guard p.operands.count >= 3 else { throw UsageError(message: "baseline add: expected a baseline FILE and at least one ARCHIVE or FOLDER") }
-        let file = p.operands[1]
-        let inputs = Array(p.operands.dropFirst(2))
+        file = p.operands[1]
+        inputs = Array(p.operands.dropFirst(2))
         guard let reason = p.value("--reason"), !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(message: "baseline add: --reason is required: say why the finding is known")
         }
         guard let owner = p.value("--owner"), !owner.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError(message: "baseline add: --owner is required: say who owns the fix")
         }
-        let today = try CalendarDay.today(environment: processEnvironment)
-        var expires = today.adding(days: 30)
+        (self.reason, self.owner) = (reason, owner)
         if let e = p.value("--expires") {
             guard let day = CalendarDay(e) else { throw UsageError(message: "baseline add: --expires '\(e)' is not a date (YYYY-MM-DD)") }
             expires = day
         }
-        let fingerprints = p.all("--fingerprint").map(Set.init)
-        let rules: Set<Rule>? = p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) }
-        let element = p.value("--element")
+        fingerprints = p.all("--fingerprint").map(Set.init)
+        rules = p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) }
+        element = p.value("--element")
         guard fingerprints != nil || rules != nil || element != nil || p.flag("--all") else {
             throw UsageError(message: "baseline add: give --fingerprint, --rule or --element to choose findings, or --all for every finding")
         }
+        dump = p.dumpOptions
+        strings = StringsSettings(p)
+    }
+}
+
+/// `pseudoscope baseline add FILE ARCHIVE|FOLDER... --reason R --owner O [filters]`: known issues, recorded.
+struct BaselineCommand {
+    func run(_ args: [String]) throws -> Int32 {
+        let o = try BaselineOptions(args)
+        let expires = try o.expires ?? CalendarDay.today(environment: processEnvironment).adding(days: 30)
+        let (file, inputs, fingerprints, rules, element) = (o.file, o.inputs, o.fingerprints, o.rules, o.element)
 
         // The baseline as it is (a missing file is an empty baseline; a malformed one is refused, not rewritten).
         let baseline = try BaselineFile.read(file)
 
         // The findings as every other command judges them, without a triage: a known finding is added again
         // (its entry renewed), not skipped.
-        var options = p.dumpOptions
+        var options = o.dump
         options.refuseConflictingArchives = false
         let load = try loader(options)
         let discovery = ArchiveDiscovery.expand(inputs, limits: load.limits)
         var added: [Baseline.Entry] = []
-        for result in Engine(loader: load, context: try StringsOption.context(p)).judgeAll(discovery.paths) {
+        for result in Engine(loader: load, context: try o.strings.context()).judgeAll(discovery.paths) {
             let summary = try result.get()
             for f in summary.findings {
                 if let fps = fingerprints, !fps.contains(f.fingerprint) { continue }
@@ -48,7 +69,7 @@ struct BaselineCommand {
                 added.append(
                     Baseline.Entry(
                         fingerprint: f.fingerprint, rule: f.rule.rawValue, screen: summary.screen, element: f.elementReference,
-                        reason: reason, owner: owner, expires: expires))
+                        reason: o.reason, owner: o.owner, expires: expires))
             }
         }
         for problem in discovery.problems { throw problem }

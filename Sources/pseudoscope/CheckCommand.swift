@@ -6,25 +6,48 @@ import PseudoscopeScreens
 /// `pseudoscope check ARCHIVE|FOLDER...`: the gate's faults for CI, as text, JSON, JUnit or Markdown. The night is
 /// judged once by the engine (`Engine.judgeNight`); every report renders its verdicts and totals, and the exit
 /// status follows them.
+/// `check`'s options as given, checked against each other.
+struct CheckOptions {
+    var inputs: [String]
+    var json, markdown, group, force, acceptNoHierarchy: Bool
+    var junit: String?
+    var filter: FindingFilter
+    var output: OutputSettings
+    var engine: EngineSettings
+
+    init(_ args: [String]) throws {
+        let p = try ParsedArguments(args, spec: Commands.check)
+        inputs = p.operands
+        guard !inputs.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
+        json = p.flag("--json")
+        markdown = p.flag("--markdown")
+        group = p.flag("--group")
+        force = p.flag("--force")
+        acceptNoHierarchy = p.flag("--accept-no-hierarchy")
+        junit = p.value("--junit")
+        if group && markdown { throw UsageError(message: "check: --group and --markdown are two reports; give one (see pseudoscope check --help)") }
+        if json && markdown { throw UsageError(message: "check: --json and --markdown are two reports; give one (see pseudoscope check --help)") }
+        filter = FindingFilter(
+            minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
+            rules: p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) })
+        output = OutputSettings(p)
+        engine = EngineSettings(p)
+    }
+}
+
 struct CheckCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, spec: Commands.check)
-        guard !p.operands.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
-        let grouped = p.flag("--group"), markdown = p.flag("--markdown"), json = p.flag("--json")
-        if grouped && markdown { throw UsageError(message: "check: --group and --markdown are two reports; give one (see pseudoscope check --help)") }
-        if json && markdown { throw UsageError(message: "check: --json and --markdown are two reports; give one (see pseudoscope check --help)") }
-        let color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
-        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
+        let o = try CheckOptions(args)
+        let color = environment.useColor(o.output.color)
+        let glyphs = environment.glyphs(forceASCII: o.output.ascii)
 
         // A folder may mix archives of every mode with dumps.
-        var engine = try EngineOptions.engine(p, mixedInputs: true)
-        engine.filter = FindingFilter(
-            minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
-            rules: p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) })
-        engine.acceptsNoHierarchy = p.flag("--accept-no-hierarchy")
-        let discovery = ArchiveDiscovery.expand(p.operands, limits: engine.loader.limits)
+        var engine = try o.engine.engine(mixedInputs: true)
+        engine.filter = o.filter
+        engine.acceptsNoHierarchy = o.acceptNoHierarchy
+        let discovery = ArchiveDiscovery.expand(o.inputs, limits: engine.loader.limits)
         for note in discovery.notes { printError("pseudoscope: \(TerminalText.sanitize(note.description))") }
         // A night's findings wait on disk while it is judged (in memory when no temporary file can be made); one
         // input's stay in memory: they are no larger than the archive just read.
@@ -34,10 +57,10 @@ struct CheckCommand {
         // Summarised over every finding, shown or not: a baseline entry is stale only when nothing matches it.
         let triage = TriageSummary(engine.triage, night)
 
-        if let junit = p.value("--junit") {
+        if let junit = o.junit {
             let inputs = discovery.paths + night.outcomes.map(\.path)
             try ReportFile.write(
-                to: junit, force: p.flag("--force"), inputs: inputs + [p.value("--baseline"), p.value("--since")].compactMap { $0 }
+                to: junit, force: o.force, inputs: inputs + [o.engine.baseline, o.engine.since].compactMap { $0 }
             ) { put in
                 try withoutActuallyEscaping(put) { put in
                     var out = ReportStream(put: put)
@@ -46,12 +69,12 @@ struct CheckCommand {
                 }
             }
         }
-        var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !json && !markdown)
-        if markdown {
+        var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !o.json && !o.markdown)
+        if o.markdown {
             try CheckMarkdown.write(night, triage: triage, to: &out)
-        } else if json {
-            try CheckJSON.write(night, grouped: grouped, triage: triage, to: &out)
-        } else if grouped {
+        } else if o.json {
+            try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out)
+        } else if o.group {
             try out.text(CheckText.groups(night, glyphs: glyphs))
             try out.text(CheckText.summary(night, triage: triage))
         } else {

@@ -5,10 +5,10 @@ import PseudoscopeScreens
 
 /// `check --baseline FILE` and `check --since PREVIOUS` (docs/triage.md): read once, applied to every finding.
 enum CheckTriage {
-    static func read(_ p: ParsedArguments, engine: Engine) throws -> Triage {
+    static func read(baseline: String?, since: String?, engine: Engine) throws -> Triage {
         // A baseline that does not exist yet is empty: `b` in the inspector or `baseline add` creates it.
-        let baseline = try p.value("--baseline").map(BaselineFile.read)
-        let previous = try p.value("--since").map { try PreviousRun.load($0, engine: engine) }
+        let baseline = try baseline.map(BaselineFile.read)
+        let previous = try since.map { try PreviousRun.load($0, engine: engine) }
         return Triage(baseline: baseline, today: try CalendarDay.today(environment: processEnvironment), previous: previous)
     }
 }

@@ -79,23 +79,38 @@ struct CommandLineTool {
     }
 }
 
+/// `help`'s options as given.
+struct HelpOptions {
+    var command: String?
+    var markdown, man: Bool
+    var completions: Completions.Shell?
+
+    init(_ args: [String]) throws {
+        let p = try ParsedArguments(args, spec: Commands.help)
+        command = p.operands.first
+        markdown = p.flag("--markdown")
+        man = p.flag("--man")
+        completions = p.choice("--completions", Completions.Shell.self)
+    }
+}
+
 /// `pseudoscope help [COMMAND] [--markdown]`.
 struct HelpCommand {
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, spec: Commands.help)
-        if p.flag("--markdown") {
+        let o = try HelpOptions(args)
+        if o.markdown {
             try StandardOutput.write(Help.markdown)
             return ExitCode.success
         }
-        if p.flag("--man") {
+        if o.man {
             try StandardOutput.write(ManPage.render(date: releaseDate))
             return ExitCode.success
         }
-        if let shell = p.choice("--completions", Completions.Shell.self) {
+        if let shell = o.completions {
             try StandardOutput.write(Completions.render(shell))
             return ExitCode.success
         }
-        guard let name = p.operands.first else {
+        guard let name = o.command else {
             try StandardOutput.write(Help.general)
             return ExitCode.success
         }

@@ -3,16 +3,31 @@ import PseudoscopeCore
 
 /// `pseudoscope import DUMP [--mode M] [--test NAME] [-o FILE] [--force]`: a dump as a v1 archive;
 /// `pseudoscope import BUNDLE [-o DIR] [--force]`: a result bundle's failed runs as archive folders.
-struct ImportCommand {
-    func run(_ args: [String]) throws -> Int32 {
+/// `import`'s options as given.
+struct ImportOptions {
+    var input: String
+    var output: String?
+    var force: Bool
+    var dump: DumpOptions
+
+    init(_ args: [String]) throws {
         let p = try ParsedArguments(args, spec: Commands.importDump)
         guard p.operands.count == 1 else { throw UsageError(message: "import: expected one DUMP or BUNDLE, got \(p.operands.count)") }
-        let path = p.operands[0]
+        input = p.operands[0]
+        output = p.value("--output")
+        force = p.flag("--force")
+        dump = p.dumpOptions
+    }
+}
+
+struct ImportCommand {
+    func run(_ args: [String]) throws -> Int32 {
+        let o = try ImportOptions(args)
+        let path = o.input
         if path != "-", let address = BundleAddress.parse(path) {
-            return try BundleImport(loader: try loader(p.dumpOptions), address: address, given: path)
-                .run(output: p.value("--output"), force: p.flag("--force"))
+            return try BundleImport(loader: try loader(o.dump), address: address, given: path).run(output: o.output, force: o.force)
         }
-        let archive = try loader(p.dumpOptions).load(path)
+        let archive = try loader(o.dump).load(path)
         // Importing an archive is a mistake worth saying.
         guard archive.source.wasDump else {
             throw ArchiveError(file: archive.source.path, message: "is already a Pseudoscope archive; nothing to import")
@@ -23,11 +38,11 @@ struct ImportCommand {
             )
         }
         let json = ArchiveEncoder.encode(archive) + "\n"
-        guard let output = p.value("--output"), output != "-" else {
+        guard let output = o.output, output != "-" else {
             try StandardOutput.write(json)
             return ExitCode.success
         }
-        try ReportFile.write(Array(json.utf8), to: output, force: p.flag("--force"), inputs: [path, archive.source.path])
+        try ReportFile.write(Array(json.utf8), to: output, force: o.force, inputs: [path, archive.source.path])
         return ExitCode.success
     }
 }

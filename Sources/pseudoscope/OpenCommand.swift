@@ -6,25 +6,43 @@ import PseudoscopeTerminal
 
 /// `pseudoscope ARCHIVE`: the inspector on a terminal, the findings rendering otherwise; several archives or a
 /// folder: the archive list.
+/// `open`'s options as given.
+struct OpenOptions {
+    var inputs: [String]
+    var select: String?
+    var graphics: String?
+    var output: OutputSettings
+    var engine: EngineSettings
+
+    init(_ args: [String]) throws {
+        let p = try ParsedArguments(args, spec: Commands.open)
+        inputs = p.operands
+        guard !inputs.isEmpty else { throw UsageError(message: "expected an ARCHIVE or a FOLDER") }
+        select = p.value("--select")
+        graphics = p.value("--graphics")
+        output = OutputSettings(p)
+        engine = EngineSettings(p)
+    }
+}
+
 struct OpenCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, spec: Commands.open)
-        guard !p.operands.isEmpty else { throw UsageError(message: "expected an ARCHIVE or a FOLDER") }
-        let colorChoice = p.choice("--color", ColorChoice.self) ?? .auto
-        let discovery = ArchiveDiscovery.expand(p.operands, limits: try loader(p.dumpOptions).limits)
-        if discovery.paths.count != 1 || p.operands.count > 1 || discovery.paths.first != p.operands.first {
-            return try runSet(discovery, p, colorChoice: colorChoice)
+        let o = try OpenOptions(args)
+        let colorChoice = o.output.color
+        let discovery = ArchiveDiscovery.expand(o.inputs, limits: try loader(o.engine.dump).limits)
+        if discovery.paths.count != 1 || o.inputs.count > 1 || discovery.paths.first != o.inputs.first {
+            return try runSet(discovery, o)
         }
         let discoveryNotes = (discovery.notes + discovery.unchecked).map { TerminalText.sanitize($0.description) }
         // An rtl run opened on its own is paired with the LTR run of its screen found beside it (Engine.judge).
-        let engine = try EngineOptions.engine(p)
-        let verdict = try engine.judge(p.operands[0]).get()
-        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
-        let selected = try selection(p, verdict.archive)
+        let engine = try o.engine.engine()
+        let verdict = try engine.judge(o.inputs[0]).get()
+        let glyphs = environment.glyphs(forceASCII: o.output.ascii)
+        let selected = try selection(o.select, verdict.archive)
         if environment.canBeInteractive {
-            let settings = try inspectorSettings(p, engine: engine, colorChoice: colorChoice)
+            let settings = try inspectorSettings(o, engine: engine)
             let state = InspectorState(verdict: verdict, width: 80, height: 24, glyphs: glyphs, select: selected, settings: settings)
             // On the screen while the session is on (`!`): what discovery noticed, what the bundle records, how
             // the pair rule met the run.
@@ -34,7 +52,7 @@ struct OpenCommand {
             do {
                 let status = try InteractiveSession.run(
                     AppState(.inspector(state), settings: settings, notes: notes), engine: engine,
-                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: o.graphics))
                 for note in discoveryNotes { printError("pseudoscope: \(note)") }
                 return status
             } catch let e as CursesTerminal.StartError {
@@ -50,23 +68,20 @@ struct OpenCommand {
         return ExitCode.success
     }
 
-    func inspectorSettings(_ p: ParsedArguments, engine: Engine, colorChoice: ColorChoice) throws -> InspectorSettings {
+    func inspectorSettings(_ o: OpenOptions, engine: Engine) throws -> InspectorSettings {
         InspectorSettings(
-            baselinePath: p.value("--baseline"),
-            imageDepth: environment.imageDepth(useColor: environment.useColor(colorChoice), interactive: true),
+            baselinePath: o.engine.baseline,
+            imageDepth: environment.imageDepth(useColor: environment.useColor(o.output.color), interactive: true),
             today: try engine.triage?.today ?? CalendarDay.today(environment: processEnvironment))
     }
 
     /// Several archives, or a folder of them: the archive list.
-    func runSetRefusingSelect(_ p: ParsedArguments) throws {
-        if p.value("--select") != nil { throw UsageError(message: "--select names an element of one archive; it does not apply to a list") }
-    }
-
-    func runSet(_ discovery: ArchiveDiscovery.Result, _ p: ParsedArguments, colorChoice: ColorChoice) throws -> Int32 {
-        try runSetRefusingSelect(p)
-        var engine = try EngineOptions.engine(p, mixedInputs: true)
+    func runSet(_ discovery: ArchiveDiscovery.Result, _ o: OpenOptions) throws -> Int32 {
+        if o.select != nil { throw UsageError(message: "--select names an element of one archive; it does not apply to a list") }
+        let colorChoice = o.output.color
+        var engine = try o.engine.engine(mixedInputs: true)
         engine.namesSummaryFindings = false  // the list shows counts; an archive opened from it is checked in full
-        let glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
+        let glyphs = environment.glyphs(forceASCII: o.output.ascii)
         // What discovery noticed is said on the screen (`!`) in the session, and on standard error otherwise.
         let discoveryNotes = (discovery.notes + discovery.unchecked + discovery.problems).map { TerminalText.sanitize($0.description) }
         func sayNotes() { for note in discoveryNotes { printError("pseudoscope: \(note)") } }
@@ -78,10 +93,10 @@ struct OpenCommand {
             let list = RunSetState(
                 paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
             do {
-                let app = AppState(.runSet(list), settings: try inspectorSettings(p, engine: engine, colorChoice: colorChoice), notes: discoveryNotes)
+                let app = AppState(.runSet(list), settings: try inspectorSettings(o, engine: engine), notes: discoveryNotes)
                 let status = try InteractiveSession.run(
                     app, engine: engine,
-                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: p.value("--graphics")))
+                    options: environment.sessionOptions(useColor: environment.useColor(colorChoice), graphics: o.graphics))
                 sayNotes()  // said on the screen, and again once it is given back
                 return status
             } catch let e as CursesTerminal.StartError {

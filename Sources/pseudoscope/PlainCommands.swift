@@ -4,6 +4,20 @@ import PseudoscopeDrawing
 import PseudoscopeImage
 import PseudoscopeScreens
 
+/// The options of a command that prints one archive (`tree`, `info`; `render` adds its own).
+struct ArchiveOptions {
+    var archive: String
+    var output: OutputSettings
+    var engine: EngineSettings
+
+    init(_ p: ParsedArguments) throws {
+        guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
+        archive = p.operands[0]
+        output = OutputSettings(p)
+        engine = EngineSettings(p)
+    }
+}
+
 /// The one archive a printing command reads, with its findings and the output choices every printing command takes.
 struct SingleArchive {
     /// The run as the engine judged it: the same findings (pair rule, known, new) as check and the inspector.
@@ -15,11 +29,31 @@ struct SingleArchive {
     var findings: [Finding] { verdict.findings }
 
     /// `namesFindings: false` for a command that shows no finding's path, fingerprint or hints (a plain `render`).
-    init(_ p: ParsedArguments, environment: TerminalEnvironment, namesFindings: Bool = true) throws {
-        guard p.operands.count == 1 else { throw UsageError(message: "\(p.command): expected one ARCHIVE, got \(p.operands.count)") }
-        verdict = try EngineOptions.engine(p).judge(p.operands[0], named: namesFindings).get()
-        color = environment.useColor(p.choice("--color", ColorChoice.self) ?? .auto)
-        glyphs = environment.glyphs(forceASCII: p.flag("--ascii"))
+    init(_ o: ArchiveOptions, environment: TerminalEnvironment, namesFindings: Bool = true) throws {
+        verdict = try o.engine.engine().judge(o.archive, named: namesFindings).get()
+        color = environment.useColor(o.output.color)
+        glyphs = environment.glyphs(forceASCII: o.output.ascii)
+    }
+}
+
+/// `render`'s options as given.
+struct RenderOptions {
+    var one: ArchiveOptions
+    var width, height: Int?
+    var findings, mirror, screenshot: Bool
+    var select: String?
+    var graphics: String
+
+    init(_ args: [String]) throws {
+        let p = try ParsedArguments(args, spec: Commands.render)
+        width = try p.int("--width", range: 20...1000)
+        height = try p.int("--height", range: 8...1000)
+        findings = p.flag("--findings")
+        mirror = p.flag("--mirror")
+        screenshot = p.flag("--screenshot")
+        select = p.value("--select")
+        graphics = p.value("--graphics") ?? "auto"
+        one = try ArchiveOptions(p)
     }
 }
 
@@ -28,20 +62,20 @@ struct RenderCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let p = try ParsedArguments(args, spec: Commands.render)
-        let width = try p.int("--width", range: 20...1000) ?? terminalColumns().map { max(20, $0) } ?? 80
-        let height = try p.int("--height", range: 8...1000)
+        let o = try RenderOptions(args)
+        let width = o.width ?? terminalColumns().map { max(20, $0) } ?? 80
+        let height = o.height
         // The wireframe draws each element's severity; only the list (`--findings`) shows paths and hints.
-        let one = try SingleArchive(p, environment: environment, namesFindings: p.flag("--findings"))
+        let one = try SingleArchive(o.one, environment: environment, namesFindings: o.findings)
         keepUntilExit(one)
         var report = RenderReport(
             archive: one.archive, findings: one.findings, glyphs: one.glyphs,
-            width: width, height: height, listFindings: p.flag("--findings"))
+            width: width, height: height, listFindings: o.findings)
         report.pairing = one.verdict.pairing
-        report.mirror = p.flag("--mirror") && !one.archive.mode.isRightToLeft
-        report.selected = try selection(p, one.archive)
-        if p.flag("--screenshot") {
-            let graphics = p.value("--graphics") ?? "auto"
+        report.mirror = o.mirror && !one.archive.mode.isRightToLeft
+        report.selected = try selection(o.select, one.archive)
+        if o.screenshot {
+            let graphics = o.graphics
             if one.glyphs.isASCII || graphics == "none" {
                 // No picture: say why, under the header, instead of drawing nothing.
                 let why =
@@ -58,7 +92,7 @@ struct RenderCommand {
             }.get()
             try ImageCells.requireLibrary(file: one.archive.screenshot ?? "the screenshot")
             let picture = try Picture.load(
-                source, archive: one.archive, limits: try loader(p.dumpOptions).limits,
+                source, archive: one.archive, limits: try loader(o.one.engine.dump).limits,
                 maxPixels: try ImageDecoder.maxPixels(environment: processEnvironment),
                 file: one.archive.screenshot ?? "the screenshot")
             let image = picture.image
@@ -88,7 +122,7 @@ struct TreeCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let one = try SingleArchive(try ParsedArguments(args, spec: Commands.tree), environment: environment)
+        let one = try SingleArchive(try ArchiveOptions(ParsedArguments(args, spec: Commands.tree)), environment: environment)
         let lines =
             [(ArchiveText.header(one.archive), StyleRole.header)] + ArchiveText.treeLines(one.archive, findings: one.findings, glyphs: one.glyphs)
         try StandardOutput.writeText(ArchiveText.styledText(lines, color: one.color), ascii: one.glyphs.isASCII)
@@ -101,7 +135,7 @@ struct InfoCommand {
     let environment: TerminalEnvironment
 
     func run(_ args: [String]) throws -> Int32 {
-        let one = try SingleArchive(try ParsedArguments(args, spec: Commands.info), environment: environment)
+        let one = try SingleArchive(try ArchiveOptions(ParsedArguments(args, spec: Commands.info)), environment: environment)
         var lines = ArchiveText.infoLines(one.archive, verdict: one.verdict.verdict, strings: one.verdict.strings) {
             AttachmentCheck.status($0, folder: one.archive.source.folder)
         }
@@ -118,8 +152,8 @@ struct InfoCommand {
 }
 
 /// `--select ID|PATH`: the element it names, or a one-line error naming the archive.
-func selection(_ p: ParsedArguments, _ archive: Archive) throws -> Int? {
-    guard let query = p.value("--select") else { return nil }
+func selection(_ query: String?, _ archive: Archive) throws -> Int? {
+    guard let query else { return nil }
     guard let i = Handover.select(query, in: archive, namer: PathNamer(archive.hierarchy)) else {
         throw ArchiveError(
             file: archive.source.path,

@@ -13,24 +13,6 @@ enum StringsOption {
         OptionSpec("--development-language", "LANG", "the language the app is written in (default: the catalog's sourceLanguage, else en)"),
     ]
 
-    static func context(_ p: ParsedArguments) throws -> CheckContext {
-        let development = p.value("--development-language")
-        if let d = development, !isLanguageCode(d) {
-            throw UsageError(message: "--development-language '\(TerminalText.sanitize(d))' is not a language code (en, pt-BR, zh-Hans)")
-        }
-        guard let path = p.value("--strings") else {
-            if development != nil { throw UsageError(message: "--development-language applies to the tables of --strings; give --strings PATH too") }
-            return CheckContext()
-        }
-        let catalog = try StringCatalog.load(
-            path, developmentLanguage: development,
-            limits: try LoadLimits.from(environment: processEnvironment))
-        for w in catalog.warnings {
-            printError("pseudoscope: warning: \(TerminalText.sanitize(w.file)):\(w.line): \(TerminalText.sanitize(w.message))")
-        }
-        return CheckContext(strings: catalog)
-    }
-
     /// `en`, `es-419`, `pt-BR`, `zh-Hans`, `zh_Hant_TW`: letters, then up to three subtags.
     static func isLanguageCode(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
@@ -38,5 +20,35 @@ enum StringsOption {
             return false
         }
         return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+/// `--strings` and `--development-language` as given.
+struct StringsSettings {
+    var path: String?
+    var developmentLanguage: String?
+
+    init(_ p: ParsedArguments) {
+        path = p.value("--strings")
+        developmentLanguage = p.value("--development-language")
+    }
+
+    /// The tables, loaded, their warnings on standard error; an empty context without `--strings`.
+    func context() throws -> CheckContext {
+        if let d = developmentLanguage, !StringsOption.isLanguageCode(d) {
+            throw UsageError(message: "--development-language '\(TerminalText.sanitize(d))' is not a language code (en, pt-BR, zh-Hans)")
+        }
+        guard let path else {
+            if developmentLanguage != nil {
+                throw UsageError(message: "--development-language applies to the tables of --strings; give --strings PATH too")
+            }
+            return CheckContext()
+        }
+        let catalog = try StringCatalog.load(
+            path, developmentLanguage: developmentLanguage, limits: try LoadLimits.from(environment: processEnvironment))
+        for w in catalog.warnings {
+            printError("pseudoscope: warning: \(TerminalText.sanitize(w.file)):\(w.line): \(TerminalText.sanitize(w.message))")
+        }
+        return CheckContext(strings: catalog)
     }
 }
