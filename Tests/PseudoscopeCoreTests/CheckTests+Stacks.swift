@@ -1,50 +1,9 @@
-import PseudoscopeTestSupport
 import XCTest
 
 @testable import PseudoscopeCore
 
-/// The overlap rule's stacks: identical overlaps as one finding, a large parent's overlaps in tree order, and a
-/// stack table that a crafted archive cannot make quadratic.
+/// The overlap rule's stacks: identical overlaps as one finding, a large parent's overlaps in tree order.
 extension CheckTests {
-    /// Frames made to mix to one word from a known start (the last number chosen to cancel the seven before it)
-    /// do not collide in the overlap rule's stack table, whose mix starts from a secret: an archive cannot make
-    /// finding its stacks quadratic.
-    func testFramesMadeToCollideInTheStackMixDoNotCollideInTheTable() {
-        func word(_ seven: [Double], last: Double) -> UInt64 {
-            OverlapStackKey.mixed(
-                Rect(x: seven[0], y: seven[1], width: seven[2], height: seven[3]),
-                Rect(x: seven[4], y: seven[5], width: seven[6], height: last), seed: 0)
-        }
-        // The word before the last number, from a zero start; the last number's bits chosen to give one value.
-        func beforeLast(_ seven: [Double]) -> UInt64 {
-            var x: UInt64 = 0
-            for v in seven { x = (x ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15; x ^= x >> 29 }
-            return x
-        }
-        var keys: [OverlapStackKey] = []
-        for k in 0..<64 {
-            let seven = [Double(k), 1, 2, 3, 4, 5, 6]
-            let last = Double(bitPattern: beforeLast(seven) ^ 0x4059_0000_0000_0000)
-            XCTAssertEqual(
-                word(seven, last: last),
-                word([0, 1, 2, 3, 4, 5, 6], last: Double(bitPattern: beforeLast([0, 1, 2, 3, 4, 5, 6]) ^ 0x4059_0000_0000_0000)),
-                "the frames are made to mix alike from a known start")
-            keys.append(OverlapStackKey(own: Rect(x: seven[0], y: 1, width: 2, height: 3), other: Rect(x: 4, y: 5, width: 6, height: last)))
-        }
-        XCTAssertGreaterThan(Set(keys.map(\.hashValue)).count, 60, "from this process's start they hash apart")
-    }
-
-    /// A stack's elements are its members and the siblings they name, merged from two ascending lists: the
-    /// distinct ones, ascending, on seeded lists with repeats within and across them.
-    func testAStacksElementsAreMergedOnceEach() {
-        var g = SplitMix64(seed: 35)
-        for _ in 0..<200 {
-            let a = (0..<Int.random(in: 0...40, using: &g)).map { _ in Int.random(in: 0...60, using: &g) }.sorted()
-            let b = (0..<Int.random(in: 0...40, using: &g)).map { _ in Int.random(in: 0...60, using: &g) }.sorted()
-            XCTAssertEqual(LayoutChecker.mergedDistinct(a, b), Set(a + b).sorted(), "\(a) \(b)")
-        }
-    }
-
     /// A parent of hundreds of rows in ten columns, whose tops run against their order in the tree and repeat from
     /// column to column: each row is reported once, in tree order, naming the row after it
     /// in its column, the first it overlaps in the tree; the last row of a column overlaps none after it.
