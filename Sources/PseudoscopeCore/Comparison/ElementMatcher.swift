@@ -90,7 +90,7 @@ public struct ElementMatching: Sendable {
     static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: FirstSeenNumbers<String>) {
         var numbers = FirstSeenNumbers<String>()
         let types = [a, b].map { h in
-            h.elements.withUnsafeBufferPointer { e in e.indices.map { numbers.number(e[$0].type) } }
+            h.elements.map { numbers.number($0.type) }
         }
         return (types, numbers)
     }
@@ -106,20 +106,12 @@ public struct ElementMatching: Sendable {
         var ids = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)  // interns a step (parent, type, index), across both trees
         // An element other than the root without a parent has no step of its own (its text is empty).
         let emptyType = typeNumbers.number("")
-        let typeCount = typeNumbers.count
         return [a, b].enumerated().map { side, h in
             let types = h.indices.map { i in i == 0 || h[i].parent != nil ? elementTypes[side][i] : emptyType }
-            var total = [Int](repeating: 0, count: typeCount)
-            var seen = [Int](repeating: 0, count: typeCount)
             var index = [Int](repeating: -1, count: h.count)
             for p in h.indices where !h[p].children.isEmpty {
                 let kids = h[p].children
-                for k in kids { total[types[k]] += 1 }
-                for k in kids where total[types[k]] > 1 {
-                    index[k] = seen[types[k]]
-                    seen[types[k]] += 1
-                }
-                for k in kids { total[types[k]] = 0; seen[types[k]] = 0 }
+                for (k, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { index[k] = n }
             }
             var keys = [Int](repeating: 0, count: h.count)
             for i in h.indices {

@@ -128,67 +128,15 @@ public struct Hierarchy: Equatable, Sendable {
     /// For each of one parent's children, in order: its index among the children of its type, or -1 when no other
     /// child has its type (the step is the bare type). The one place sibling indexing is defined.
     static func stepOrdinals(ofChildren kids: [Int], in h: Hierarchy) -> [Int] {
-        // Siblings share few types (rows of `Cell`, an `Other` or two, a `Button`): each child's type is looked
-        // for among the distinct types seen so far, each known by its first child, and counted in a small table
-        // on the stack. Hashing every type into a dictionary, or comparing every pair of a few children, was
-        // most of naming a screen's paths. Siblings of more than `distinctTypesCompared` types are hashed.
-        let limit = Hierarchy.distinctTypesCompared
-        var out = [Int](repeating: 0, count: kids.count)  // each child's slot first, then its ordinal
-        let compared = h.elements.withUnsafeBufferPointer { e in
-            kids.withUnsafeBufferPointer { kids in
-                out.withUnsafeMutableBufferPointer { out in
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * limit) { table -> Bool in
-                        // Per slot: the child that first had its type, how many share it, how many seen so far.
-                        let first = table.baseAddress!, total = first + limit, seen = total + limit
-                        var slots = 0
-                        for k in kids.indices {
-                            var s = 0
-                            while s < slots, e[kids[first[s]]].type != e[kids[k]].type { s += 1 }
-                            if s == slots {
-                                guard slots < limit else { return false }
-                                first[s] = k
-                                total[s] = 0
-                                seen[s] = 0
-                                slots += 1
-                            }
-                            total[s] += 1
-                            out[k] = s
-                        }
-                        for k in kids.indices {
-                            let s = out[k]
-                            out[k] = total[s] > 1 ? seen[s] : -1
-                            seen[s] += 1
-                        }
-                        return true
-                    }
-                }
-            }
-        }
-        if compared { return out }
-        // Each child's type hashed once, to a slot; the counting is on arrays.
-        var slotOfType: [String: Int] = [:]
-        var slots = [Int](repeating: 0, count: kids.count)
-        var total: [Int] = []
-        for (k, kid) in kids.enumerated() {
+        var total: [String: Int] = [:]
+        for kid in kids { total[h.elements[kid].type, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        return kids.map { kid in
             let t = h.elements[kid].type
-            if let s = slotOfType[t] {
-                slots[k] = s
-                total[s] += 1
-            } else {
-                slotOfType[t] = total.count
-                slots[k] = total.count
-                total.append(1)
-            }
-        }
-        var seen = [Int](repeating: 0, count: total.count)
-        return slots.map { s in
-            defer { seen[s] += 1 }
-            return total[s] > 1 ? seen[s] : -1
+            defer { seen[t, default: 0] += 1 }
+            return total[t]! > 1 ? seen[t, default: 0] : -1
         }
     }
-
-    /// The most distinct types among one parent's children that `stepOrdinals` compares one by one.
-    static let distinctTypesCompared = 12
 
     /// The first element whose identifier is `identifier`, in tree order.
     public func firstIndex(identifier: String) -> Int? {
@@ -199,10 +147,8 @@ public struct Hierarchy: Equatable, Sendable {
     /// `firstIndex(identifier:)` of each of `identifiers`, in one walk (absent ones are left out).
     public func firstIndices(identifiers: Set<String>) -> [String: Int] {
         var found: [String: Int] = [:]
-        elements.withUnsafeBufferPointer { e in
-            for i in e.indices where !e[i].identifier.isEmpty && found[e[i].identifier] == nil && identifiers.contains(e[i].identifier) {
-                found[e[i].identifier] = i
-            }
+        for (i, e) in elements.enumerated() where !e.identifier.isEmpty && found[e.identifier] == nil && identifiers.contains(e.identifier) {
+            found[e.identifier] = i
         }
         return found
     }

@@ -56,53 +56,7 @@ public enum DisplayWidth {
         }) {
             return ascii
         }
-        if let w = sumOverLoneCharacters(text, 0, +) { return w }
-        var w = 0
-        for c in text { w += of(c) }
-        return w
-    }
-
-    /// Whether a scalar is a character by itself whatever stands beside it (nothing joins it, it joins nothing:
-    /// no mark, joiner, selector, jamo, prepended or regional sign; only CR LF, below, is two), in a block whose
-    /// general category need not be asked for its width: Latin, Greek, Cyrillic and Hebrew and Arabic letters,
-    /// general punctuation, CJK punctuation, kana, ideographs, Hangul syllables, fullwidth forms.
-    @inline(__always)
-    static func standsAlone(_ v: UInt32) -> Bool {
-        switch v {
-        case 0..<0x300, 0x370...0x3FF, 0x400...0x482, 0x48A...0x4FF, 0x5D0...0x5EA, 0x620...0x64A, 0x660...0x669,
-            0x2010...0x2027, 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x4E00...0x9FFF,
-            0xAC00...0xD7A3, 0xFF01...0xFF5E:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// `add` applied to each character's width in order, when every character of `text` is a lone scalar
-    /// (`standsAlone`), read scalar by scalar with no breaking into characters (a tenth of rendering a
-    /// multilingual screen); nil when one is not, for the caller's walk over characters. The same widths, in the
-    /// same order, as `of(_: Character)` gives: "\r\n" is one character, of width 0.
-    @inline(__always)
-    static func sumOverLoneCharacters<T>(_ text: String, _ initial: T, _ add: (T, Int) -> T) -> T? {
-        var afterCR = false
-        return sumOverLoneScalars(text, initial) { sum, v in
-            if v == 0x0A, afterCR { afterCR = false; return sum }  // counted with its CR
-            afterCR = v == 0x0D
-            return add(sum, v < 0x300 ? (v < 0x20 || (v >= 0x7F && v < 0xA0) ? 0 : 1) : (isWide(v) ? 2 : 1))
-        }
-    }
-
-    /// `add` applied to each scalar of `text` in order when every one stands alone (`standsAlone`: each is a
-    /// character, but for CR LF); nil when one does not.
-    @inline(__always)
-    static func sumOverLoneScalars<T>(_ text: String, _ initial: T, _ add: (T, UInt32) -> T) -> T? {
-        var sum = initial
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            guard standsAlone(v) else { return nil }
-            sum = add(sum, v)
-        }
-        return sum
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The longest prefix of `text` that fits in `width` columns, with `ellipsis` when something was cut.
