@@ -53,7 +53,6 @@ struct CheckCommand {
         // input's stay in memory: they are no larger than the archive just read.
         let spool = discovery.paths.count > 1 ? try? FindingSpool(folder: environment.temporaryFolder) : nil
         let night = engine.judgeNight(discovery, spool: spool)
-        keepUntilExit(night)
         // Summarised over every finding, shown or not: a baseline entry is stale only when nothing matches it.
         let triage = TriageSummary(engine.triage, night)
 

@@ -245,27 +245,28 @@ enum JUnitReport {
         return x + "</system-out>\n"
     }
 
-    /// A line break as `putEscaped` writes it.
+    /// A line break as `escape` writes it.
     static let newline = "&#10;"
 
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes, and what a terminal must
     /// not be sent raw (`TerminalText.needsEscape`) a character reference.
     static func escape(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 }) { return s }
-        var out = ""
+        var out = String.UnicodeScalarView()
+        func put(_ text: String) { out.append(contentsOf: text.unicodeScalars) }
         for u in s.unicodeScalars {
             switch u.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x0A: out += JUnitReport.newline
-            case 0x09: out.unicodeScalars.append(u)
-            case ..<0x20, 0xFFFE, 0xFFFF: out += "\\x" + String(u.value, radix: 16)
-            case 0x7F: out += "&#x7f;"  // DEL: a control to a terminal reading the report
-            default: out += TerminalText.needsEscape(u) ? "&#x" + String(u.value, radix: 16) + ";" : String(u)
+            case 0x26: put("&amp;")
+            case 0x3C: put("&lt;")
+            case 0x3E: put("&gt;")
+            case 0x22: put("&quot;")
+            case 0x0A: put(JUnitReport.newline)
+            case 0x09: out.append(u)
+            case ..<0x20, 0xFFFE, 0xFFFF: put("\\x" + String(u.value, radix: 16))
+            case 0x7F: put("&#x7f;")  // DEL: a control to a terminal reading the report
+            default: if TerminalText.needsEscape(u) { put("&#x" + String(u.value, radix: 16) + ";") } else { out.append(u) }
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -106,7 +106,6 @@ struct OpenCommand {
         // Plain: everything checked and paired once, then the whole list.
         sayNotes()
         let results = engine.judgeAll(discovery.paths)
-        keepUntilExit(results)
         var state = RunSetState(
             paths: discovery.paths, notChecked: discovery.unchecked, tests: discovery.totalTests, width: 80, height: 24, glyphs: glyphs)
         _ = state.update(

@@ -173,12 +173,3 @@ enum ReportFile {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }
-
-/// What a command made (an archive, its findings, a report) kept alive until the process exits, which returns
-/// all its memory at once: freeing a large archive element by element after its output is written was a few
-/// percent of `render` and `check` (docs/performance.md). Only the executable's main thread calls this.
-nonisolated(unsafe) private var keptUntilExit: [Any] = []
-
-func keepUntilExit(_ value: Any) {
-    keptUntilExit.append(value)
-}

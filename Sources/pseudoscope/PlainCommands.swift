@@ -67,7 +67,6 @@ struct RenderCommand {
         let height = o.height
         // The wireframe draws each element's severity; only the list (`--findings`) shows paths and hints.
         let one = try SingleArchive(o.one, environment: environment, namesFindings: o.findings)
-        keepUntilExit(one)
         var report = RenderReport(
             archive: one.archive, findings: one.findings, glyphs: one.glyphs,
             width: width, height: height, listFindings: o.findings)
@@ -111,7 +110,6 @@ struct RenderCommand {
             report.imageDepth = environment.imageDepth(useColor: one.color, interactive: false)
         }
         let canvas = report.canvas()
-        keepUntilExit(canvas)
         try StandardOutput.writeCanvas(canvas, color: one.color)
         return ExitCode.success
     }

@@ -117,7 +117,7 @@ public struct JSONWriter {
         case "\t": out.put("\\t")
         default:
             guard TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) else {
-                out.put(String(u))
+                out.put(scalar: u)
                 return
             }
             if PathBytes.isEscapedByte(u.value) {

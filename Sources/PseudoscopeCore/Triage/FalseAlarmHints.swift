@@ -60,30 +60,19 @@ public enum FalseAlarmHints {
             return h[c].parent.map { h[$0].type == "Window" ? $0 : c } ?? c
         }
 
-        // The elements the hints start from, found in one walk through the buffer (asking the array for each
-        // element's type copied the element, and each question walked all of them: a thousand instructions an
-        // element of every archive with findings). A type is compared only with names of its length.
+        // The elements the hints start from, found in one walk.
         var loading: Int?, dialog: Int?, springboard: Int?
         var windows: [Int] = []  // shown, and not the keyboard's
-        h.elements.withUnsafeBufferPointer { e in
-            func isSpringboard(_ i: Int) -> Bool { [e[i].identifier, e[i].label, e[i].title].contains { $0.lowercased().contains("springboard") } }
-            for i in e.indices {
-                let type = e[i].type
-                switch type.utf8.count {
-                case 17:
-                    if loading == nil, type == "ActivityIndicator" || type == "ProgressIndicator", shown(i) { loading = i }
-                case 5:
-                    if dialog == nil, type == "Alert" || type == "Sheet", shown(i) { dialog = i }
-                case 6:
-                    guard type == "Window" else { break }
-                    if shown(i), !e[i].isKeyboardWindow { windows.append(i) }
-                    // The type first: lowercasing every element's texts cost a third of `render` on large screens.
-                    if springboard == nil, isSpringboard(i) { springboard = i }
-                case 11:
-                    if springboard == nil, type == "Application", isSpringboard(i) { springboard = i }
-                default:
-                    break
-                }
+        for (i, e) in h.elements.enumerated() {
+            func isSpringboard() -> Bool { [e.identifier, e.label, e.title].contains { $0.lowercased().contains("springboard") } }
+            switch e.type {
+            case "ActivityIndicator", "ProgressIndicator": if loading == nil, shown(i) { loading = i }
+            case "Alert", "Sheet": if dialog == nil, shown(i) { dialog = i }
+            case "Window":
+                if shown(i), !e.isKeyboardWindow { windows.append(i) }
+                if springboard == nil, isSpringboard() { springboard = i }
+            case "Application": if springboard == nil, isSpringboard() { springboard = i }
+            default: break
             }
         }
         // Something still loading: layout may still move in its container.
@@ -138,23 +127,9 @@ public enum FalseAlarmHints {
         }
         // Test data that the screen shows with another length than the archive's fixed data: the run did not use
         // the data it says, so that element's text length (and truncation) may differ from a rerun.
-        // Elements by the first byte of their text (the test's first condition), made once: an archive with many
-        // test-data values asked every element about each of them.
-        // (A list per byte value, not a dictionary: hashing each element's byte was most of making it. Only the
-        // bytes some value starts with are listed: a screen's texts mostly start otherwise.)
-        let values = a.testData.members.compactMap { key, value -> (key: String, fixed: String, first: UInt8)? in
-            guard case .string(let fixed) = value, fixed.count >= 4, let b = fixed.utf8.first else { return nil }
-            return (key, fixed, b)
-        }
-        var wanted = [Bool](repeating: false, count: 256)
-        for v in values { wanted[Int(v.first)] = true }
-        var byFirstByte: [[Int]] = []
-        for (key, fixed, b) in values {
-            if byFirstByte.isEmpty {
-                byFirstByte = Array(repeating: [], count: 256)
-                for i in h.indices { if let first = h[i].displayText.utf8.first, wanted[Int(first)] { byFirstByte[Int(first)].append(i) } }
-            }
-            let showing = byFirstByte[Int(b)].filter { differsInLength(shown: h[$0].displayText, fixed: fixed) }
+        for (key, value) in a.testData.members {
+            guard case .string(let fixed) = value, fixed.count >= 4 else { continue }
+            let showing = h.indices.filter { differsInLength(shown: h[$0].displayText, fixed: fixed) }
             if let i = showing.first {
                 out.append(
                     Hint(
@@ -171,34 +146,7 @@ public enum FalseAlarmHints {
     /// goes on differently: `Order #123456789` for `Order #12345`, `Zoë Ångstr` for `Zoë Ångström`. Equal text,
     /// or the value followed by a word boundary (`Zoë` in `Zoë Ångström` as a first name), is not a difference.
     static func differsInLength(shown: String, fixed: String) -> Bool {
-        // Most texts differ in their first byte: no character arrays for them (this runs for every element).
-        guard let first = shown.utf8.first, first == fixed.utf8.first, shown != fixed else { return false }
-        if let byBytes = differsInLengthASCII(shown: shown, fixed: fixed) { return byBytes }
-        return differsInLengthByCharacters(shown: shown, fixed: fixed)
-    }
-
-    /// `differsInLength` by the bytes, when both texts are ASCII without a carriage return (each byte a character
-    /// of its own, equal only to itself); nil for any other text. (Making arrays of characters was most of the
-    /// test-data hint on a screen of many texts.)
-    static func differsInLengthASCII(shown: String, fixed: String) -> Bool? {
-        var shown = shown, fixed = fixed  // (`withUTF8` reads a native string in place)
-        return shown.withUTF8 { a in
-            fixed.withUTF8 { b -> Bool? in
-                guard !a.contains(where: { $0 >= 0x80 || $0 == 0x0D }), !b.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
-                var common = 0
-                while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
-                guard common >= 4, common * 2 >= b.count else { return false }
-                if common == b.count {
-                    guard common < a.count else { return false }
-                    let next = a[common] | 0x20  // lower case for letters
-                    return (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || (a[common] >= 0x30 && a[common] <= 0x39)
-                }
-                return a.count != b.count
-            }
-        }
-    }
-
-    static func differsInLengthByCharacters(shown: String, fixed: String) -> Bool {
+        guard shown.first == fixed.first, shown != fixed else { return false }
         let a = Array(shown), b = Array(fixed)
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
