@@ -68,24 +68,15 @@ public struct LayoutChecker: Sendable {
         var chrome = [Bool](repeating: false, count: h.count)
         var kinds = [Kind](repeating: [], count: h.count)
         var labels: [String] = []
-        // Each type's kind looked up once per type (`FirstSeenNumbers`).
-        var types = FirstSeenNumbers<String>()
-        var kindOfType: [Kind] = []
-        // Through the buffer: elements are read in place (an array's subscript or for-in copies each whole
-        // element, retaining all its strings, to read one field).
-        archive.hierarchy.elements.withUnsafeBufferPointer { e in
-            for i in e.indices {
-                let t = types.number(e[i].type)
-                if t == kindOfType.count { kindOfType.append(LayoutChecker.kindByType[e[i].type] ?? []) }
-                kinds[i] = kindOfType[t]
-                chrome[i] = kinds[i].contains(.systemChrome)
-                if let p = e[i].parent {
-                    scroll[i] = scroll[p] || kinds[p].contains(.scrolls)
-                    chrome[i] = chrome[i] || chrome[p]
-                }
-                // The labels the pseudo-scheme is detected from, by the type classes just looked up.
-                if kinds[i].contains(.localizedText), !e[i].label.isEmpty { labels.append(e[i].label) }
+        for (i, e) in archive.hierarchy.elements.enumerated() {
+            kinds[i] = LayoutChecker.kindByType[e.type] ?? []
+            chrome[i] = kinds[i].contains(.systemChrome)
+            if let p = e.parent {
+                scroll[i] = scroll[p] || kinds[p].contains(.scrolls)
+                chrome[i] = chrome[i] || chrome[p]
             }
+            // The labels the pseudo-scheme is detected from, by the type classes just looked up.
+            if kinds[i].contains(.localizedText), !e.label.isEmpty { labels.append(e.label) }
         }
         inScrollView = scroll
         relationsKnown = archive.imported?.structure.relationsKnown ?? true

@@ -16,38 +16,21 @@ public struct ElementMatching: Sendable {
         // The roots always correspond.
         if a.count > 0 && b.count > 0 { pair(0, 0) }
 
-        /// `key(side, index)` where side 0 is A and 1 is B: a number shared by both sides (nil: no key), each
-        /// side's unpaired elements in tree order. B's are grouped by key in arrays (a counting sort), and each
-        /// of A's takes the first of its key's that is still unpaired: no dictionary (hashing each element's key
-        /// in every pass was a twentieth of a night's `check`).
-        func matchBy(_ key: (Int, Int) -> Int?) {
-            var bKeys: [(key: Int, element: Int)] = [], aKeys: [(key: Int, element: Int)] = []
-            for j in b.indices where bToA[j] == nil { if let k = key(1, j) { bKeys.append((k, j)) } }
-            guard !bKeys.isEmpty else { return }
-            for i in a.indices where aToB[i] == nil { if let k = key(0, i) { aKeys.append((k, i)) } }
-            var keyCount = 0
-            for k in bKeys { keyCount = max(keyCount, k.key + 1) }
-            // Where each key's elements of B start in `grouped`, in tree order within a key.
-            var start = [Int](repeating: 0, count: keyCount + 1)
-            for k in bKeys { start[k.key + 1] += 1 }
-            for k in 0..<keyCount { start[k + 1] += start[k] }
-            var grouped = [Int](repeating: 0, count: bKeys.count)
-            var next = start
-            for k in bKeys { grouped[next[k.key]] = k.element; next[k.key] += 1 }
-            next = start  // each key's first candidate not yet looked past
-            for (k, i) in aKeys where k < keyCount {
-                var n = next[k]
-                let end = start[k + 1]
-                while n < end, bToA[grouped[n]] != nil { n += 1 }
-                if n < end { pair(i, grouped[n]); n += 1 }
-                next[k] = n
+        /// Each of A's unpaired elements, in tree order, takes the first of B's unpaired elements, in tree order,
+        /// with the same key (side 0 is A, 1 is B; nil: no key).
+        func matchBy<Key: Hashable>(_ key: (Int, Int) -> Key?) {
+            var waiting: [Key: [Int]] = [:]
+            for j in b.indices where bToA[j] == nil { if let k = key(1, j) { waiting[k, default: []].append(j) } }
+            guard !waiting.isEmpty else { return }
+            var taken: [Key: Int] = [:]
+            for i in a.indices where aToB[i] == nil {
+                guard let k = key(0, i), let candidates = waiting[k] else { continue }
+                let n = taken[k, default: 0]
+                if n < candidates.count { pair(i, candidates[n]); taken[k] = n + 1 }
             }
         }
-        // Types and texts as numbers shared by both sides (equal exactly when the strings are), each string
-        // numbered once: the passes' keys were strings, hashed again in every pass (a tenth of a night's `check`).
         let sides = [a, b]
-        var identifiers = FirstSeenNumbers<String>()
-        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : identifiers.number(sides[s][i].identifier) }
+        matchBy { s, i in sides[s][i].identifier.isEmpty ? nil : sides[s][i].identifier }
         // The later passes pair only elements left on both sides: when either side is all paired, they would
         // find nothing, and their keys (a path and a stripped text per element) are not worth building.
         guard aToB.contains(nil), bToA.contains(nil) else {
@@ -55,75 +38,26 @@ public struct ElementMatching: Sendable {
             self.bToA = bToA
             return
         }
-        let (types, numbers) = ElementMatching.typeNumbers(a, b)
-        var typeNumbers = numbers
-        let paths = ElementMatching.pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
-        // Texts only of the elements still unpaired: the passes below read no others. The empty text is -1.
-        var textNumbers = FirstSeenNumbers<String>()
-        func number(_ text: String) -> Int { text.isEmpty ? -1 : textNumbers.number(text) }
+        let paths = ElementMatching.pathKeys(a, b)
+        // Texts only of the elements still unpaired: the passes below read no others.
         let texts = [
-            a.indices.map { aToB[$0] == nil ? number(TextClassifier.stripMarkers(a[$0].displayText)) : -1 },
-            b.indices.map { bToA[$0] == nil ? number(TextClassifier.stripMarkers(b[$0].displayText)) : -1 },
+            a.indices.map { aToB[$0] == nil ? TextClassifier.stripMarkers(a[$0].displayText) : "" },
+            b.indices.map { bToA[$0] == nil ? TextClassifier.stripMarkers(b[$0].displayText) : "" },
         ]
-        // Each pass's keys numbered across both sides (type, text, path; type, path; type, text).
-        var typeTextPath = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
-        matchBy { s, i in typeTextPath.number(types[s][i], texts[s][i], paths[s][i]) }
-        var typePath = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
-        matchBy { s, i in typePath.number(types[s][i], paths[s][i], 0) }
-        var typeText = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)
-        matchBy { s, i in texts[s][i] < 0 ? nil : typeText.number(types[s][i], texts[s][i], 0) }
+        struct Key: Hashable {
+            let type: String, text: String, path: Int
+        }
+        matchBy { s, i in Key(type: sides[s][i].type, text: texts[s][i], path: paths[s][i]) }
+        matchBy { s, i in Key(type: sides[s][i].type, text: "", path: paths[s][i]) }
+        matchBy { s, i in texts[s][i].isEmpty ? nil : Key(type: sides[s][i].type, text: texts[s][i], path: -1) }
         self.aToB = aToB
         self.bToA = bToA
     }
 
-    /// A number per element, shared by both trees, that is equal exactly when `pathDescription` is (type and
-    /// same-type sibling index at every level), built from the parent's number in one pass so that deep trees
-    /// stay linear. A step is (parent's number, type, index among same-type siblings or -1 when the type is
-    /// unique there): numbers, not the step's text, which made and hashed a string per element.
+    /// A number per element, shared by both trees, that is equal exactly when `pathDescription` is (the step's
+    /// type and same-type sibling index at every level), built from the parent's number in one pass so that
+    /// deep trees stay linear.
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
-        let (types, numbers) = typeNumbers(a, b)
-        var typeNumbers = numbers
-        return pathKeys(a, b, types: types, typeNumbers: &typeNumbers)
-    }
-
-    /// Each element's type as a number shared by both trees (`types[side][i]`), and the numbering.
-    static func typeNumbers(_ a: Hierarchy, _ b: Hierarchy) -> (types: [[Int]], numbers: FirstSeenNumbers<String>) {
-        var numbers = FirstSeenNumbers<String>()
-        let types = [a, b].map { h in
-            h.elements.map { numbers.number($0.type) }
-        }
-        return (types, numbers)
-    }
-
-    /// `pathKeys` with each element's type already a number (`types[side][i]`, numbered in `typeNumbers`, which
-    /// gains the empty type when an element other than the root has no parent).
-    static func pathKeys(_ a: Hierarchy, _ b: Hierarchy, types elementTypes: [[Int]], typeNumbers: inout FirstSeenNumbers<String>) -> [[Int]] {
-        // A type spelled with a bracket could read like another type's indexed step ("Button[0]"): then the
-        // texts themselves are compared, as `pathDescription` would.
-        if typeNumbers.keys.contains(where: { $0.utf8.contains(UInt8(ascii: "[")) }) {
-            return textPathKeys(a, b)
-        }
-        var ids = FirstSeenNumbers<NumberTriple>(capacity: a.count + b.count)  // interns a step (parent, type, index), across both trees
-        // An element other than the root without a parent has no step of its own (its text is empty).
-        let emptyType = typeNumbers.number("")
-        return [a, b].enumerated().map { side, h in
-            let types = h.indices.map { i in i == 0 || h[i].parent != nil ? elementTypes[side][i] : emptyType }
-            var index = [Int](repeating: -1, count: h.count)
-            for p in h.indices where !h[p].children.isEmpty {
-                let kids = h[p].children
-                for (k, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { index[k] = n }
-            }
-            var keys = [Int](repeating: 0, count: h.count)
-            for i in h.indices {
-                // The root's step is its type alone, whatever its place.
-                keys[i] = ids.number(h[i].parent.map { keys[$0] } ?? -1, types[i], i == 0 ? -1 : index[i])
-            }
-            return keys
-        }
-    }
-
-    /// `pathKeys` from the steps' texts (`Button[1]`): the reference the numbered steps above stand for.
-    static func textPathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
         struct Step: Hashable { let parent: Int, name: String }
         var ids: [Step: Int] = [:]
         return [a, b].map { h in
