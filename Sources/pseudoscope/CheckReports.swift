@@ -251,22 +251,19 @@ enum JUnitReport {
     /// XML-escapes text; characters XML 1.0 cannot hold at all become visible escapes, and what a terminal must
     /// not be sent raw (`TerminalText.needsEscape`) a character reference.
     static func escape(_ s: String) -> String {
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 }) { return s }
-        var out = String.UnicodeScalarView()
-        func put(_ text: String) { out.append(contentsOf: text.unicodeScalars) }
-        for u in s.unicodeScalars {
+        if TerminalText.isPlain(s, special: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) { return s }
+        return s.replacingScalars { u in
             switch u.value {
-            case 0x26: put("&amp;")
-            case 0x3C: put("&lt;")
-            case 0x3E: put("&gt;")
-            case 0x22: put("&quot;")
-            case 0x0A: put(JUnitReport.newline)
-            case 0x09: out.append(u)
-            case ..<0x20, 0xFFFE, 0xFFFF: put("\\x" + String(u.value, radix: 16))
-            case 0x7F: put("&#x7f;")  // DEL: a control to a terminal reading the report
-            default: if TerminalText.needsEscape(u) { put("&#x" + String(u.value, radix: 16) + ";") } else { out.append(u) }
+            case 0x26: "&amp;"
+            case 0x3C: "&lt;"
+            case 0x3E: "&gt;"
+            case 0x22: "&quot;"
+            case 0x0A: JUnitReport.newline
+            case 0x09: nil
+            case ..<0x20, 0xFFFE, 0xFFFF: "\\x" + String(u.value, radix: 16)
+            case 0x7F: "&#x7f;"  // DEL: a control to a terminal reading the report
+            default: TerminalText.needsEscape(u) ? "&#x" + String(u.value, radix: 16) + ";" : nil
             }
         }
-        return String(out)
     }
 }

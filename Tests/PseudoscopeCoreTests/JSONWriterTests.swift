@@ -74,6 +74,21 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// The byte look that lets plain text through as it is (`TerminalText.isPlain`) stops at every scalar beyond
+    /// ASCII that the JSON or XML writers escape: checked for every scalar.
+    func testEveryEscapedScalarFailsThePlainLook() {
+        var missed: [String] = []
+        for v in UInt32(0x80)...0x10FFFF {
+            guard let u = Unicode.Scalar(v), TerminalText.needsEscape(u) || (0x200B...0x200F).contains(v) || (0xFFFE...0xFFFF).contains(v) else {
+                continue
+            }
+            if TerminalText.isPlain(String(u), special: { _ in false }) { missed.append(String(v, radix: 16)) }
+        }
+        XCTAssertEqual(missed, [])
+        XCTAssertTrue(TerminalText.isPlain("［Konto···］ 確認 한국어 عربي", special: { $0 == 0x22 }))
+        XCTAssertFalse(TerminalText.isPlain("say \"hi\"", special: { $0 == 0x22 }))
+    }
+
     /// A scalar that needs escaping is caught after any run of letters of any length, at the end of a string too,
     /// on seeded strings of Hangul, CJK, Arabic, Cyrillic, emoji, ASCII and the scalars that are escaped.
     func testEscapesAreFoundAfterRunsOfMultiByteLetters() {

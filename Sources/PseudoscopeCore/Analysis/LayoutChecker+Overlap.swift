@@ -61,35 +61,39 @@ extension LayoutChecker {
     /// time (an element past the cap is still reported by the ones before it).
     func overlaps(among kids: [Int]) -> [Int: Overlap] {
         let tol = CheckThresholds.overlapTolerance
-        let sorted = kids.sorted { (h[$0].frame.minY, $0) < (h[$1].frame.minY, $1) }
+        let tops = kids.map { h[$0].frame.minY }
+        let sorted = kids.indices.sorted { (tops[$0], kids[$0]) < (tops[$1], kids[$1]) }.map { kids[$0] }
+        // What a comparison reads, by sweep position.
+        let frames = sorted.map { h[$0].frame }, controls = sorted.map { kinds[$0].contains(.interactive) }
         // Each ink estimated once, and only for siblings compared with another (measuring is most of the rule).
-        var inks: [Int: Rect?] = [:]
-        func ink(_ i: Int) -> Rect? {
-            if let known = inks[i] { return known }
-            let area = inkArea(i)
-            inks[i] = area
+        var inks = [Rect??](repeating: nil, count: sorted.count)
+        func ink(_ k: Int) -> Rect? {
+            if let known = inks[k] { return known }
+            let area = inkArea(sorted[k])
+            inks[k] = area
             return area
         }
-        var found: [Int: Overlap] = [:]
+        var found = [Overlap?](repeating: nil, count: sorted.count)  // by sweep position
         for k in sorted.indices {
-            let i = sorted[k], reach = h[i].frame.maxY - tol
+            let reach = frames[k].maxY - tol
             var m = k + 1
-            while m < sorted.count, m <= k + LayoutChecker.overlapComparisonsPerElement, h[sorted[m]].frame.minY < reach {
+            while m < sorted.count, m <= k + LayoutChecker.overlapComparisonsPerElement, frames[m].minY < reach {
                 defer { m += 1 }
-                let j = sorted[m]
-                guard let a = ink(i), let b = ink(j) else { continue }
+                guard let a = ink(k), let b = ink(m) else { continue }
                 let w = min(a.maxX, b.maxX) - max(a.minX, b.minX), ht = min(a.maxY, b.maxY) - max(a.minY, b.minY)
                 guard w > tol, ht > tol else { continue }
                 // A control with its own title or icon laid over it: one contains the other.
-                if kinds[i].contains(.interactive) || kinds[j].contains(.interactive), LayoutChecker.nests(h[i].frame, h[j].frame) { continue }
-                let (on, other) = i < j ? (i, j) : (j, i)
+                if controls[k] || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
+                let (on, other) = sorted[k] < sorted[m] ? (k, sorted[m]) : (m, sorted[k])
                 var o = found[on] ?? Overlap(first: other, width: w, height: ht, hits: 0)
                 o.hits += 1
                 if other < o.first { (o.first, o.width, o.height) = (other, w, ht) }
                 found[on] = o
             }
         }
-        return found
+        var byElement: [Int: Overlap] = [:]
+        for (k, o) in found.enumerated() { if let o { byElement[sorted[k]] = o } }
+        return byElement
     }
 
     /// Whether one frame contains the other, within the containment tolerance.

@@ -240,7 +240,7 @@ extension LayoutChecker {
         for i in h.indices where !isBack[i] && isVisible(i) {
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
-            let key = Array(TextClassifier.keywordText(h[i]))
+            let key = TextClassifier.keywordText(h[i])
             func names(_ needle: String) -> Bool { TextClassifier.contains(key, needle) }
             var message: String?
             for name in LayoutChecker.physicalDirectionSymbols where names(name) {

@@ -166,11 +166,10 @@ public struct LayoutChecker: Sendable {
     }
 
     /// Blocking first, then by element and rule; findings alike in all three keep the order they were found in.
+    /// (Their places are sorted, not the findings: moving a finding retains and releases all its strings.)
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.enumerated().sorted { a, b in
-            (a.element.severity.rank, a.element.element ?? -1, a.element.rule.index, a.offset)
-                < (b.element.severity.rank, b.element.element ?? -1, b.element.rule.index, b.offset)
-        }.map(\.element)
+        func key(_ k: Int) -> (Int, Int, Int, Int) { (findings[k].severity.rank, findings[k].element ?? -1, findings[k].rule.index, k) }
+        return findings.indices.sorted { key($0) < key($1) }.map { findings[$0] }
     }
 
     func finding(_ rule: Rule, _ severity: Severity, _ i: Int, _ message: String, _ evidence: [(name: String, value: Double)] = []) -> Finding {

@@ -54,17 +54,23 @@ public struct ElementMatching: Sendable {
         self.bToA = bToA
     }
 
-    /// A number per element, shared by both trees, that is equal exactly when `pathDescription` is (the step's
-    /// type and same-type sibling index at every level), built from the parent's number in one pass so that
-    /// deep trees stay linear.
+    /// A number per element, shared by both trees, equal exactly when the paths are (each step's type and index
+    /// among its same-type siblings, as `pathDescription` writes them), built from the parent's number in one pass
+    /// so that deep trees stay linear.
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
-        struct Step: Hashable { let parent: Int, name: String }
+        struct Step: Hashable { let parent: Int, type: String, ordinal: Int }
         var ids: [Step: Int] = [:]
         return [a, b].map { h in
+            var ordinal = [Int](repeating: -1, count: h.count)  // the root's step is its type alone
+            for p in h.indices where !h[p].children.isEmpty {
+                let kids = h[p].children
+                for (k, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { ordinal[k] = n }
+            }
             var keys = [Int](repeating: 0, count: h.count)
-            let steps = h.pathStepNames()
             for i in h.indices {
-                let step = Step(parent: h[i].parent.map { keys[$0] } ?? -1, name: steps[i])
+                // An element other than the root without a parent has no step of its own.
+                let orphan = i != 0 && h[i].parent == nil
+                let step = Step(parent: h[i].parent.map { keys[$0] } ?? -1, type: orphan ? "" : h[i].type, ordinal: ordinal[i])
                 if let id = ids[step] { keys[i] = id } else { keys[i] = ids.count; ids[step] = ids.count }
             }
             return keys

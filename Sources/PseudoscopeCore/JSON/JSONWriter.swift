@@ -96,43 +96,32 @@ public struct JSONWriter {
         endArray()
     }
 
-    /// A string in quotes, escaped. Most strings (rules, types, identifiers, paths, fingerprints) are printable
-    /// ASCII with nothing to escape, and are copied as they are.
+    /// A string in quotes, escaped. Most strings have nothing to escape, and are copied as they are.
     private mutating func quoted(_ s: String) {
         out.put(byte: 0x22)
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            out.put(s)
-        } else {
-            for u in s.unicodeScalars { escaped(u) }
-        }
+        out.put(TerminalText.isPlain(s) { $0 == 0x22 || $0 == 0x5C } ? s : s.replacingScalars(JSONWriter.escape))
         out.put(byte: 0x22)
     }
 
-    private mutating func escaped(_ u: Unicode.Scalar) {
+    /// What a scalar is written as when it is not written as it is.
+    private static func escape(_ u: Unicode.Scalar) -> String? {
         switch u {
-        case "\"": out.put("\\\"")
-        case "\\": out.put("\\\\")
-        case "\n": out.put("\\n")
-        case "\r": out.put("\\r")
-        case "\t": out.put("\\t")
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
         default:
-            guard TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) else {
-                out.put(scalar: u)
-                return
-            }
-            if PathBytes.isEscapedByte(u.value) {
-                // A byte of a file name that is not UTF-8: written as the text `\xE9`, as the terminal shows it.
-                out.put("\\\\x" + hex(u.value & 0xFF, digits: 2).uppercased())
-            } else if u.value > 0xFFFF {
-                let w = u.value - 0x10000
-                out.put("\\u" + hex(0xD800 + (w >> 10), digits: 4) + "\\u" + hex(0xDC00 + (w & 0x3FF), digits: 4))
-            } else {
-                out.put("\\u" + hex(u.value, digits: 4))
-            }
+            guard TerminalText.needsEscape(u) || (0x200B...0x200F).contains(u.value) else { return nil }
+            // A byte of a file name that is not UTF-8: written as the text `\xE9`, as the terminal shows it.
+            if PathBytes.isEscapedByte(u.value) { return "\\\\x" + hex(u.value & 0xFF, digits: 2).uppercased() }
+            guard u.value > 0xFFFF else { return "\\u" + hex(u.value, digits: 4) }
+            let w = u.value - 0x10000
+            return "\\u" + hex(0xD800 + (w >> 10), digits: 4) + "\\u" + hex(0xDC00 + (w & 0x3FF), digits: 4)
         }
     }
 
-    private func hex(_ v: UInt32, digits: Int) -> String {
+    private static func hex(_ v: UInt32, digits: Int) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: max(0, digits - s.count)) + s
     }

@@ -128,13 +128,28 @@ public struct Hierarchy: Equatable, Sendable {
     /// For each of one parent's children, in order: its index among the children of its type, or -1 when no other
     /// child has its type (the step is the bare type). The one place sibling indexing is defined.
     static func stepOrdinals(ofChildren kids: [Int], in h: Hierarchy) -> [Int] {
-        var total: [String: Int] = [:]
-        for kid in kids { total[h.elements[kid].type, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        return kids.map { kid in
-            let t = h.elements[kid].type
-            defer { seen[t, default: 0] += 1 }
-            return total[t]! > 1 ? seen[t, default: 0] : -1
+        // Each child's type to a slot of its type, the counting on arrays. Siblings share few types (rows of
+        // `Cell`, an `Other` or two): a type is looked for among the few seen by comparing, and hashed only once
+        // a parent has shown many (hashing every child's type was most of naming a screen's paths).
+        var types: [String] = [], total: [Int] = []
+        var slotOfType: [String: Int] = [:]
+        let slots = kids.map { kid -> Int in
+            let type = h.elements[kid].type
+            let known = types.count <= 8 ? types.firstIndex(of: type) : slotOfType[type]
+            if let s = known {
+                total[s] += 1
+                return s
+            }
+            if types.count == 8 { for (s, t) in types.enumerated() { slotOfType[t] = s } }
+            if types.count >= 8 { slotOfType[type] = types.count }
+            types.append(type)
+            total.append(1)
+            return total.count - 1
+        }
+        var seen = [Int](repeating: 0, count: total.count)
+        return slots.map { s in
+            defer { seen[s] += 1 }
+            return total[s] > 1 ? seen[s] : -1
         }
     }
 

@@ -103,9 +103,11 @@ public struct PathNamer: Sendable {
                     }
                 }
             }
-            let ordinal = ordinal(i, of: p)
-            let prefix = String(decoding: known[from[p]..<to[p]], as: UTF8.self)
-            out.append(prefix + "/" + h.elements[i].type + (ordinal >= 0 ? "[\(ordinal)]" : ""))
+            text.removeAll(keepingCapacity: true)
+            text.append(contentsOf: known[from[p]..<to[p]])
+            text.append(UInt8(ascii: "/"))
+            appendStep(i, to: &text)
+            out.append(String(decoding: text, as: UTF8.self))
         }
         return out
     }

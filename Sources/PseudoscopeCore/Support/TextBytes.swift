@@ -30,8 +30,6 @@ public struct TextBytes {
 
     public mutating func put(_ b: [UInt8]) { bytes.append(contentsOf: b) }
 
-    public mutating func put(scalar u: Unicode.Scalar) { UTF8.encode(u) { bytes.append($0) } }
-
     /// Starts again, keeping the room (a report handed out in pieces).
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 

@@ -164,3 +164,45 @@ public enum TerminalText {
         return String(repeating: "0", count: max(0, digits - s.count)) + s
     }
 }
+
+extension TerminalText {
+    /// Whether `text` holds nothing `needsEscape` escapes and no ASCII byte that `special` picks (what a format
+    /// escapes besides: a quote, a backslash, `&`), so that a writer copies it as it is. Looked at by the byte: a
+    /// multi-byte scalar is a candidate only when its first two bytes may begin one that is escaped
+    /// (`mayBeginEscaped`); a text with a candidate goes the exact way, scalar by scalar.
+    public static func isPlain(_ text: String, special: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                if c < 0x80 {
+                    if c < 0x20 || c == 0x7F || special(c) { return false }
+                } else if c >= 0xC0, i + 1 < b.count, mayBeginEscaped(c, b[i + 1]) {
+                    return false
+                }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether a multi-byte scalar starting with these two bytes may be one that `needsEscape` escapes (or a
+    /// noncharacter XML cannot hold): C1 controls and the soft hyphen (C2 80–9F, C2 AD), the Arabic letter mark
+    /// (D8 9C), the Hangul fillers and the Mongolian separator (E1 85, E1 A0), the general punctuation controls
+    /// (E2 80, E2 81), the Hangul filler (E3 85), the BOM, the halfwidth filler, the specials (EF BB, EF BE,
+    /// EF BF), the tags (F3 A0), the escaped bytes of a file name (F4 8F).
+    static func mayBeginEscaped(_ lead: UInt8, _ next: UInt8) -> Bool {
+        switch lead {
+        case 0xC2: return next < 0xA0 || next == 0xAD
+        case 0xD8: return next == 0x9C
+        case 0xE1: return next == 0x85 || next == 0xA0
+        case 0xE2: return next == 0x80 || next == 0x81
+        case 0xE3: return next == 0x85
+        case 0xEF: return next == 0xBB || next == 0xBE || next == 0xBF
+        case 0xF3: return next == 0xA0
+        case 0xF4: return next == 0x8F
+        default: return false
+        }
+    }
+}
