@@ -134,9 +134,10 @@ public enum TextClassifier {
     /// How many marked pieces a string holds: `［Total···］: ［3 items···］` holds two.
     public static func markedPieces(_ text: String, scheme: PseudoScheme) -> Int {
         switch scheme {
-        case .fullwidthBrackets: return text.filter { $0 == "［" }.count
+        // By the scalar: a bracket with a mark piled on it still opens a piece.
+        case .fullwidthBrackets: return text.unicodeScalars.count { $0 == "［" }
         case .boundedString: return text.components(separatedBy: "[#").count - 1
-        case .brackets: return text.filter { $0 == "[" }.count
+        case .brackets: return text.unicodeScalars.count { $0 == "[" }
         case .doubleLength: return 0
         }
     }

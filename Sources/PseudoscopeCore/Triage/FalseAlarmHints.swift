@@ -146,7 +146,8 @@ public enum FalseAlarmHints {
     /// goes on differently: `Order #123456789` for `Order #12345`, `Zoë Ångstr` for `Zoë Ångström`. Equal text,
     /// or the value followed by a word boundary (`Zoë` in `Zoë Ångström` as a first name), is not a difference.
     static func differsInLength(shown: String, fixed: String) -> Bool {
-        guard shown.first == fixed.first, shown != fixed else { return false }
+        // Most texts differ in their first byte: no characters are made for them (this runs for every element).
+        guard shown.utf8.first == fixed.utf8.first, shown.first == fixed.first, shown != fixed else { return false }
         let a = Array(shown), b = Array(fixed)
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
