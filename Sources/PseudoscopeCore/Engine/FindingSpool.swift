@@ -79,9 +79,13 @@ struct SpoolWriter {
     var bytes: [UInt8] = []
 
     mutating func u8(_ v: UInt8) { bytes.append(v) }
-    mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func i64(_ v: Int) { withUnsafeBytes(of: Int64(v).littleEndian) { bytes.append(contentsOf: $0) } }
-    mutating func f64(_ v: Double) { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    /// A fixed-size value, little-endian.
+    mutating func fixed<T: FixedWidthInteger>(_ v: T) {
+        for k in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * k))) }
+    }
+    mutating func u32(_ v: UInt32) { fixed(v) }
+    mutating func i64(_ v: Int) { fixed(Int64(v)) }
+    mutating func f64(_ v: Double) { fixed(v.bitPattern) }
     mutating func string(_ s: String) {
         u32(UInt32(s.utf8.count))
         bytes.append(contentsOf: s.utf8)
@@ -129,7 +133,7 @@ struct SpoolReader {
         let n = MemoryLayout<T>.size
         guard at + n <= bytes.count else { throw cutShort() }
         defer { at += n }
-        return T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) })
+        return bytes[at..<(at + n)].reversed().reduce(T.zero) { $0 << 8 | T($1) }
     }
     mutating func u8() throws -> UInt8 { try fixed(UInt8.self) }
     mutating func u32() throws -> UInt32 { try fixed(UInt32.self) }
