@@ -197,11 +197,15 @@ public enum TextClassifier {
 
 extension String {
     func trimmingWhitespace() -> String {
-        // A character is whitespace by its first scalar. The first scalar begins the first character, and the last
-        // scalar begins the last one, or joins one begun by a scalar that is no whitespace either, when it is not
-        // a mark or joiner (`beginsCharacter`, none of them whitespace): then there is nothing to trim, found
-        // without breaking the text into characters (which was a tenth of checking a screen of labels).
-        if let f = unicodeScalars.first, let l = unicodeScalars.last, String.beginsCharacter(f), String.beginsCharacter(l) { return self }
+        // A character is whitespace by its first scalar. The last scalar begins the last character, or joins one
+        // begun by a scalar that is no whitespace either, when it is not a mark or joiner (`beginsCharacter`, none
+        // of them whitespace); likewise the first scalar after leading spaces and tabs (a dump's indented lines).
+        // Then the trimmed text is found by the byte, without breaking the text into characters.
+        if let last = unicodeScalars.last, String.beginsCharacter(last),
+            let start = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), String.beginsCharacter(unicodeScalars[start])
+        {
+            return start == utf8.startIndex ? self : String(self[start...])
+        }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }
@@ -210,11 +214,13 @@ extension String {
 
     /// Whether a scalar is neither whitespace nor one that extends the character before it (a mark, a joiner, a
     /// selector): printable ASCII, Latin, Greek, Cyrillic, Hebrew and Arabic letters, general and CJK
-    /// punctuation, kana, ideographs, Hangul syllables and fullwidth forms.
+    /// punctuation, Thai consonants, kana, ideographs, Hangul syllables, fullwidth forms and emoji.
     static func beginsCharacter(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
-        case 0x21...0x7E, 0xA1..<0x300, 0x370...0x3FF, 0x400...0x482, 0x48A...0x4FF, 0x5D0...0x5EA, 0x620...0x64A, 0x2010...0x2027,
-            0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
+        case 0x21...0x7E, 0xA1..<0x300, 0x370...0x3FF, 0x400...0x482, 0x48A...0x4FF, 0x5D0...0x5EA, 0x620...0x64A, 0x0E01...0x0E30,
+            0x2010...0x2027, 0x3001...0x3029, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E,
+            // Emoji, less the skin tones (which extend the emoji before them).
+            0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
             return true
         default:
             return false
