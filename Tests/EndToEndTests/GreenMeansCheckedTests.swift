@@ -82,20 +82,7 @@ final class GreenMeansCheckedTests: XCTestCase {
     func testABundleWhoseTestActionDidNotStartFailsLoudly() throws {
         typealias B = SyntheticBundle
         var bundle = SyntheticBundle()
-        let root = B.object(
-            "ActionsInvocationRecord",
-            [
-                (
-                    "actions",
-                    B.array([
-                        B.object(
-                            "ActionRecord",
-                            [
-                                ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))]))
-                            ])
-                    ])
-                )
-            ])
+        let root = B.invocation(actionResult: [("status", .scalar("failedToStart"))])
         let rootID = bundle.add(root)
         let path = try Harness.temporaryFolder(self).appendingPathComponent("Layout.xcresult").path
         try bundle.write(to: path, rootID: rootID, minor: 58)

@@ -113,20 +113,7 @@ final class HostileClassesTests: XCTestCase {
         bundle.objects[a] = Array(#"[{"name":"loop","type":2},{"name":"gone","type":2}]"#.utf8)
         bundle.objects[b] = Array(#"[{"name":"back","type":2}]"#.utf8)
         bundle.objects[c] = Array(#"[{"name":"Session-x.log","type":1}]"#.utf8)
-        let root = B.object(
-            "ActionsInvocationRecord",
-            [
-                (
-                    "actions",
-                    B.array([
-                        B.object(
-                            "ActionRecord",
-                            [
-                                ("actionResult", B.object("ActionResult", [("status", .scalar("succeeded")), ("diagnosticsRef", B.reference(a))]))
-                            ])
-                    ])
-                )
-            ])
+        let root = B.invocation(actionResult: [("status", .scalar("succeeded")), ("diagnosticsRef", B.reference(a))])
         let rootID = bundle.add(root)
         let path = try Harness.temporaryFolder(self).appendingPathComponent("Loop.xcresult").path
         try bundle.write(to: path, rootID: rootID)

@@ -166,20 +166,7 @@ extension ModernXcodeTests {
         typealias B = SyntheticBundle
         var bundle = SyntheticBundle()
         for (id, bytes) in payloads { bundle.objects[id] = bytes }
-        let root = B.object(
-            "ActionsInvocationRecord",
-            [
-                (
-                    "actions",
-                    B.array([
-                        B.object(
-                            "ActionRecord",
-                            [
-                                ("actionResult", B.object("ActionResult", [("status", .scalar("failedToStart"))]))
-                            ])
-                    ])
-                )
-            ])
+        let root = B.invocation(actionResult: [("status", .scalar("failedToStart"))])
         let rootID = bundle.add(root)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("started-\(UUID().uuidString)/rtl/Layout.xcresult").path
         // The whole `started-…` folder (removing only its `rtl` left one behind every run).

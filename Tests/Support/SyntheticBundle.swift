@@ -27,6 +27,12 @@ public struct SyntheticBundle {
         .object(type: "Array", members: items.map { (nil, $0) })
     }
 
+    /// A bundle's root record holding one action whose result has these members (its status, its tests, its
+    /// diagnostics): the shape every test of a failed, empty or looping action builds.
+    public static func invocation(actionResult: [(String, Node)]) -> Node {
+        object("ActionsInvocationRecord", [("actions", array([object("ActionRecord", [("actionResult", object("ActionResult", actionResult))])]))])
+    }
+
     public static func reference(_ id: String) -> Node {
         object("Reference", [("id", .scalar(id))])
     }
