@@ -187,6 +187,9 @@ def heavy(out):
             json.dump(heavy_controls(archive(rng, 300, mode, f"Heavy/testScreen{k // 3}", f"Heavy{k // 3}")), f, ensure_ascii=False)
 
 def main():
+    # The output folder comes first; anything else there (`--help`, nothing) gets the usage, not a folder of that name.
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        sys.exit(__doc__.strip())
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     if "--heavy" in sys.argv:
