@@ -98,7 +98,7 @@ struct SpoolWriter {
         u8(UInt8(f.rule.index))
         u8(f.severity == .blocking ? 0 : 1)
         i64(f.element ?? -1)
-        for s in [f.elementPath, f.elementType, f.identifier, f.label, f.text] { string(s) }
+        string(f.elementPath); string(f.elementType); string(f.identifier); string(f.label); string(f.text)
         if let r = f.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
         string(f.message)
         u32(UInt32(f.evidence.count))

@@ -116,7 +116,8 @@ public enum TerminalText {
     }
 
     static func isCombiningMark(_ u: Unicode.Scalar) -> Bool {
-        guard u.value >= 0x300 else { return false }
+        // Letters and punctuation of the common blocks are no marks: their category is not looked up.
+        guard u.value >= 0x300, !String.beginsCharacter(u) else { return false }
         switch u.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return true
         default: return false

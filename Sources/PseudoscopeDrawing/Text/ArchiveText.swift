@@ -213,8 +213,16 @@ public enum ArchiveText {
         let start = out.count
         if let tag { out.put(tag + " ") }
         if f.novelty == .new { out.put("NEW ") }
-        out.put("\(f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark) \(f.severity.rawValue) \(f.rule.rawValue)  ")
-        out.put(f.elementReference + ": " + f.message)
+        // Piece by piece: a line joined first is a string made and dropped for every finding of a night.
+        out.put(f.severity == .blocking ? glyphs.blockingMark : glyphs.reviewMark)
+        out.put(" ")
+        out.put(f.severity.rawValue)
+        out.put(" ")
+        out.put(f.rule.rawValue)
+        out.put("  ")
+        out.put(f.elementReference)
+        out.put(": ")
+        out.put(f.message)
         if let other = f.otherArchive { out.put(" (compared with \(other))") }
         out.sanitize(from: start)
     }
