@@ -8,7 +8,7 @@ import PseudoscopeDrawing
 enum CheckMarkdown {
     /// The report: the night's summary by rule, then the blocked runs, then those for review, then one collapsed list
     /// of what was not checked or read and the bundles that passed. A run's section is written as its findings are
-    /// read back.
+    /// read back (`RunParts`).
     static func write(_ night: Night, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
         let t = night.totals
         var out =
@@ -23,11 +23,9 @@ enum CheckMarkdown {
         let blocked = checked.filter { $0.verdict.blocks || $0.verdict.incomplete != nil }
         let review = checked.filter { !($0.verdict.blocks || $0.verdict.incomplete != nil) && $0.verdict.counts.total > 0 }
         for (title, runs) in [("Blocked", blocked), ("For review", review)] where !runs.isEmpty {
-            out += "\n## \(title) (\(runs.count))\n"
-            for o in runs {
-                try stream.text(out)
-                out = section(o, findings: try night.findings(of: o))
-            }
+            try stream.text(out + "\n## \(title) (\(runs.count))\n")
+            out = ""
+            try RunParts.write(runs, of: night, render: section, to: { try stream.text($0) })
         }
         out += rest(night, clean: checked.filter { $0.verdict.counts.total == 0 && !$0.verdict.blocks && $0.verdict.incomplete == nil })
         if !triage.lines.isEmpty {

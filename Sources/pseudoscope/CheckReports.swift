@@ -19,42 +19,52 @@ enum CheckJSON {
         if let t = night.tests { writeTests(t, into: &w) }
         if grouped { writeGroups(CheckGroups(night), into: &w) }
         w.beginArray("archives")
-        for o in night.outcomes {
-            w.beginObject()
-            w.string("archive", o.path)
-            w.string("test", o.summary?.test)
-            w.string("screen", o.summary?.screen)
-            w.string("mode", o.summary?.mode.rawValue)
-            w.string("error", o.error?.description ?? (o.verdict.isUnreadable ? o.verdict.reason : nil))
-            // Green means checked: every entry says whether it was, and why not.
-            w.bool("checked", o.verdict.isChecked)
-            if let why = o.verdict.reason { w.string("reason", why) }
-            if let s = o.summary {
-                w.string("failureMessage", s.failureMessage)
-                if let note = s.hierarchyNote { w.string("notChecked", note) }
-                if let cut = o.verdict.incomplete { w.string("incomplete", cut) }
-                if let answer = o.verdict.answer { CheckJSON.writeAnswer(answer, into: &w) }
-                if let r = s.run { w.runOrigin("run", r) }
-                // How the rtl pair rule met the run, in the words every command uses.
-                switch o.verdict.pairing {
-                case .notApplicable, .pending: break
-                case .pairedWith(let partner): w.string("pairedWith", partner)
-                case .noPartner: w.string("pairRuleNotRun", o.verdict.pairing.note)
-                }
-            }
-            writeCounts(o.verdict.counts, into: &w)
-            w.beginArray("findings")
-            for f in try night.findings(of: o) {
-                w.finding(f)
-                if w.count >= ReportStream.piece { try w.flush { try stream.bytes($0) } }
-            }
-            w.endArray()
-            w.endObject()
+        try RunParts.write(night.outcomes, of: night, render: runBytes) { run in
+            w.value(run)
+            if w.count >= ReportStream.piece { try w.flush { try stream.bytes($0) } }
         }
         w.endArray()
         w.endObject()
         w.newline()
         try w.flush { try stream.bytes($0) }
+    }
+
+    /// One entry of `archives`, made whole.
+    static func runBytes(_ o: RunOutcome, findings: [Finding]) -> [UInt8] {
+        var w = JSONWriter()
+        writeRun(o, findings: findings, into: &w)
+        return w.bytes
+    }
+
+    /// One entry of `archives`: the run, its verdict and its findings.
+    static func writeRun(_ o: RunOutcome, findings: [Finding], into w: inout JSONWriter) {
+        w.beginObject()
+        w.string("archive", o.path)
+        w.string("test", o.summary?.test)
+        w.string("screen", o.summary?.screen)
+        w.string("mode", o.summary?.mode.rawValue)
+        w.string("error", o.error?.description ?? (o.verdict.isUnreadable ? o.verdict.reason : nil))
+        // Green means checked: every entry says whether it was, and why not.
+        w.bool("checked", o.verdict.isChecked)
+        if let why = o.verdict.reason { w.string("reason", why) }
+        if let s = o.summary {
+            w.string("failureMessage", s.failureMessage)
+            if let note = s.hierarchyNote { w.string("notChecked", note) }
+            if let cut = o.verdict.incomplete { w.string("incomplete", cut) }
+            if let answer = o.verdict.answer { CheckJSON.writeAnswer(answer, into: &w) }
+            if let r = s.run { w.runOrigin("run", r) }
+            // How the rtl pair rule met the run, in the words every command uses.
+            switch o.verdict.pairing {
+            case .notApplicable, .pending: break
+            case .pairedWith(let partner): w.string("pairedWith", partner)
+            case .noPartner: w.string("pairRuleNotRun", o.verdict.pairing.note)
+            }
+        }
+        writeCounts(o.verdict.counts, into: &w)
+        w.beginArray("findings")
+        for f in findings { w.finding(f) }
+        w.endArray()
+        w.endObject()
     }
 
     /// The failure read as a query and answered against the tree (docs/checks.md, "Why the test failed").
@@ -184,28 +194,31 @@ enum JUnitReport {
             x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
         }
         try out.text(x)
-        for o in night.outcomes {
-            let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
-            var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
-            switch o.verdict.status {
-            case .unreadable(let why):
-                x += "      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n"
-            case .notChecked(let why):
-                x +=
-                    "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
-            case .acceptedWithoutHierarchy(let why):
-                // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
-                x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
-            case .checked:
-                if let cut = o.verdict.incomplete {
-                    x +=
-                        "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
-                }
-                x += findings(try night.findings(of: o), verdict: o.verdict)
-            }
-            try out.text(x + "    </testcase>\n")
-        }
+        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try out.text($0) })
         try out.text("  </testsuite>\n</testsuites>\n")
+    }
+
+    /// One run's test case: a failure, an error or a skip as its verdict says, and its findings.
+    static func testCase(_ o: RunOutcome, findings found: [Finding]) -> String {
+        let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
+        var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+        switch o.verdict.status {
+        case .unreadable(let why):
+            x += "      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n"
+        case .notChecked(let why):
+            x +=
+                "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
+        case .acceptedWithoutHierarchy(let why):
+            // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
+            x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
+        case .checked:
+            if let cut = o.verdict.incomplete {
+                x +=
+                    "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
+            }
+            x += findings(found, verdict: o.verdict)
+        }
+        return x + "    </testcase>\n"
     }
 
     /// A judged run's findings in its test case: one failure for those that block now, a skip when only known

@@ -4,44 +4,47 @@ import PseudoscopeDrawing
 /// `check`'s text report and its `--group` form: each run's verdict and findings, and the night's totals, as the
 /// engine decided them (`Night`).
 enum CheckText {
-    /// The report, a run at a time as its findings are read back, then the night's summary.
+    /// The report, a run at a time as its findings are read back (`RunParts`), then the night's summary.
     static func write(_ night: Night, glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
+        try RunParts.write(night.outcomes, of: night, render: { run($0, findings: $1, glyphs: glyphs, color: color) }, to: { try stream.text($0) })
+        try stream.text("\n" + summary(night, triage: triage))
+    }
+
+    /// One run's lines: its path, test and verdict, how it was paired, why it was not checked, the failure's query,
+    /// and its findings.
+    static func run(_ o: RunOutcome, findings: [Finding], glyphs: Glyphs, color: Bool) -> String {
         let palette = ANSIPalette.standard
         func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
-        for o in night.outcomes {
-            var out = paint(TerminalText.sanitize(o.path), .header)
-            guard let a = o.summary else {
-                let label = o.verdict.isUnreadable ? "error" : "not checked"
-                try stream.text(out + "\n  " + paint(label, .blocking) + ": " + TerminalText.sanitize(o.verdict.reason ?? "") + "\n")
-                continue
-            }
-            let v = o.verdict
-            out +=
-                "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote))
-                + " · \(v.counts.phrase)\n"
-            if let pairing = v.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim) + "\n" }
-            switch v.status {
-            case .notChecked(let why), .acceptedWithoutHierarchy(let why):
-                out += "  " + (v.isNotChecked ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(why) + "\n"
-                out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
-            case .checked, .unreadable: break
-            }
-            if let answer = v.answer {
-                for part in answer.parts where part.label != "searched" {
-                    out += "  " + (part.label == "looked for" ? "" : "  ") + TerminalText.sanitize("\(part.label): \(part.text)") + "\n"
-                }
-            }
-            if let cut = v.incomplete {
-                out +=
-                    "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut)
-                    + "; elements after it are missing, so this run does not pass\n"
-            }
-            for f in try night.findings(of: o) {
-                for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
-            }
-            try stream.text(out)
+        var out = paint(TerminalText.sanitize(o.path), .header)
+        guard let a = o.summary else {
+            let label = o.verdict.isUnreadable ? "error" : "not checked"
+            return out + "\n  " + paint(label, .blocking) + ": " + TerminalText.sanitize(o.verdict.reason ?? "") + "\n"
         }
-        try stream.text("\n" + summary(night, triage: triage))
+        let v = o.verdict
+        out +=
+            "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote))
+            + " · \(v.counts.phrase)\n"
+        if let pairing = v.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim) + "\n" }
+        switch v.status {
+        case .notChecked(let why), .acceptedWithoutHierarchy(let why):
+            out += "  " + (v.isNotChecked ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(why) + "\n"
+            out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
+        case .checked, .unreadable: break
+        }
+        if let answer = v.answer {
+            for part in answer.parts where part.label != "searched" {
+                out += "  " + (part.label == "looked for" ? "" : "  ") + TerminalText.sanitize("\(part.label): \(part.text)") + "\n"
+            }
+        }
+        if let cut = v.incomplete {
+            out +=
+                "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut)
+                + "; elements after it are missing, so this run does not pass\n"
+        }
+        for f in findings {
+            for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
+        }
+        return out
     }
 
     /// The night's totals in one line, and what the triage found: the last lines of every text report.

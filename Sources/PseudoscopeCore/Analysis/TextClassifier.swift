@@ -178,11 +178,7 @@ public enum TextClassifier {
     static func contains(_ text: String, _ needle: String) -> Bool {
         // Most texts do not hold the needle's bytes at all; only those that do are compared by characters.
         guard !needle.isEmpty else { return true }
-        var text = text, needle = needle
-        let holdsBytes = text.withUTF8 { t in
-            needle.withUTF8 { n in t.count >= n.count && (0...(t.count - n.count)).contains { t[$0..<($0 + n.count)].elementsEqual(n) } }
-        }
-        guard holdsBytes else { return false }
+        guard text.utf8Contains(needle) else { return false }
         let t = Array(text), n = Array(needle)
         guard !n.isEmpty, t.count >= n.count else { return n.isEmpty }
         return (0...(t.count - n.count)).contains { i in t[i..<(i + n.count)].elementsEqual(n) }

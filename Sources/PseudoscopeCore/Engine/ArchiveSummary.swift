@@ -6,6 +6,8 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var path: String
     /// The file actually read (`…/archive.json`), for messages and reports.
     public var sourcePath: String
+    /// The folder it sits in, the gate's mode folders taken out (`Engine.place(of:)`): runs pair only within one.
+    public let place: String
     public var test: String
     public var screen: String
     public var mode: Mode
@@ -45,6 +47,7 @@ public struct ArchiveSummary: Sendable, Equatable {
     public init(path: String, archive a: Archive, findings: [Finding], strings: StringCatalog? = nil) {
         self.path = path
         sourcePath = a.source.path
+        place = Engine.place(of: path)
         test = a.test
         screen = a.screen
         mode = a.mode

@@ -141,7 +141,7 @@ public struct Engine: Sendable {
         var best: (rank: Int, path: String)?
         for case let s? in inputs
         where s.screen == rtl.screen && s.path != rtl.path && s.hierarchyNote == nil
-            && Engine.mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path))
+            && Engine.mayPair((s.device, s.os, s.place), (rtl.device, rtl.os, rtl.place))
         {
             guard let rank = partnerRank(s.mode, test: s.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, s.path) }
@@ -153,12 +153,14 @@ public struct Engine: Sendable {
     /// folders), normal before expanded. Candidates the run set already held are not read again.
     func partnerBeside(_ rtl: Archive, path: String, excluding: Set<String>) -> (path: String, archive: Archive)? {
         var best: (rank: Int, path: String, archive: Archive)?
+        let rtlPlace = Engine.place(of: path)
         for c in PartnerSearch.candidates(for: path, limits: loader.limits) where !excluding.contains(c) {
             // The screen by the file's first bytes, when it says: only candidates that may be the partner are read.
             if let named = ScreenNameProbe.read(c), named != rtl.screen { continue }
             // A quiet load: a candidate that does not read is simply not the partner.
             guard let a = try? loader.load(c), a.screen == rtl.screen, a.mode != .rtl, a.hierarchyNote == nil,
-                Engine.mayPair((a.environment.simulator, a.environment.os, c), (rtl.environment.simulator, rtl.environment.os, path))
+                Engine.mayPair(
+                    (a.environment.simulator, a.environment.os, Engine.place(of: c)), (rtl.environment.simulator, rtl.environment.os, rtlPlace))
             else { continue }
             guard let rank = Engine.partnerRank(a.mode, test: a.test, rtlTest: rtl.test) else { continue }
             if best == nil || rank < best!.rank { best = (rank, c, a) }
@@ -234,14 +236,16 @@ public struct Engine: Sendable {
     /// set pairs it otherwise.
     func judgeBatch(_ batch: [Int], _ paths: [String], spool: FindingSpool?) -> [(Int, Result<ArchiveSummary, ArchiveError>)] {
         var summaries: [ArchiveSummary?] = []
+        // Each run's own findings, beside its summary: the summary's verdict is decided once they are final.
+        var own: [[Finding]] = []
         var loaded: [Int: Archive] = [:]
         var held = 0
         var errors: [Int: ArchiveError] = [:]
         for (j, k) in batch.enumerated() {
             switch loader.loadResult(paths[k]) {
             case .success(let a):
-                summaries.append(
-                    ArchiveSummary(path: paths[k], archive: a, findings: findings(a, named: namesSummaryFindings), strings: context.strings))
+                summaries.append(ArchiveSummary(path: paths[k], archive: a, findings: [], strings: context.strings))
+                own.append(findings(a, named: namesSummaryFindings))
                 // An rtl run is kept for its pair rule; the others while the batch's budget lasts, for theirs.
                 if a.mode == .rtl || (batch.count > 1 && held + a.hierarchy.count <= Engine.batchElements) {
                     loaded[j] = a
@@ -249,6 +253,7 @@ public struct Engine: Sendable {
                 }
             case .failure(let e):
                 summaries.append(nil)
+                own.append([])
                 errors[j] = e
             }
         }
@@ -256,7 +261,7 @@ public struct Engine: Sendable {
         for p in Engine.pairs(summaries) where loaded[p.rtl] != nil && loaded[p.ltr] != nil { partnerOf[p.rtl] = p.ltr }
         return batch.enumerated().map { j, k in
             guard var s = summaries[j] else { return (k, .failure(errors[j]!)) }
-            var found = s.findings
+            var found = own[j]
             var pairing = s.pairing
             if let l = partnerOf[j], let rtl = loaded[j], let ltr = loaded[l] {
                 found = Engine.withPairFindings(found, pairFindings(ltr: ltr, rtl: rtl))
@@ -282,7 +287,7 @@ public struct Engine: Sendable {
                 let rtl = summaries[k]!
                 let ranked = members.compactMap { m -> (Int, Int)? in
                     let s = summaries[m]!
-                    guard s.hierarchyNote == nil, mayPair((s.device, s.os, s.path), (rtl.device, rtl.os, rtl.path)) else { return nil }
+                    guard s.hierarchyNote == nil, mayPair((s.device, s.os, s.place), (rtl.device, rtl.os, rtl.place)) else { return nil }
                     return partnerRank(s.mode, test: s.test, rtlTest: rtl.test).map { ($0, m) }
                 }
                 guard let l = ranked.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })?.1 else { continue }

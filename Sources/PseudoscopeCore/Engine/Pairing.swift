@@ -36,13 +36,13 @@ public enum Pairing: Equatable, Sendable {
 extension Engine {
     /// Whether two runs may be each other's pair partners: the same device and OS where both say, and the same
     /// place (`place(of:)`). Every path that pairs runs asks this one question.
-    public static func mayPair(_ a: (device: String, os: String, path: String), _ b: (device: String, os: String, path: String)) -> Bool {
-        sameDevice((a.device, a.os), (b.device, b.os)) && place(of: a.path) == place(of: b.path)
+    public static func mayPair(_ a: (device: String, os: String, place: String), _ b: (device: String, os: String, place: String)) -> Bool {
+        sameDevice((a.device, a.os), (b.device, b.os)) && a.place == b.place
     }
 
     /// The folder a run sits in, with the gate's mode folders taken out: `TestResults/rtl/X.xcresult#1` and
     /// `TestResults/normal/X.xcresult#1` are one place, `iPad/settings-rtl` and `iPhoneSE/settings-normal` two.
-    static func place(of path: String) -> String {
+    public static func place(of path: String) -> String {
         // Absolute, so a path as given and one found beside it compare alike.
         var p = Substring(FileAccess.absolute(path))
         if let hash = p.lastIndex(of: "#"), p[p.index(after: hash)...].allSatisfy(\.isNumber), p[..<hash].hasSuffix(".xcresult") { p = p[..<hash] }

@@ -80,14 +80,16 @@ public struct Verdict: Equatable, Sendable {
         }
         self.pairing = pairing
         var rules: [Rule: RuleCount] = [:]
-        for f in findings where filter.keeps(f) {
-            counts.add(f)
-            var r = rules[f.rule] ?? RuleCount(rule: f.rule, findings: 0, blocking: 0, blockingNow: 0)
+        // By index: `for f in findings` copies each finding, retaining every string it holds, to read four fields.
+        for k in findings.indices where filter.keeps(findings[k]) {
+            counts.add(findings[k])
+            let rule = findings[k].rule
+            var r = rules[rule] ?? RuleCount(rule: rule, findings: 0, blocking: 0, blockingNow: 0)
             r.findings += 1
-            if f.severity == .blocking { r.blocking += 1 }
-            if f.blocks { r.blockingNow += 1 }
-            if f.novelty == .new { r.new += 1 }
-            rules[f.rule] = r
+            if findings[k].severity == .blocking { r.blocking += 1 }
+            if findings[k].blocks { r.blockingNow += 1 }
+            if findings[k].novelty == .new { r.new += 1 }
+            rules[rule] = r
         }
         byRule = Rule.allCases.compactMap { rules[$0] }
     }

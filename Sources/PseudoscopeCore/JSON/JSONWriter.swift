@@ -56,6 +56,12 @@ public struct JSONWriter {
         }
     }
 
+    /// A value another writer made whole (a run's object, made on another core), as the next value here.
+    public mutating func value(_ json: [UInt8]) {
+        prefix(nil)
+        out.put(json)
+    }
+
     /// The line end after a whole document.
     public mutating func newline() { out.put(byte: 0x0A) }
 
