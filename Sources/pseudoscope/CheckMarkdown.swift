@@ -46,8 +46,9 @@ enum CheckMarkdown {
     }
 
     /// One checked run's section: its test and mode, the run, the failure, its verdict and its findings.
-    static func section(_ o: RunOutcome, findings: [Finding]) -> String {
-        guard let s = o.summary else { return "" }
+    static func section(_ o: RunOutcome, findings: [Finding]) -> TextBytes {
+        var text = TextBytes(capacity: 8192)
+        guard let s = o.summary else { return text }
         let v = o.verdict
         var out = "\n### \(Handover.code(s.test)) · \(s.mode.rawValue)" + (s.runNote.isEmpty ? "" : " · \(Handover.md(s.runNote))") + "\n\n"
         out += "- Archive: \(Handover.code(o.path))\n"
@@ -64,7 +65,9 @@ enum CheckMarkdown {
         out +=
             "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)"
             + (v.counts.new > 0 ? ", \(v.counts.new) new" : "") + "\n"
-        return out + table(findings, archive: s)
+        text.put(out)
+        putTable(findings, archive: s, into: &text)
+        return text
     }
 
     /// Everything that needs no reading unless asked, in one collapsed list: runs not checked (with why), inputs
@@ -98,26 +101,33 @@ enum CheckMarkdown {
     }
 
     /// A run's findings as its section's table, with the command that opens the inspector on each element; nothing
-    /// when it has none.
-    static func table(_ found: [Finding], archive: ArchiveSummary) -> String {
-        guard !found.isEmpty else { return "" }
-        var out = "\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n"
-        for f in found {
-            let notes = [f.novelty == .new ? "**new**" : nil, f.known.map { Handover.md($0.summary) }].compactMap { $0 } + f.hints.map(Handover.md)
-            let evidence = TextBytes.string(capacity: 64) { Handover.putEvidence(f.evidence, into: &$0) }
-            out +=
-                "| \(f.severity.rawValue) | \(f.rule.rawValue) | \(Handover.code(f.elementReference)) | \(Handover.md(f.message))"
-                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + " | \(evidence) |\n"
+    /// when it has none. Written piece by piece, each finding read in place: a night writes hundreds of thousands.
+    static func putTable(_ found: [Finding], archive: ArchiveSummary, into out: inout TextBytes) {
+        guard !found.isEmpty else { return }
+        out.put("\n| severity | rule | element | finding | evidence |\n|---|---|---|---|---|\n")
+        for k in found.indices {
+            out.put("| \(found[k].severity.rawValue) | \(found[k].rule.rawValue) | ")
+            Handover.putCode(found[k].elementReference, into: &out)
+            out.put(" | ")
+            Handover.putMarkdown(found[k].message, into: &out)
+            let notes =
+                [found[k].novelty == .new ? "**new**" : nil, found[k].known.map { Handover.md($0.summary) }].compactMap { $0 }
+                + found[k].hints.map(Handover.md)
+            if !notes.isEmpty { out.put(" (\(notes.joined(separator: "; ")))") }
+            out.put(" | ")
+            Handover.putEvidence(found[k].evidence, into: &out)
+            out.put(" |\n")
         }
-        out += "\nOpen on a finding's element:\n\n"
+        out.put("\nOpen on a finding's element:\n\n")
         var seen = Set<String>()
         let opened = Handover.shellQuoted(archivePath(archive.sourcePath))
-        for f in found {
-            let target = f.identifier.isEmpty ? f.elementPath : f.identifier
+        for k in found.indices {
+            let target = found[k].identifier.isEmpty ? found[k].elementPath : found[k].identifier
             guard !target.isEmpty, seen.insert(target).inserted else { continue }
-            out += "- " + Handover.code("pseudoscope \(opened) --select \(Handover.shellQuoted(target))") + "\n"
+            out.put("- ")
+            Handover.putCode("pseudoscope \(opened) --select \(Handover.shellQuoted(target))", into: &out)
+            out.put("\n")
         }
-        return out
     }
 
     /// A folder archive is opened by its folder.

@@ -199,63 +199,86 @@ enum JUnitReport {
     }
 
     /// One run's test case: a failure, an error or a skip as its verdict says, and its findings.
-    static func testCase(_ o: RunOutcome, findings found: [Finding]) -> String {
+    static func testCase(_ o: RunOutcome, findings found: [Finding]) -> TextBytes {
         let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
-        var x = "    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n"
+        var x = TextBytes(capacity: 4096)
+        x.put("    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n")
         switch o.verdict.status {
         case .unreadable(let why):
-            x += "      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n"
+            x.put("      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n")
         case .notChecked(let why):
-            x +=
+            x.put(
                 "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
+            )
         case .acceptedWithoutHierarchy(let why):
             // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
-            x += "      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n"
+            x.put("      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n")
         case .checked:
             if let cut = o.verdict.incomplete {
-                x +=
+                x.put(
                     "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
+                )
             }
-            x += findings(found, verdict: o.verdict)
+            putFindings(found, verdict: o.verdict, into: &x)
         }
-        return x + "    </testcase>\n"
+        x.put("    </testcase>\n")
+        return x
     }
 
     /// A judged run's findings in its test case: one failure for those that block now, a skip when only known
-    /// issues block, and every other finding in its system-out.
-    static func findings(_ found: [Finding], verdict: Verdict) -> String {
-        var x = ""
-        let blocking = found.filter(\.blocks)
+    /// issues block, and every other finding in its system-out. Escaped piece by piece (escaping a text is escaping
+    /// its pieces), each finding read in place: a night writes hundreds of thousands.
+    static func putFindings(_ found: [Finding], verdict: Verdict, into x: inout TextBytes) {
+        let blocking = found.indices.filter { found[$0].blocks }
         if let first = blocking.first {
             let more = blocking.count > 1 ? " (and \(blocking.count - 1) more blocking finding\(blocking.count == 2 ? "" : "s"))" : ""
-            x += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(escape(first.elementReference + ": " + first.message + more))\">"
-            x += blocking.map { f in
-                escape(
-                    ([
-                        f.rule.rawValue + " " + f.elementPath, f.message + (f.known.map { " (" + $0.summary + ")" } ?? ""),
-                        "fingerprint " + f.fingerprint,
-                    ] + f.hints)
-                    .joined(separator: "\n"))
-            }.joined(separator: newline + newline)
-            x += "</failure>\n"
+            x.put("      <failure type=\"\(found[first].rule.rawValue)\" message=\"")
+            x.put(escape(found[first].elementReference))
+            x.put(": ")
+            x.put(escape(found[first].message))
+            x.put(more)
+            x.put("\">")
+            for (n, k) in blocking.enumerated() {
+                if n > 0 { x.put(newline + newline) }
+                x.put(found[k].rule.rawValue)
+                x.put(" ")
+                x.put(escape(found[k].elementPath))
+                x.put(newline)
+                x.put(escape(found[k].message))
+                if let known = found[k].known { x.put(escape(" (" + known.summary + ")")) }
+                x.put(newline)
+                x.put("fingerprint ")
+                x.put(escape(found[k].fingerprint))
+                for h in found[k].hints {
+                    x.put(newline)
+                    x.put(escape(h))
+                }
+            }
+            x.put("</failure>\n")
         } else if verdict.counts.blockingKnown > 0 {
             // Only known issues block here: skipped, with the reason, until the baseline entry expires.
             let known = found.filter { $0.severity == .blocking && !$0.blocks }
-            x += "      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n"
+            x.put("      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n")
         }
-        let others = found.filter { !$0.blocks }
+        let others = found.indices.filter { !found[$0].blocks }
         let lookedFor = verdict.answer.map { $0.parts.map { "\($0.label): \($0.text)" } } ?? []
-        guard !others.isEmpty || !lookedFor.isEmpty else { return x }
-        x += "      <system-out>"
-        x +=
-            (lookedFor.map(escape)
-            + others.map { f in
-                escape(
-                    (f.known != nil ? "known " : "review ") + f.rule.rawValue + " " + f.elementReference + ": " + f.message + " [" + f.fingerprint
-                        + "]"
-                        + (f.known.map { " " + $0.summary } ?? ""))
-            }).joined(separator: newline)
-        return x + "</system-out>\n"
+        guard !others.isEmpty || !lookedFor.isEmpty else { return }
+        x.put("      <system-out>")
+        x.put(lookedFor.map(escape).joined(separator: newline))
+        for (n, k) in others.enumerated() {
+            if n > 0 || !lookedFor.isEmpty { x.put(newline) }
+            x.put(found[k].known != nil ? "known " : "review ")
+            x.put(found[k].rule.rawValue)
+            x.put(" ")
+            x.put(escape(found[k].elementReference))
+            x.put(": ")
+            x.put(escape(found[k].message))
+            x.put(" [")
+            x.put(escape(found[k].fingerprint))
+            x.put("]")
+            if let known = found[k].known { x.put(escape(" " + known.summary)) }
+        }
+        x.put("</system-out>\n")
     }
 
     /// A line break as `escape` writes it.

@@ -12,37 +12,57 @@ enum CheckText {
 
     /// One run's lines: its path, test and verdict, how it was paired, why it was not checked, the failure's query,
     /// and its findings.
-    static func run(_ o: RunOutcome, findings: [Finding], glyphs: Glyphs, color: Bool) -> String {
-        let palette = ANSIPalette.standard
-        func paint(_ s: String, _ role: StyleRole) -> String { color ? palette.sequence(role) + s + palette.reset : s }
-        var out = paint(TerminalText.sanitize(o.path), .header)
+    static func run(_ o: RunOutcome, findings: [Finding], glyphs: Glyphs, color: Bool) -> TextBytes {
+        var out = TextBytes(capacity: 4096)
+        func painted(_ role: StyleRole, _ write: (inout TextBytes) -> Void) {
+            if color { out.put(ANSIPalette.standard.sequence(role)) }
+            write(&out)
+            if color { out.put(ANSIPalette.standard.reset) }
+        }
+        func paint(_ s: String, _ role: StyleRole) { painted(role) { $0.put(s) } }
+        paint(TerminalText.sanitize(o.path), .header)
         guard let a = o.summary else {
-            let label = o.verdict.isUnreadable ? "error" : "not checked"
-            return out + "\n  " + paint(label, .blocking) + ": " + TerminalText.sanitize(o.verdict.reason ?? "") + "\n"
+            out.put("\n  ")
+            paint(o.verdict.isUnreadable ? "error" : "not checked", .blocking)
+            out.put(": " + TerminalText.sanitize(o.verdict.reason ?? "") + "\n")
+            return out
         }
         let v = o.verdict
-        out +=
-            "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote))
-            + " · \(v.counts.phrase)\n"
-        if let pairing = v.pairing.note { out += "  " + paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim) + "\n" }
+        out.put(
+            "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(v.counts.phrase)\n")
+        if let pairing = v.pairing.note {
+            out.put("  ")
+            paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim)
+            out.put("\n")
+        }
         switch v.status {
         case .notChecked(let why), .acceptedWithoutHierarchy(let why):
-            out += "  " + (v.isNotChecked ? paint("not checked", .blocking) : "not checked (accepted)") + ": " + TerminalText.sanitize(why) + "\n"
-            out += "  failure: " + TerminalText.sanitize(a.failingSummary) + "\n"
+            out.put("  ")
+            if v.isNotChecked { paint("not checked", .blocking) } else { out.put("not checked (accepted)") }
+            out.put(": " + TerminalText.sanitize(why) + "\n")
+            out.put("  failure: " + TerminalText.sanitize(a.failingSummary) + "\n")
         case .checked, .unreadable: break
         }
         if let answer = v.answer {
             for part in answer.parts where part.label != "searched" {
-                out += "  " + (part.label == "looked for" ? "" : "  ") + TerminalText.sanitize("\(part.label): \(part.text)") + "\n"
+                out.put("  " + (part.label == "looked for" ? "" : "  ") + TerminalText.sanitize("\(part.label): \(part.text)") + "\n")
             }
         }
         if let cut = v.incomplete {
-            out +=
-                "  " + paint("incomplete", .blocking) + ": " + TerminalText.sanitize(cut)
-                + "; elements after it are missing, so this run does not pass\n"
+            out.put("  ")
+            paint("incomplete", .blocking)
+            out.put(": " + TerminalText.sanitize(cut) + "; elements after it are missing, so this run does not pass\n")
         }
         for f in findings {
-            for (line, role) in ArchiveText.findingLines(f, glyphs: glyphs) { out += "  " + paint(line, role) + "\n" }
+            // The finding's line written in place; the lines under it (a stack, a known issue, hints) are few.
+            out.put("  ")
+            painted(ArchiveText.findingRole(f)) { ArchiveText.putFindingLine(f, glyphs: glyphs, into: &$0) }
+            out.put("\n")
+            for (line, role) in ArchiveText.notesUnder(f, indent: "    ") {
+                out.put("  ")
+                paint(line, role)
+                out.put("\n")
+            }
         }
         return out
     }

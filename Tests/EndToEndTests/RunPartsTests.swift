@@ -13,9 +13,8 @@ final class RunPartsTests: XCTestCase {
         }
         let night = Night(outcomes: outcomes, passed: [], spool: nil, baseline: nil, filter: FindingFilter())
         var written: [String] = []
-        try RunParts.write(night.outcomes, of: night, render: { o, found in "\(o.path) \(found.count) \(o.verdict.reason ?? "")" }) {
-            written.append($0)
-        }
+        let render: @Sendable (RunOutcome, [Finding]) -> String = { o, found in "\(o.path) \(found.count) \(o.verdict.reason ?? "")" }
+        try RunParts.write(night.outcomes, of: night, render: render) { written.append($0) }
         XCTAssertEqual(written, (0..<count).map { "run-\($0) 0 no hierarchy \($0)" })
     }
 }

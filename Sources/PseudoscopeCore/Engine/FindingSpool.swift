@@ -81,14 +81,15 @@ struct SpoolWriter {
     mutating func u8(_ v: UInt8) { bytes.append(v) }
     /// A fixed-size value, little-endian.
     mutating func fixed<T: FixedWidthInteger>(_ v: T) {
-        for k in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * k))) }
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
     mutating func u32(_ v: UInt32) { fixed(v) }
     mutating func i64(_ v: Int) { fixed(Int64(v)) }
     mutating func f64(_ v: Double) { fixed(v.bitPattern) }
     mutating func string(_ s: String) {
         u32(UInt32(s.utf8.count))
-        bytes.append(contentsOf: s.utf8)
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
     }
     mutating func optional(_ s: String?) {
         if let s { u8(1); string(s) } else { u8(0) }

@@ -2,7 +2,7 @@
 /// Markdown and JUnit reports. Appending to a `String` checks its capacity, uniqueness and ASCII-ness at every
 /// piece (about 400 instructions a piece, eleven pieces a finding's line, and the line then appended again to its
 /// archive's section: a fifth of a findings-heavy night's `check`; docs/performance.md). Here a piece is a copy.
-public struct TextBytes {
+public struct TextBytes: Sendable {
     public private(set) var bytes: [UInt8] = []
 
     public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }

@@ -163,12 +163,12 @@ public enum ArchiveText {
     }
 
     /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
-    static func findingRole(_ f: Finding) -> StyleRole {
+    public static func findingRole(_ f: Finding) -> StyleRole {
         f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
     }
 
     /// The lines under a finding's: its stack's members, its known issue, the screen's hints (most have none).
-    static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
+    public static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
         if f.stack == nil && f.known == nil && f.hints.isEmpty { return [] }
         let role = findingRole(f)
         var out: [(String, StyleRole)] = []
