@@ -21,15 +21,19 @@ public struct FindingCounts: Equatable, Sendable {
     }
 
     public mutating func add(_ f: Finding) {
-        let known = Finding.isKnownNow(f.known)
-        if f.severity == .blocking {
+        add(severity: f.severity, knownNow: Finding.isKnownNow(f.known), novelty: f.novelty)
+    }
+
+    /// A finding counted from the fields counting reads (`knownNow`: `Finding.isKnownNow`).
+    public mutating func add(severity: Severity, knownNow known: Bool, novelty: Novelty?) {
+        if severity == .blocking {
             blocking += 1
             if known { blockingKnown += 1 }
         } else {
             review += 1
             if known { reviewKnown += 1 }
         }
-        if f.novelty == .new { new += 1 } else if f.novelty == .still { still += 1 }
+        if novelty == .new { new += 1 } else if novelty == .still { still += 1 }
     }
 
     public static func + (a: FindingCounts, b: FindingCounts) -> FindingCounts {

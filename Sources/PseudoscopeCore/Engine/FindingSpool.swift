@@ -134,7 +134,9 @@ struct SpoolReader {
         let n = MemoryLayout<T>.size
         guard at + n <= bytes.count else { throw cutShort() }
         defer { at += n }
-        return bytes[at..<(at + n)].reversed().reduce(T.zero) { $0 << 8 | T($1) }
+        var v = T.zero
+        for k in 0..<n { v |= T(bytes[at + k]) << (8 * k) }
+        return v
     }
     mutating func u8() throws -> UInt8 { try fixed(UInt8.self) }
     mutating func u32() throws -> UInt32 { try fixed(UInt32.self) }

@@ -10,7 +10,8 @@ public struct FindingFilter: Equatable, Sendable {
         self.rules = rules
     }
 
-    public func keeps(_ f: Finding) -> Bool { f.severity <= minSeverity && (rules?.contains(f.rule) ?? true) }
+    public func keeps(_ f: Finding) -> Bool { keeps(f.rule, f.severity) }
+    public func keeps(_ rule: Rule, _ severity: Severity) -> Bool { severity <= minSeverity && (rules?.contains(rule) ?? true) }
 
     /// The findings this filter keeps, in the order given.
     public func shown(_ findings: [Finding]) -> [Finding] {
@@ -80,15 +81,17 @@ public struct Verdict: Equatable, Sendable {
         }
         self.pairing = pairing
         var rules: [Rule: RuleCount] = [:]
-        // By index: `for f in findings` copies each finding, retaining every string it holds, to read four fields.
-        for k in findings.indices where filter.keeps(findings[k]) {
-            counts.add(findings[k])
-            let rule = findings[k].rule
+        // The four fields read in place: handing a finding to a function copied it, retaining every string it holds.
+        for k in findings.indices {
+            let rule = findings[k].rule, severity = findings[k].severity, novelty = findings[k].novelty
+            guard filter.keeps(rule, severity) else { continue }
+            let knownNow = Finding.isKnownNow(findings[k].known)
+            counts.add(severity: severity, knownNow: knownNow, novelty: novelty)
             var r = rules[rule] ?? RuleCount(rule: rule, findings: 0, blocking: 0, blockingNow: 0)
             r.findings += 1
-            if findings[k].severity == .blocking { r.blocking += 1 }
-            if findings[k].blocks { r.blockingNow += 1 }
-            if findings[k].novelty == .new { r.new += 1 }
+            if severity == .blocking { r.blocking += 1 }
+            if severity == .blocking && !knownNow { r.blockingNow += 1 }
+            if novelty == .new { r.new += 1 }
             rules[rule] = r
         }
         byRule = Rule.allCases.compactMap { rules[$0] }
