@@ -77,6 +77,36 @@ if args.count >= 3, args[1] == "--picture" {
     )
     exit(pictureShown ? 0 : 1)
 }
+// `--first-frames INPUT...`: every run of every input (a result bundle's failed runs, a folder's archives)
+// opened as the inspector opens one: the engine's verdict in full, then the first 100x30 frame. Prints the number
+// of runs and the slowest first frame with its run (Scripts/bench: every real bundle's runs, 100 ms budget).
+if args.count >= 3, args[1] == "--first-frames" {
+    let discovery = ArchiveDiscovery.expand(Array(args.dropFirst(2)), limits: LoadLimits())
+    var worst = (ms: 0.0, run: ""), unread: [String] = []
+    for path in discovery.paths {
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard let verdict = try? Engine(loader: ArchiveLoader()).judge(path).get() else {
+            unread.append(path)
+            continue
+        }
+        var app = AppState(.inspector(InspectorState(verdict: verdict, width: 100, height: 30, glyphs: .unicode)))
+        _ = app.update(.key(.resize(width: 100, height: 30)))
+        _ = app.render()
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        if ms > worst.ms { worst = (ms, path) }
+    }
+    var w = JSONWriter()
+    w.beginObject()
+    w.number("runs", Double(discovery.paths.count))
+    w.number("worst_first_frame_ms", worst.ms)
+    w.string("worst_run", worst.run)
+    w.beginArray("unread")
+    for path in unread { w.string(nil, path) }
+    w.endArray()
+    w.endObject()
+    print(w.text)
+    exit(0)
+}
 var limits = LoadLimits()
 limits.maxDepth = 100_000
 limits.maxElements = 2_000_000
