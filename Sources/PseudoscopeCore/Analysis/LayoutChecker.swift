@@ -68,15 +68,16 @@ public struct LayoutChecker: Sendable {
         var chrome = [Bool](repeating: false, count: h.count)
         var kinds = [Kind](repeating: [], count: h.count)
         var labels: [String] = []
-        for (i, e) in archive.hierarchy.elements.enumerated() {
-            kinds[i] = LayoutChecker.kindByType[e.type] ?? []
+        // Fields read in place: `for e in elements` copied every element, all its strings retained and released.
+        for i in h.indices {
+            kinds[i] = LayoutChecker.kindByType[h[i].type] ?? []
             chrome[i] = kinds[i].contains(.systemChrome)
-            if let p = e.parent {
+            if let p = h[i].parent {
                 scroll[i] = scroll[p] || kinds[p].contains(.scrolls)
                 chrome[i] = chrome[i] || chrome[p]
             }
             // The labels the pseudo-scheme is detected from, by the type classes just looked up.
-            if kinds[i].contains(.localizedText), !e.label.isEmpty { labels.append(e.label) }
+            if kinds[i].contains(.localizedText), !h[i].label.isEmpty { labels.append(h[i].label) }
         }
         inScrollView = scroll
         relationsKnown = archive.imported?.structure.relationsKnown ?? true

@@ -63,13 +63,14 @@ public enum FalseAlarmHints {
         // The elements the hints start from, found in one walk.
         var loading: Int?, dialog: Int?, springboard: Int?
         var windows: [Int] = []  // shown, and not the keyboard's
-        for (i, e) in h.elements.enumerated() {
-            func isSpringboard() -> Bool { [e.identifier, e.label, e.title].contains { $0.lowercased().contains("springboard") } }
-            switch e.type {
+        // Fields read in place: `for e in h.elements` copied every element, all its strings retained and released.
+        for i in h.indices {
+            func isSpringboard() -> Bool { [h[i].identifier, h[i].label, h[i].title].contains { $0.lowercased().contains("springboard") } }
+            switch h[i].type {
             case "ActivityIndicator", "ProgressIndicator": if loading == nil, shown(i) { loading = i }
             case "Alert", "Sheet": if dialog == nil, shown(i) { dialog = i }
             case "Window":
-                if shown(i), !e.isKeyboardWindow { windows.append(i) }
+                if shown(i), !h[i].isKeyboardWindow { windows.append(i) }
                 if springboard == nil, isSpringboard() { springboard = i }
             case "Application": if springboard == nil, isSpringboard() { springboard = i }
             default: break
