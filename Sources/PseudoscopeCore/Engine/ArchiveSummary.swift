@@ -2,8 +2,8 @@
 /// hierarchy, so that memory stays flat however many archives a night holds. An archive is read again when
 /// it is opened.
 public struct ArchiveSummary: Sendable, Equatable {
-    /// The path the archive was loaded from, as given (reloading uses it).
-    public var path: String
+    /// The path the archive was loaded from, as given (reloading uses it); `place` is made from it.
+    public let path: String
     /// The file actually read (`…/archive.json`), for messages and reports.
     public var sourcePath: String
     /// The folder it sits in, the gate's mode folders taken out (`Engine.place(of:)`): runs pair only within one.

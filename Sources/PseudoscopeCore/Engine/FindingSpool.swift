@@ -81,7 +81,7 @@ struct SpoolWriter {
     mutating func u8(_ v: UInt8) { bytes.append(v) }
     /// A fixed-size value, little-endian.
     mutating func fixed<T: FixedWidthInteger>(_ v: T) {
-        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+        for k in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * k))) }
     }
     mutating func u32(_ v: UInt32) { fixed(v) }
     mutating func i64(_ v: Int) { fixed(Int64(v)) }
