@@ -5,19 +5,35 @@ import PseudoscopeCore
 /// findings (read back from the spool where it is made), so a report is the same bytes whatever order the work is
 /// done in; memory holds one window's parts and findings, not the night's.
 enum RunParts {
-    /// How many runs are made at once: enough to keep every core busy, few enough to keep a night's memory flat.
+    /// At most this many runs are made at once: enough to keep every core busy.
     static let window = 64
+    /// And runs holding at most this many findings in all (a run with more is made alone): a night of large
+    /// screens keeps the memory of about one of them, as when runs were written one at a time.
+    static let windowFindings = 20_000
 
     static func write<Part: Sendable>(
         _ runs: [RunOutcome], of night: Night, render: @escaping @Sendable (RunOutcome, [Finding]) -> Part,
         to put: (Part) throws -> Void
     ) throws {
-        var start = 0
-        while start < runs.count {
-            let batch = Array(runs[start..<min(start + window, runs.count)])
-            let parts = ConcurrentMap.map(batch) { o in Result { render(o, try night.findings(of: o)) } }
+        for range in windows(findings: runs.map { $0.summary?.findingCount ?? 0 }) {
+            let parts = ConcurrentMap.map(Array(runs[range])) { o in Result { render(o, try night.findings(of: o)) } }
             for part in parts { try put(part.get()) }
-            start += batch.count
         }
+    }
+
+    /// The windows over runs holding these many findings, in order: each as many runs as `window` and
+    /// `windowFindings` allow, and at least one.
+    static func windows(findings counts: [Int]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0, held = 0
+        for (k, n) in counts.enumerated() {
+            if k > start, k - start == window || held + n > windowFindings {
+                out.append(start..<k)
+                (start, held) = (k, 0)
+            }
+            held += n
+        }
+        if start < counts.count { out.append(start..<counts.count) }
+        return out
     }
 }

@@ -17,4 +17,15 @@ final class RunPartsTests: XCTestCase {
         try RunParts.write(night.outcomes, of: night, render: render) { written.append($0) }
         XCTAssertEqual(written, (0..<count).map { "run-\($0) 0 no hierarchy \($0)" })
     }
+
+    /// A window holds at most `window` runs and, past its first run, `windowFindings` findings: a night of large
+    /// screens is made a run or a few at a time, never all of them at once.
+    func testAWindowIsBoundedByRunsAndByFindings() {
+        let n = RunParts.windowFindings
+        XCTAssertEqual(RunParts.windows(findings: []), [])
+        XCTAssertEqual(
+            RunParts.windows(findings: Array(repeating: 0, count: RunParts.window * 2 + 1)).map(\.count), [RunParts.window, RunParts.window, 1])
+        XCTAssertEqual(RunParts.windows(findings: [n, 1, n / 2, n / 2, 3 * n, 0]), [0..<1, 1..<3, 3..<4, 4..<5, 5..<6])
+        XCTAssertEqual(RunParts.windows(findings: [10, 20, n - 30, 1]), [0..<3, 3..<4])
+    }
 }

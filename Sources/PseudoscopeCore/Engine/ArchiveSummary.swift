@@ -112,6 +112,9 @@ public struct ArchiveSummary: Sendable, Equatable {
         return line.count > 60 ? String(line.prefix(59)) + "…" : line
     }
 
+    /// How many final findings the run has, shown or not, in memory or in the spool.
+    public var findingCount: Int { spooled?.count ?? findings.count }
+
     /// The final findings, in memory or read back from the spool.
     public func loadFindings(from spool: FindingSpool?, baseline: Baseline?) throws -> [Finding] {
         guard let ref = spooled, let spool else { return findings }
