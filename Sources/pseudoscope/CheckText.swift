@@ -54,13 +54,9 @@ enum CheckText {
             out.put(": " + TerminalText.sanitize(cut) + "; elements after it are missing, so this run does not pass\n")
         }
         for f in findings {
-            // The finding's line written in place; the lines under it (a stack, a known issue, hints) are few.
-            out.put("  ")
-            painted(ArchiveText.findingRole(f)) { ArchiveText.putFindingLine(f, glyphs: glyphs, into: &$0) }
-            out.put("\n")
-            for (line, role) in ArchiveText.notesUnder(f, indent: "    ") {
+            ArchiveText.eachFindingLine(f, glyphs: glyphs) { role, write in
                 out.put("  ")
-                paint(line, role)
+                painted(role, write)
                 out.put("\n")
             }
         }

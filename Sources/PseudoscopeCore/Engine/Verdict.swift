@@ -85,12 +85,12 @@ public struct Verdict: Equatable, Sendable {
         for k in findings.indices {
             let rule = findings[k].rule, severity = findings[k].severity, novelty = findings[k].novelty
             guard filter.keeps(rule, severity) else { continue }
-            let knownNow = Finding.isKnownNow(findings[k].known)
-            counts.add(severity: severity, knownNow: knownNow, novelty: novelty)
+            let known = findings[k].known
+            counts.add(severity: severity, knownNow: Finding.isKnownNow(known), novelty: novelty)
             var r = rules[rule] ?? RuleCount(rule: rule, findings: 0, blocking: 0, blockingNow: 0)
             r.findings += 1
             if severity == .blocking { r.blocking += 1 }
-            if severity == .blocking && !knownNow { r.blockingNow += 1 }
+            if Finding.blocks(severity, known) { r.blockingNow += 1 }
             if novelty == .new { r.new += 1 }
             rules[rule] = r
         }

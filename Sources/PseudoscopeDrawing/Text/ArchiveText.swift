@@ -159,16 +159,27 @@ public enum ArchiveText {
     /// `compare` and the inspector's details: the finding, then, indented by `indent`, its known issue and the
     /// screen's false-alarm hints.
     public static func findingLines(_ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ") -> [(String, StyleRole)] {
-        [(findingLine(f, glyphs: glyphs, tag: tag), findingRole(f))] + notesUnder(f, indent: indent)
+        var out: [(String, StyleRole)] = []
+        eachFindingLine(f, glyphs: glyphs, tag: tag, indent: indent) { role, write in out.append((TextBytes.string(capacity: 128, write), role)) }
+        return out
+    }
+
+    /// The same lines, each handed to `line` with its role and the writer of its text, in order: a report writes
+    /// them as bytes (`check`'s text report) and a view as strings (`findingLines`), from this one list.
+    public static func eachFindingLine(
+        _ f: Finding, glyphs: Glyphs, tag: String? = nil, indent: String = "    ", _ line: (StyleRole, (inout TextBytes) -> Void) -> Void
+    ) {
+        line(findingRole(f)) { putFindingLine(f, glyphs: glyphs, tag: tag, into: &$0) }
+        for (text, role) in notesUnder(f, indent: indent) { line(role) { $0.put(text) } }
     }
 
     /// How a finding's line is drawn: blocking now, blocking but known (dim), or review.
-    public static func findingRole(_ f: Finding) -> StyleRole {
+    static func findingRole(_ f: Finding) -> StyleRole {
         f.blocks ? .blocking : f.severity == .blocking ? .dim : .review
     }
 
     /// The lines under a finding's: its stack's members, its known issue, the screen's hints (most have none).
-    public static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
+    static func notesUnder(_ f: Finding, indent: String) -> [(String, StyleRole)] {
         if f.stack == nil && f.known == nil && f.hints.isEmpty { return [] }
         let role = findingRole(f)
         var out: [(String, StyleRole)] = []
