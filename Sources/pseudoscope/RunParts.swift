@@ -6,7 +6,7 @@ import PseudoscopeCore
 /// done in; memory holds one window's parts and findings, not the night's.
 enum RunParts {
     /// At most this many runs are made at once: enough to keep every core busy.
-    static let window = 64
+    static let window = 256
     /// And runs holding at most this many findings in all (a run with more is made alone): a night of large
     /// screens keeps the memory of about one of them, as when runs were written one at a time.
     static let windowFindings = 20_000

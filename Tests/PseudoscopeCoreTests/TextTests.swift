@@ -183,6 +183,23 @@ final class TextTests: XCTestCase {
     }
 }
 
+extension TextTests {
+    /// The rtl rule's cheap test before it lower-cases a text: a text that holds a word once lower-cased holds it
+    /// in some letter case already, whatever characters it has (the Kelvin sign and the dotted I included).
+    func testAWordFoundOnceLowerCasedIsFoundInAnyLetterCaseBefore() {
+        for text in [
+            "CHEVRON.LEFT", "Chevron.Right", "go.Forward", "BACKWARD", "R\u{130}GHT", "lef\u{212A}t", "\u{212A}ward", "ＬＥＦＴ",
+            "شمال left", "［Links···］", "Wards", "le ft", "",
+        ] {
+            for word in ["left", "right", "ward"] {
+                let lowered = TextClassifier.contains(text.lowercased(), word)
+                XCTAssertTrue(!lowered || TextClassifier.holdsIgnoringASCIICase(text, word), "\(text) holds \(word)")
+                XCTAssertEqual(TextClassifier.holdsIgnoringASCIICase(text, word), text.lowercased().utf8Contains(word), "\(text): \(word)")
+            }
+        }
+    }
+}
+
 /// The hand-written internet date reader and writer against Foundation's formatter, which they replace.
 final class InternetDateTests: XCTestCase {
     func testItReadsAndWritesWhatISO8601DateFormatterDoes() throws {

@@ -13,31 +13,30 @@ extension LayoutChecker {
         for p in h.indices where h[p].children.count > 1 {
             let kids = h[p].children.filter { k in !kinds[k].isDisjoint(with: [.text, .interactive]) && isVisible(k) && !isSystemChrome[k] }
             guard kids.count > 1 else { continue }
-            let found = overlaps(among: kids)
-            let reported = found.keys.sorted()  // tree order
+            let found = overlaps(among: kids)  // in tree order
             // Elements that overlap alike (the same frame, overlapping a sibling of the same frame) are one stack:
             // one finding names them all. A flat parent of a hundred thousand rows at a few positions gives a few.
-            var stacks: [OverlapStackKey: [Int]] = [:]
-            for k in reported { stacks[OverlapStackKey(own: h[k].frame, other: h[found[k]!.first].frame), default: []].append(k) }
-            for k in reported {
-                let o = found[k]!
-                let key = OverlapStackKey(own: h[k].frame, other: h[o.first].frame)
+            let keys = found.map { OverlapStackKey(own: h[$0.element].frame, other: h[$0.overlap.first].frame) }
+            var stacks: [OverlapStackKey: [Int]] = [:]  // positions in `found`
+            for n in found.indices { stacks[keys[n], default: []].append(n) }
+            for (n, (k, o)) in found.enumerated() {
+                let key = keys[n]
                 let members = stacks[key]!
-                guard members.count == 1 || members[0] == k else { continue }  // a stack's finding, on its first member
+                guard members.count == 1 || members[0] == n else { continue }  // a stack's finding, on its first member
                 // A stack's finding counts its members instead (`FindingStack`): the count of other siblings is
                 // bounded by the comparisons made per element, and "63 other siblings" would understate a stack
                 // of thousands.
-                let n = members.count > 1 ? 0 : o.hits - 1
+                let others = members.count > 1 ? 0 : o.hits - 1
                 let message =
                     "its text overlaps its sibling \(h[o.first].reference) by \(formatPoints(o.width))×\(formatPoints(o.height)) pt"
-                    + (n > 0 ? " and \(n) other sibling\(n == 1 ? "" : "s")" : "")
+                    + (others > 0 ? " and \(others) other sibling\(others == 1 ? "" : "s")" : "")
                 var evidence = [("overlapWidth", o.width), ("overlapHeight", o.height)]
-                if members.count == 1 { evidence.append(("otherSiblings", Double(n))) }
+                if members.count == 1 { evidence.append(("otherSiblings", Double(others))) }
                 var f = finding(.overlappingText, .review, k, message, evidence)
                 if members.count > 1 {
                     // Rows stacked on one frame also hold the last row, which only the others name.
-                    let named = key.own == key.other ? members.map { found[$0]!.first } : []
-                    let list = Set(members + named).sorted()
+                    let named = key.own == key.other ? members.map { found[$0].overlap.first } : []
+                    let list = Set(members.map { found[$0].element } + named).sorted()
                     f.evidence.append(("stack", Double(list.count)))
                     f.stack = FindingStack(members: list, frames: key.own.shortDescription + "|" + key.other.shortDescription)
                 }
@@ -55,11 +54,11 @@ extension LayoutChecker {
     }
 
     /// The siblings whose ink meets another's by more than the tolerance both ways, where neither is a control
-    /// whose frame nests with the other's; each pair counted on the element first in the tree, naming the earliest
-    /// other. A sweep by top edge: each sibling is compared with the ones after it whose vertical ranges meet it, at
-    /// most `overlapComparisonsPerElement` of them, so that thousands of siblings stacked in one place cost linear
-    /// time (an element past the cap is still reported by the ones before it).
-    func overlaps(among kids: [Int]) -> [Int: Overlap] {
+    /// whose frame nests with the other's, in tree order; each pair counted on the element first in the tree,
+    /// naming the earliest other. A sweep by top edge: each sibling is compared with the ones after it whose
+    /// vertical ranges meet it, at most `overlapComparisonsPerElement` of them, so that thousands of siblings
+    /// stacked in one place cost linear time (an element past the cap is still reported by the ones before it).
+    func overlaps(among kids: [Int]) -> [(element: Int, overlap: Overlap)] {
         let tol = CheckThresholds.overlapTolerance
         let tops = kids.map { h[$0].frame.minY }
         let sorted = kids.indices.sorted { (tops[$0], kids[$0]) < (tops[$1], kids[$1]) }.map { kids[$0] }
@@ -91,9 +90,7 @@ extension LayoutChecker {
                 found[on] = o
             }
         }
-        var byElement: [Int: Overlap] = [:]
-        for (k, o) in found.enumerated() { if let o { byElement[sorted[k]] = o } }
-        return byElement
+        return found.indices.compactMap { k in found[k].map { (sorted[k], $0) } }.sorted { $0.element < $1.element }
     }
 
     /// Whether one frame contains the other, within the containment tolerance.

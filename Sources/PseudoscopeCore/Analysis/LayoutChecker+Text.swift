@@ -56,23 +56,24 @@ extension LayoutChecker {
     func pseudoInControlRun(into out: inout [Finding]) {
         var reported: [Int: String] = [:]
         let shown = h.indices.filter { i in !kinds[i].isDisjoint(with: [.localizedText, .field]) && isVisible(i) && !isSystemChrome[i] }
-        func text(_ i: Int) -> String {
+        // Each shown element's text, trimmed once: every test below reads it.
+        let texts = shown.map { i in
             (kinds[i].contains(.field) && h[i].type != "TextView" ? h[i].placeholderValue : h[i].label).trimmingWhitespace()
         }
+        let worded = texts.map { $0.unicodeScalars.contains { $0.properties.isAlphabetic } }
         // Xcode's Double-Length pseudolanguage leaves no mark on a string alone ("Bora Bora" is a real name): the
         // run is judged as a whole, and doubled strings count when most of its strings with letters are doubled.
-        let worded = shown.filter { text($0).unicodeScalars.contains { $0.properties.isAlphabetic } }
-        let doubled = Set(worded.filter { PseudoScheme.doubleLength.marks(text($0)) })
-        let doubledRun = doubled.count >= 3 && doubled.count * 2 >= worded.count
-        for i in shown {
-            let e = h[i]
-            let text = text(i)
+        let doubled = texts.indices.map { n in worded[n] && PseudoScheme.doubleLength.marksTrimmed(texts[n]) }
+        let doubledCount = doubled.filter { $0 }.count
+        let doubledRun = doubledCount >= 3 && doubledCount * 2 >= worded.filter { $0 }.count
+        for (n, i) in shown.enumerated() where worded[n] {
+            let text = texts[n]
             guard
-                let mark = PseudoMarks.transformMark(text)
-                    ?? (doubledRun && doubled.contains(i) ? "Xcode's double-length doubling (most of the run's strings are doubled)" : nil)
+                let mark = PseudoMarks.transformMark(trimmed: text)
+                    ?? (doubledRun && doubled[n] ? "Xcode's double-length doubling (most of the run's strings are doubled)" : nil)
             else { continue }
             // A button's inner StaticText repeats its label: report once.
-            if let p = e.parent, reported[p] == text { reported[i] = text; continue }
+            if let p = h[i].parent, reported[p] == text { reported[i] = text; continue }
             reported[i] = text
             let run = archive.mode == .normal ? "the normal (control) run" : "a locale run"
             out.append(
@@ -219,6 +220,16 @@ extension LayoutChecker {
     /// Symbols that point one physical way whatever the layout direction, and the two that follow it.
     static let physicalDirectionSymbols = ["chevron.left", "chevron.right", "arrow.left", "arrow.right"]
 
+    /// Whether an element's identifier or label may name a direction: every word `rtlNotMirrored` looks for holds
+    /// `left`, `right` or `ward`, and a text without them in any letter case holds none of the words once
+    /// lower-cased (`TextClassifier.holdsIgnoringASCIICase`). Most elements end here, before their keyword text is
+    /// made.
+    func mayNameDirection(_ i: Int) -> Bool {
+        ["left", "right", "ward"].contains {
+            TextClassifier.holdsIgnoringASCIICase(h[i].identifier, $0) || TextClassifier.holdsIgnoringASCIICase(h[i].label, $0)
+        }
+    }
+
     func rtlNotMirrored(into out: inout [Finding]) {
         var isBack = [Bool](repeating: false, count: h.count)
         for (i, bar) in backButtons() {
@@ -237,7 +248,7 @@ extension LayoutChecker {
             for k in (i + 1)..<h.subtreeEnd(i) { isBack[k] = true }
         }
         let screen = window ?? h.extent
-        for i in h.indices where !isBack[i] && isVisible(i) {
+        for i in h.indices where !isBack[i] && isVisible(i) && mayNameDirection(i) {
             let container = h[i].parent.map { h[$0].frame } ?? screen
             let inLeftHalf = h[i].frame.midX < container.midX
             let key = TextClassifier.keywordText(h[i])

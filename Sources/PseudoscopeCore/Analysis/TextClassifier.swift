@@ -184,6 +184,20 @@ public enum TextClassifier {
         return (0...(t.count - n.count)).contains { i in t[i..<(i + n.count)].elementsEqual(n) }
     }
 
+    /// Whether `text` holds `word` (lower-case ASCII letters) in any letter case, compared by the byte. A text
+    /// without it does not hold it once lower-cased either, for words without a `k`: outside ASCII only the Kelvin
+    /// sign lower-cases to an ASCII letter (`k`); the dotted capital I becomes an `i` with a combining dot, which is
+    /// no `i` as a character.
+    static func holdsIgnoringASCIICase(_ text: String, _ word: String) -> Bool {
+        let w = Array(word.utf8)
+        var t = text
+        return t.withUTF8 { b in
+            guard b.count >= w.count else { return false }
+            // `| 0x20` folds an ASCII capital onto its lower-case letter, and nothing else onto a letter.
+            return (0...(b.count - w.count)).contains { start in w.indices.allSatisfy { b[start + $0] | 0x20 == w[$0] } }
+        }
+    }
+
     /// A rough width of `text` in points at `fontSize`: wide characters an em, others a little over half.
     /// For deciding whether short text in a wide frame can reach a neighbour, nothing finer.
     static func estimatedWidth(_ text: String, fontSize: Double) -> Double {

@@ -9,7 +9,7 @@ public enum PseudoMarks {
     /// language's value for the same key, where known: an accented copy of it is a transform, not a translation.
     public static func kind(_ value: String, development: String? = nil) -> String? {
         let t = value.trimmingWhitespace()
-        if let mark = transformMark(t) { return mark }
+        if let mark = transformMark(trimmed: t) { return mark }
         guard t.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         let upper = t.uppercased()
         if upper.hasPrefix("TODO") || upper.hasPrefix("FIXME") || upper.hasPrefix("TRANSLATE") || upper.hasPrefix("NEEDS TRANSLATION")
@@ -35,9 +35,8 @@ public enum PseudoMarks {
 
     /// The marks only a transform writes, which no real text carries, judged on the string alone: the gate's
     /// `［…］`, Xcode's `[# … #]` and bracketed accented text. What a run that should be untouched (`check`'s
-    /// control run) may not show; nil for none.
-    public static func transformMark(_ value: String) -> String? {
-        let t = value.trimmingWhitespace()
+    /// control run) may not show; nil for none. The text comes trimmed of whitespace (its callers trim it once).
+    static func transformMark(trimmed t: String) -> String? {
         guard t.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
         if PseudoScheme.fullwidthBrackets.marks(t) { return "the gate's ［…］ markers" }
         if PseudoScheme.boundedString.marks(t) { return "Xcode's bounded-string [# … #] markers" }

@@ -60,6 +60,7 @@ public struct ElementMatching: Sendable {
     static func pathKeys(_ a: Hierarchy, _ b: Hierarchy) -> [[Int]] {
         struct Step: Hashable { let parent: Int, type: String, ordinal: Int }
         var ids: [Step: Int] = [:]
+        ids.reserveCapacity(a.count + b.count)  // grown step by step, it was rehashed a dozen times
         return [a, b].map { h in
             var ordinal = [Int](repeating: -1, count: h.count)  // the root's step is its type alone
             for p in h.indices where !h[p].children.isEmpty {

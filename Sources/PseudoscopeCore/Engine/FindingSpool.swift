@@ -99,7 +99,9 @@ struct SpoolWriter {
         u8(UInt8(f.rule.index))
         u8(f.severity == .blocking ? 0 : 1)
         i64(f.element ?? -1)
-        string(f.elementPath); string(f.elementType); string(f.identifier); string(f.label); string(f.text)
+        string(f.elementPath); string(f.elementType); string(f.identifier); string(f.label)
+        // The text is most often the label: then it is not written again, and read back as the same string.
+        if f.text == f.label { u8(0) } else { u8(1); string(f.text) }
         if let r = f.frame { u8(1); f64(r.x); f64(r.y); f64(r.width); f64(r.height) } else { u8(0) }
         string(f.message)
         u32(UInt32(f.evidence.count))
@@ -158,7 +160,8 @@ struct SpoolReader {
         let rule = Rule.allCases[number]
         let severity: Severity = try u8() == 0 ? .blocking : .review
         let element = try i64()
-        let path = try string(), type = try string(), identifier = try string(), label = try string(), text = try string()
+        let path = try string(), type = try string(), identifier = try string(), label = try string()
+        let text = try u8() == 0 ? label : try string()
         var frame: Rect?
         if try u8() == 1 { frame = Rect(x: try f64(), y: try f64(), width: try f64(), height: try f64()) }
         let message = try string()
