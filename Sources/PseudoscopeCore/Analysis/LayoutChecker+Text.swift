@@ -219,13 +219,15 @@ extension LayoutChecker {
 
     /// Symbols that point one physical way whatever the layout direction, and the two that follow it.
     static let physicalDirectionSymbols = ["chevron.left", "chevron.right", "arrow.left", "arrow.right"]
+    /// What every word the rule looks for holds (`mayNameDirection`), as bytes.
+    static let directionStems = ["left", "right", "ward"].map { Array($0.utf8) }
 
     /// Whether an element's identifier or label may name a direction: every word `rtlNotMirrored` looks for holds
     /// `left`, `right` or `ward`, and a text without them in any letter case holds none of the words once
     /// lower-cased (`TextClassifier.holdsIgnoringASCIICase`). Most elements end here, before their keyword text is
     /// made.
     func mayNameDirection(_ i: Int) -> Bool {
-        ["left", "right", "ward"].contains {
+        LayoutChecker.directionStems.contains {
             TextClassifier.holdsIgnoringASCIICase(h[i].identifier, $0) || TextClassifier.holdsIgnoringASCIICase(h[i].label, $0)
         }
     }

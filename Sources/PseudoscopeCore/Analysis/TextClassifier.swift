@@ -188,8 +188,8 @@ public enum TextClassifier {
     /// without it does not hold it once lower-cased either, for words without a `k`: outside ASCII only the Kelvin
     /// sign lower-cases to an ASCII letter (`k`); the dotted capital I becomes an `i` with a combining dot, which is
     /// no `i` as a character.
-    static func holdsIgnoringASCIICase(_ text: String, _ word: String) -> Bool {
-        let w = Array(word.utf8)
+    static func holdsIgnoringASCIICase(_ text: String, _ word: [UInt8]) -> Bool {
+        let w = word
         var t = text
         return t.withUTF8 { b in
             guard b.count >= w.count else { return false }

@@ -75,7 +75,7 @@ public struct JSONWriter {
         prefix(key)
         if let l = literal { out.put(l); return }
         guard let v, v.isFinite else { out.put("null"); return }
-        NumberText.putExact(v, into: &out)
+        out.put(NumberText.exact(v))
     }
 
     public mutating func null(_ key: String?) {

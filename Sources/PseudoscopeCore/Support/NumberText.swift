@@ -19,20 +19,6 @@ public enum NumberText {
         return v.description  // (the same digits as "\(v)", without an interpolation's buffer)
     }
 
-    /// `exact`, written after what `out` holds; whole numbers digit by digit, without a string first (a night's
-    /// `--json` writes millions of frames' numbers).
-    public static func putExact(_ v: Double, into out: inout TextBytes) {
-        guard v.isFinite, v == v.rounded(), abs(v) < 9.2e18 else { return out.put(exact(v)) }
-        var digits = Int64(v).magnitude
-        if v < 0 { out.put(byte: UInt8(ascii: "-")) }
-        let start = out.count
-        repeat {
-            out.put(byte: UInt8(ascii: "0") + UInt8(digits % 10))
-            digits /= 10
-        } while digits > 0
-        out.reverse(from: start)
-    }
-
     /// The digits of a whole-numbered Double: exact below 2^64, Swift's shortest form beyond.
     static func integer(_ v: Double) -> String {
         if v == 0 { return "0" }

@@ -30,9 +30,6 @@ public struct TextBytes: Sendable {
 
     public mutating func put(_ b: [UInt8]) { bytes.append(contentsOf: b) }
 
-    /// What was written from `start` on, in reverse order (digits are made last first).
-    mutating func reverse(from start: Int) { bytes[start...].reverse() }
-
     /// Starts again, keeping the room (a report handed out in pieces).
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
