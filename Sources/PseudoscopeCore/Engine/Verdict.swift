@@ -80,21 +80,24 @@ public struct Verdict: Equatable, Sendable {
             status = .checked
         }
         self.pairing = pairing
-        var rules: [Rule: RuleCount] = [:]
+        // By `Rule.index`, the order `byRule` lists them in (a rule hashes as its name: a dictionary by rule hashed
+        // a string for every finding).
+        var rules = [RuleCount?](repeating: nil, count: Rule.allCases.count)
         // The four fields read in place: handing a finding to a function copied it, retaining every string it holds.
         for k in findings.indices {
             let rule = findings[k].rule, severity = findings[k].severity, novelty = findings[k].novelty
             guard filter.keeps(rule, severity) else { continue }
             let known = findings[k].known
             counts.add(severity: severity, knownNow: Finding.isKnownNow(known), novelty: novelty)
-            var r = rules[rule] ?? RuleCount(rule: rule, findings: 0, blocking: 0, blockingNow: 0)
+            let slot = rule.index
+            var r = rules[slot] ?? RuleCount(rule: rule, findings: 0, blocking: 0, blockingNow: 0)
             r.findings += 1
             if severity == .blocking { r.blocking += 1 }
             if Finding.blocks(severity, known) { r.blockingNow += 1 }
             if novelty == .new { r.new += 1 }
-            rules[rule] = r
+            rules[slot] = r
         }
-        byRule = Rule.allCases.compactMap { rules[$0] }
+        byRule = rules.compactMap { $0 }
     }
 
     /// An input that was not judged, and why.

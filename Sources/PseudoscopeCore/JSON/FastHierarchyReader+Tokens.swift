@@ -3,13 +3,15 @@
 extension FastHierarchyReader {
     /// The known key spelled by `bytes[start..<end]`, if it is one: the keys of that length compared in turn.
     static func knownKey(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Key? {
-        guard let candidates = keysByLength[end - start] else { return nil }
-        return candidates.first { $0.spelled.elementsEqual(bytes[start..<end]) }?.key
+        guard end - start < keysByLength.count else { return nil }
+        return keysByLength[end - start].first { $0.spelled.elementsEqual(bytes[start..<end]) }?.key
     }
 
-    /// The known keys by the length of their names.
-    static let keysByLength: [Int: [(spelled: [UInt8], key: Key)]] = Dictionary(
-        grouping: elementKeys.indices.map { (Array(elementKeys[$0].description.utf8), Key(rawValue: $0)!) }, by: \.0.count)
+    /// The known keys by the length of their names (the index), up to the longest.
+    static let keysByLength: [[(spelled: [UInt8], key: Key)]] = {
+        let keys = elementKeys.indices.map { (spelled: Array(elementKeys[$0].description.utf8), key: Key(rawValue: $0)!) }
+        return (0...keys.map(\.spelled.count).max()!).map { n in keys.filter { $0.spelled.count == n } }
+    }()
 
     /// A key and its colon. Known keys are matched on bytes; a key with escapes goes through the general string
     /// reader and is matched by name.

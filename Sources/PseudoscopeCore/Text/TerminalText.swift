@@ -99,6 +99,11 @@ public enum TerminalText {
     static func needsSanitizing(_ text: String) -> Bool {
         var marks = 0
         for u in text.unicodeScalars {
+            // Printable ASCII, most of any report: nothing to escape, and no mark.
+            if u.value >= 0x20 && u.value < 0x7F {
+                marks = 0
+                continue
+            }
             if needsEscape(u) { return true }
             if isCombiningMark(u) {
                 marks += 1
