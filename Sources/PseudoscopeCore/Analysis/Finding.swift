@@ -76,9 +76,15 @@ public struct Finding: Equatable, Sendable {
     public init(
         rule: Rule, severity: Severity, element: Int?, elementPath: String, elementType: String, identifier: String,
         label: String, text: String? = nil, frame: Rect?, message: String, evidence: [(name: String, value: Double)] = [],
-        otherArchive: String? = nil
+        otherArchive: String? = nil, fingerprint: String = "", hints: [String] = [], known: KnownIssue? = nil,
+        novelty: Novelty? = nil, stack: FindingStack? = nil
     ) {
         self.text = text ?? label
+        self.fingerprint = fingerprint
+        self.hints = hints
+        self.knownBox = known.map(KnownBox.init)
+        self.novelty = novelty
+        self.stackBox = stack.map(StackBox.init)
         self.rule = rule
         self.severity = severity
         self.element = element

@@ -170,32 +170,36 @@ struct SpoolReader {
         evidence.reserveCapacity(min(evidenceCount, 16))
         for _ in 0..<evidenceCount { evidence.append((try string(), try f64())) }
         let other = try optional()
-        var f = Finding(
-            rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
-            identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other)
-        f.fingerprint = try string()
+        let fingerprint = try string()
         var hints: [String] = []
         for _ in 0..<Int(try u32()) { hints.append(try string()) }
-        f.hints = hints
+        var known: KnownIssue?
         if try u8() == 1 {
             let fp = try string()
             let expired = try u8() == 1
             let days = try i64()
-            if let entry = baseline?.entry(for: fp) { f.known = KnownIssue(entry: entry, expired: expired, daysExpired: days) }
+            if let entry = baseline?.entry(for: fp) { known = KnownIssue(entry: entry, expired: expired, daysExpired: days) }
         }
-        switch try u8() {
-        case 1: f.novelty = .new
-        case 2: f.novelty = .still
-        default: break
-        }
+        let novelty: Novelty? =
+            switch try u8() {
+            case 1: .new
+            case 2: .still
+            default: nil
+            }
+        var stack: FindingStack?
         if try u8() == 1 {
             let frames = try string()
             var members: [Int] = []
             for _ in 0..<Int(try u32()) { members.append(try i64()) }
-            var stack = FindingStack(members: members, frames: frames)
-            for _ in 0..<Int(try u32()) { stack.paths.append(try string()) }
-            f.stack = stack
+            var paths: [String] = []
+            for _ in 0..<Int(try u32()) { paths.append(try string()) }
+            stack = FindingStack(members: members, frames: frames)
+            stack?.paths = paths
         }
-        return f
+        // Made whole once everything is read: a finding made first and then filled in was copied whole.
+        return Finding(
+            rule: rule, severity: severity, element: element < 0 ? nil : element, elementPath: path, elementType: type,
+            identifier: identifier, label: label, text: text, frame: frame, message: message, evidence: evidence, otherArchive: other,
+            fingerprint: fingerprint, hints: hints, known: known, novelty: novelty, stack: stack)
     }
 }
