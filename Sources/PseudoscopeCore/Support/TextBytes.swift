@@ -45,6 +45,8 @@ public struct TextBytes: Sendable {
 extension TextBytes {
     /// What was written from `start` on, made safe for a terminal as `TerminalText.sanitize` makes it.
     public mutating func sanitize(from start: Int) {
+        // Printable ASCII needs nothing (a Markdown table's code and commands): seen by the byte, no string made.
+        if bytes[start...].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
         let text = String(decoding: bytes[start...], as: UTF8.self)
         guard TerminalText.needsSanitizing(text) else { return }
         bytes.removeSubrange(start...)
