@@ -189,12 +189,11 @@ public enum TextClassifier {
     /// sign lower-cases to an ASCII letter (`k`); the dotted capital I becomes an `i` with a combining dot, which is
     /// no `i` as a character.
     static func holdsIgnoringASCIICase(_ text: String, _ word: [UInt8]) -> Bool {
-        let w = word
         var t = text
         return t.withUTF8 { b in
-            guard b.count >= w.count else { return false }
+            guard b.count >= word.count else { return false }
             // `| 0x20` folds an ASCII capital onto its lower-case letter, and nothing else onto a letter.
-            return (0...(b.count - w.count)).contains { start in w.indices.allSatisfy { b[start + $0] | 0x20 == w[$0] } }
+            return (0...(b.count - word.count)).contains { start in word.indices.allSatisfy { b[start + $0] | 0x20 == word[$0] } }
         }
     }
 

@@ -193,8 +193,9 @@ struct SpoolReader {
             for _ in 0..<Int(try u32()) { members.append(try i64()) }
             var paths: [String] = []
             for _ in 0..<Int(try u32()) { paths.append(try string()) }
-            stack = FindingStack(members: members, frames: frames)
-            stack?.paths = paths
+            var s = FindingStack(members: members, frames: frames)
+            s.paths = paths
+            stack = s
         }
         // Made whole once everything is read: a finding made first and then filled in was copied whole.
         return Finding(
