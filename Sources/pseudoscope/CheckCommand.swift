@@ -33,6 +33,10 @@ struct CheckOptions {
         output = OutputSettings(p)
         engine = EngineSettings(p)
     }
+
+    /// Whether standard output's report holds every run in the night's order (text and JSON; not Markdown, which
+    /// orders runs by verdict, nor the text groups), so that the JUnit file can be made in the same pass.
+    var reportHoldsEveryRunInOrder: Bool { !markdown && (json || !group) }
 }
 
 struct CheckCommand {
@@ -56,30 +60,47 @@ struct CheckCommand {
         // Summarised over every finding, shown or not: a baseline entry is stale only when nothing matches it.
         let triage = TriageSummary(engine.triage, night)
 
+        /// Standard output's report, with `junit`'s test cases made in the same pass when given.
+        func report(failure: HeldFailure?, junit: RunParts.Companion?) throws {
+            var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !o.json && !o.markdown, holdingFailureIn: failure)
+            if o.markdown {
+                try CheckMarkdown.write(night, triage: triage, to: &out)
+            } else if o.json {
+                try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out, companion: junit)
+            } else if o.group {
+                try out.text(CheckText.groups(night, glyphs: glyphs))
+                try out.text(CheckText.summary(night, triage: triage))
+            } else {
+                try CheckText.write(night, glyphs: glyphs, color: color, triage: triage, to: &out, companion: junit)
+            }
+            try out.finish()
+        }
         if let junit = o.junit {
             let inputs = discovery.paths + night.outcomes.map(\.path)
+            // The JUnit file is finished even when standard output closes early (`check ... | head`): a failure
+            // there is held and said once the file is whole.
+            let failure = HeldFailure()
             try ReportFile.write(
                 to: junit, force: o.force, inputs: inputs + [o.engine.baseline, o.engine.since].compactMap { $0 }
             ) { put in
                 try withoutActuallyEscaping(put) { put in
-                    var out = ReportStream(put: put)
-                    try JUnitReport.write(night, to: &out)
-                    try out.finish()
+                    let file = RunParts.Companion(render: JUnitReport.testCase, stream: ReportStream(put: put))
+                    try file.stream.text(JUnitReport.head(night))
+                    if o.reportHoldsEveryRunInOrder {
+                        // Each run's findings read back once for both reports.
+                        try report(failure: failure, junit: file)
+                    } else {
+                        try RunParts.write(night.outcomes, of: night, render: JUnitReport.testCase, to: { try file.stream.text($0) })
+                    }
+                    try file.stream.text(JUnitReport.tail)
+                    try file.stream.finish()
                 }
             }
-        }
-        var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !o.json && !o.markdown)
-        if o.markdown {
-            try CheckMarkdown.write(night, triage: triage, to: &out)
-        } else if o.json {
-            try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out)
-        } else if o.group {
-            try out.text(CheckText.groups(night, glyphs: glyphs))
-            try out.text(CheckText.summary(night, triage: triage))
+            if let e = failure.error { throw e }
+            if !o.reportHoldsEveryRunInOrder { try report(failure: nil, junit: nil) }
         } else {
-            try CheckText.write(night, glyphs: glyphs, color: color, triage: triage, to: &out)
+            try report(failure: nil, junit: nil)
         }
-        try out.finish()
         for o in night.outcomes { if let e = o.error { printError("pseudoscope: \(TerminalText.sanitize(e.description))") } }
         if let first = night.outcomes.first(where: { $0.verdict.isNotChecked }) {
             let n = night.totals.notChecked

@@ -6,7 +6,10 @@ import PseudoscopeDrawing
 enum CheckJSON {
     /// The report, handed over in pieces of about a megabyte as it is made, a run's findings read back as it is
     /// written.
-    static func write(_ night: Night, grouped: Bool = false, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
+    static func write(
+        _ night: Night, grouped: Bool = false, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream,
+        companion: RunParts.Companion? = nil
+    ) throws {
         var w = JSONWriter()
         w.beginObject()
         w.number("formatVersion", 1)
@@ -19,10 +22,8 @@ enum CheckJSON {
         if let t = night.tests { writeTests(t, into: &w) }
         if grouped { writeGroups(CheckGroups(night), into: &w) }
         w.beginArray("archives")
-        try RunParts.write(night.outcomes, of: night, render: runBytes) { run in
-            w.value(run)
-            if w.count >= ReportStream.piece { try w.flush { try stream.bytes($0) } }
-        }
+        try RunParts.write(
+            night.outcomes, of: night, render: runBytes, to: { run in try w.value(run) { try stream.bytes($0) } }, companion: companion)
         w.endArray()
         w.endObject()
         w.newline()
@@ -31,7 +32,8 @@ enum CheckJSON {
 
     /// One entry of `archives`, made whole.
     static func runBytes(_ o: RunOutcome, findings: [Finding]) -> [UInt8] {
-        var w = JSONWriter()
+        // About what a finding takes, reserved at once: a screen's findings can make tens of megabytes.
+        var w = JSONWriter(capacity: 4096 + 320 * findings.count)
         writeRun(o, findings: findings, into: &w)
         return w.bytes
     }
@@ -182,6 +184,13 @@ enum CheckJSON {
 /// (most CI viewers show only a case's first failure), the others in its system-out.
 enum JUnitReport {
     static func write(_ night: Night, to out: inout ReportStream) throws {
+        try out.text(head(night))
+        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try out.text($0) })
+        try out.text(tail)
+    }
+
+    /// What comes before the runs' test cases: the counts, and a passing test case for each bundle that passed.
+    static func head(_ night: Night) -> String {
         let t = night.totals
         // What could not be checked is an error, not a skip: CI must not show it green.
         let errors = t.notChecked + t.unreadable + t.incomplete
@@ -193,10 +202,11 @@ enum JUnitReport {
         for b in night.passed {
             x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
         }
-        try out.text(x)
-        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try out.text($0) })
-        try out.text("  </testsuite>\n</testsuites>\n")
+        return x
     }
+
+    /// What comes after the runs' test cases.
+    static let tail = "  </testsuite>\n</testsuites>\n"
 
     /// One run's test case: a failure, an error or a skip as its verdict says, and its findings.
     static func testCase(_ o: RunOutcome, findings found: [Finding]) -> TextBytes {

@@ -4,9 +4,15 @@ import PseudoscopeDrawing
 /// `check`'s text report and its `--group` form: each run's verdict and findings, and the night's totals, as the
 /// engine decided them (`Night`).
 enum CheckText {
-    /// The report, a run at a time as its findings are read back (`RunParts`), then the night's summary.
-    static func write(_ night: Night, glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream) throws {
-        try RunParts.write(night.outcomes, of: night, render: { run($0, findings: $1, glyphs: glyphs, color: color) }, to: { try stream.text($0) })
+    /// The report, a run at a time as its findings are read back (`RunParts`, with `companion`'s parts), then the
+    /// night's summary.
+    static func write(
+        _ night: Night, glyphs: Glyphs, color: Bool, triage: TriageSummary = TriageSummary(), to stream: inout ReportStream,
+        companion: RunParts.Companion? = nil
+    ) throws {
+        try RunParts.write(
+            night.outcomes, of: night, render: { run($0, findings: $1, glyphs: glyphs, color: color) }, to: { try stream.text($0) },
+            companion: companion)
         try stream.text("\n" + summary(night, triage: triage))
     }
 

@@ -49,6 +49,11 @@ enum StandardOutput {
     }
 }
 
+/// The first failure of an output that must not stop another one being made (`ReportStream.toStandardOutput`).
+final class HeldFailure {
+    var error: Error?
+}
+
 /// A report written in pieces as it is made, about a megabyte at a time, so that a night's report is never
 /// whole in memory: to standard output (`toStandardOutput`) or to a report file (`ReportFile.write(to:)`'s `put`).
 /// Text for the reader goes through `text`, as ASCII when `ascii` (`StandardOutput.writeText`).
@@ -65,8 +70,14 @@ struct ReportStream {
         buffer.reserveCapacity(ReportStream.piece + (1 << 16))
     }
 
-    static func toStandardOutput(ascii: Bool = false) -> ReportStream {
-        ReportStream(ascii: ascii) { try StandardOutput.write($0) }
+    /// Standard output; with `held`, a failure to write it (a closed pipe, a full disk) is kept there instead of
+    /// thrown, and nothing more is written.
+    static func toStandardOutput(ascii: Bool = false, holdingFailureIn held: HeldFailure? = nil) -> ReportStream {
+        ReportStream(ascii: ascii) { bytes in
+            guard let held else { return try StandardOutput.write(bytes) }
+            guard held.error == nil else { return }
+            do { try StandardOutput.write(bytes) } catch { held.error = error }
+        }
     }
 
     static let piece = 1 << 20
@@ -85,8 +96,12 @@ struct ReportStream {
         if buffer.count >= ReportStream.piece { try flush() }
     }
 
-    /// Bytes as they are (JSON, XML, Markdown).
+    /// Bytes as they are (JSON, XML, Markdown); a piece as large as the buffer goes out as it is, not copied in.
     mutating func bytes(_ b: [UInt8]) throws {
+        if b.count >= ReportStream.piece {
+            try flush()
+            return try b.withUnsafeBufferPointer { try put($0) }
+        }
         buffer.append(contentsOf: b)
         if buffer.count >= ReportStream.piece { try flush() }
     }

@@ -11,13 +11,36 @@ enum RunParts {
     /// screens keeps the memory of about one of them, as when runs were written one at a time.
     static let windowFindings = 20_000
 
+    /// A second report of every run made in the same pass as another (the JUnit file beside standard output's
+    /// report): each run's findings are read back from the spool once for both. Its part of a run is written
+    /// before the other's.
+    final class Companion {
+        let render: @Sendable (RunOutcome, [Finding]) -> TextBytes
+        var stream: ReportStream
+
+        init(render: @escaping @Sendable (RunOutcome, [Finding]) -> TextBytes, stream: ReportStream) {
+            self.render = render
+            self.stream = stream
+        }
+    }
+
     static func write<Part: Sendable>(
         _ runs: [RunOutcome], of night: Night, render: @escaping @Sendable (RunOutcome, [Finding]) -> Part,
-        to put: (Part) throws -> Void
+        to put: (Part) throws -> Void, companion: Companion? = nil
     ) throws {
+        let also = companion?.render
         for range in windows(findings: runs.map { $0.summary?.findingCount ?? 0 }) {
-            let parts = ConcurrentMap.map(Array(runs[range])) { o in Result { render(o, try night.findings(of: o)) } }
-            for part in parts { try put(part.get()) }
+            let parts = ConcurrentMap.map(Array(runs[range])) { o in
+                Result { () throws -> (Part, TextBytes?) in
+                    let found = try night.findings(of: o)
+                    return (render(o, found), also?(o, found))
+                }
+            }
+            for part in parts {
+                let (mine, theirs) = try part.get()
+                if let theirs { try companion?.stream.text(theirs) }
+                try put(mine)
+            }
         }
     }
 

@@ -37,6 +37,22 @@ final class CheckReportGoldenTests: XCTestCase {
         assertGolden(try String(contentsOfFile: junit, encoding: .utf8), "check-junit.xml")
     }
 
+    /// The JUnit file is the same whichever report standard output gets (made in the same pass as the text and
+    /// JSON reports, after Markdown and the groups), and standard output's report is the same with it as without.
+    func testTheJUnitFileIsTheSameBesideEveryReport() throws {
+        let folder = try Harness.temporaryFolder(self)
+        for (options, name) in [
+            ([], "check.txt"), (["--json"], "check.json"), (["--markdown"], "check.md"), (["--group"], "check-group.txt"),
+            (["--group", "--json"], "check-group.json"),
+        ] {
+            let junit = folder.appendingPathComponent(name + ".xml").path
+            let r = try check(options + ["--junit", junit])
+            XCTAssertEqual(r.status, 1, "\(name): the night blocks")
+            assertGolden(r.stdout, name)
+            assertGolden(try String(contentsOfFile: junit, encoding: .utf8), "check-junit.xml")
+        }
+    }
+
     /// One night, every report: the runs blocked, the blocking, known, review and new findings, and what was not
     /// checked, read back from each as a user would read it, are the same numbers.
     func testEveryReportAndTheListCountTheNightAlike() throws {

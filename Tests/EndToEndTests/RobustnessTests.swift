@@ -90,6 +90,29 @@ final class RobustnessTests: XCTestCase {
         XCTAssertFalse(missing.stderr.contains("NSCocoaErrorDomain"))
     }
 
+    /// `check --junit FILE | head`: standard output closes early, and the JUnit file, made in the same pass, is
+    /// still finished whole; then the closed pipe is said in one line, status 2.
+    func testTheJUnitFileIsWholeWhenStandardOutputClosesEarly() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let night = dir.appendingPathComponent("night")
+        // Enough runs for a text report far larger than a pipe holds.
+        for k in 0..<30 {
+            try FileManager.default.copyItem(
+                at: Harness.repositoryRoot.appendingPathComponent("SampleArchives"), to: night.appendingPathComponent("copy-\(k)"))
+        }
+        let whole = dir.appendingPathComponent("whole.xml").path, piped = dir.appendingPathComponent("piped.xml").path
+        let alone = try Harness.run(["check", night.path, "--junit", whole])
+        XCTAssertEqual(alone.status, 1, alone.stderr)
+        XCTAssertGreaterThan(alone.stdout.utf8.count, 1 << 17, "the report must outgrow the pipe for this test to mean anything")
+        let r = try Harness.shell(
+            "trap '' PIPE; \"$PS\" check '\(night.path)' --junit '\(piped)' | head -c 10 > /dev/null; echo \"status=${PIPESTATUS[0]}\"")
+        XCTAssertTrue(r.stdout.contains("status=2"), r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write to standard output: broken pipe"), r.stderr)
+        let file = try String(contentsOfFile: piped, encoding: .utf8)
+        XCTAssertTrue(file.hasSuffix("</testsuites>\n"), String(file.suffix(200)))
+        XCTAssertEqual(file, try String(contentsOfFile: whole, encoding: .utf8))
+    }
+
     func testJUnitNeverOverwritesAnInputOrAnExistingFileAndKeepsTheMode() throws {
         let dir = try Harness.temporaryFolder(self)
         let archive = dir.appendingPathComponent("a.json")

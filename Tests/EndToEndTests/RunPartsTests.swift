@@ -18,6 +18,32 @@ final class RunPartsTests: XCTestCase {
         XCTAssertEqual(written, (0..<count).map { "run-\($0) 0 no hierarchy \($0)" })
     }
 
+    /// A companion report (the JUnit file beside standard output's report) gets its part of every run, in the
+    /// night's order across windows, each written before the other report's part of the same run.
+    func testACompanionGetsEveryRunsPartInOrderBeforeTheOthers() throws {
+        let count = RunParts.window + 3
+        let outcomes = (0..<count).map { k in
+            RunOutcome(path: "run-\(k)", summary: nil, verdict: Verdict(status: .notChecked("no hierarchy \(k)")))
+        }
+        let night = Night(outcomes: outcomes, passed: [], spool: nil, baseline: nil, filter: FindingFilter())
+        final class Lines { var all: [String] = [] }
+        let lines = Lines()
+        let companion = RunParts.Companion(
+            render: { o, found in
+                var t = TextBytes()
+                t.put("junit \(o.path) \(found.count)")
+                return t
+            },
+            stream: ReportStream { lines.all.append(String(decoding: $0, as: UTF8.self)) })
+        try RunParts.write(
+            night.outcomes, of: night, render: { o, _ in "text \(o.path)" },
+            to: {
+                try companion.stream.flush(); lines.all.append($0)
+            }, companion: companion)
+        try companion.stream.flush()
+        XCTAssertEqual(lines.all, (0..<count).flatMap { ["junit run-\($0) 0", "text run-\($0)"] })
+    }
+
     /// A window holds at most `window` runs and, past its first run, `windowFindings` findings: a night of large
     /// screens is made a run or a few at a time, never all of them at once.
     func testAWindowIsBoundedByRunsAndByFindings() {

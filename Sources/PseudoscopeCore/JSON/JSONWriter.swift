@@ -5,13 +5,13 @@
 /// The text is built as UTF-8 bytes in a `TextBytes`, the one byte writer of every report, and handed out in
 /// pieces (`flush`) so a report of a hundred megabytes is written as it is made.
 public struct JSONWriter {
-    private var out = TextBytes(capacity: 4096)
+    private var out: TextBytes
     /// Whether the container being written already holds a value (a comma comes before the next); the
     /// enclosing containers' flags wait on the stack.
     private var hasValue = false
     private var enclosing: [Bool] = []
 
-    public init() {}
+    public init(capacity: Int = 4096) { out = TextBytes(capacity: capacity) }
 
     /// The bytes written so far (since the last `flush`).
     public var bytes: [UInt8] { out.bytes }
@@ -60,6 +60,14 @@ public struct JSONWriter {
     public mutating func value(_ json: [UInt8]) {
         prefix(nil)
         out.put(json)
+    }
+
+    /// `value`, handed to `sink` after what waits here instead of copied in: a run's object can be tens of
+    /// megabytes.
+    public mutating func value(_ json: [UInt8], flushingTo sink: ([UInt8]) throws -> Void) rethrows {
+        prefix(nil)
+        try flush(sink)
+        try sink(json)
     }
 
     /// The line end after a whole document.
