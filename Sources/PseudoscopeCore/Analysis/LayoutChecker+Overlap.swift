@@ -60,37 +60,40 @@ extension LayoutChecker {
     /// stacked in one place cost linear time (an element past the cap is still reported by the ones before it).
     func overlaps(among kids: [Int]) -> [(element: Int, overlap: Overlap)] {
         let tol = CheckThresholds.overlapTolerance
-        let tops = kids.map { h[$0].frame.minY }
-        let sorted = kids.indices.sorted { (tops[$0], kids[$0]) < (tops[$1], kids[$1]) }.map { kids[$0] }
-        // What a comparison reads, by sweep position.
-        let frames = sorted.map { h[$0].frame }, controls = sorted.map { kinds[$0].contains(.interactive) }
-        // Each ink estimated once, and only for siblings compared with another (measuring is most of the rule).
-        var inks = [Rect??](repeating: nil, count: sorted.count)
+        /// A sibling in the sweep, with what a comparison reads and what its comparisons found.
+        struct Sibling {
+            let element: Int, frame: Rect, control: Bool
+            /// Estimated once, and only for siblings compared with another (measuring is most of the rule).
+            var ink: Rect??
+            var found: Overlap?
+        }
+        var order = kids.map { (top: h[$0].frame.minY, element: $0) }
+        order.sort { $0 < $1 }
+        var sweep = order.map { Sibling(element: $0.element, frame: h[$0.element].frame, control: kinds[$0.element].contains(.interactive)) }
         func ink(_ k: Int) -> Rect? {
-            if let known = inks[k] { return known }
-            let area = inkArea(sorted[k])
-            inks[k] = area
+            if let known = sweep[k].ink { return known }
+            let area = inkArea(sweep[k].element)
+            sweep[k].ink = area
             return area
         }
-        var found = [Overlap?](repeating: nil, count: sorted.count)  // by sweep position
-        for k in sorted.indices {
-            let reach = frames[k].maxY - tol
+        for k in sweep.indices {
+            let reach = sweep[k].frame.maxY - tol
             var m = k + 1
-            while m < sorted.count, m <= k + LayoutChecker.overlapComparisonsPerElement, frames[m].minY < reach {
+            while m < sweep.count, m <= k + LayoutChecker.overlapComparisonsPerElement, sweep[m].frame.minY < reach {
                 defer { m += 1 }
                 guard let a = ink(k), let b = ink(m) else { continue }
                 let w = min(a.maxX, b.maxX) - max(a.minX, b.minX), ht = min(a.maxY, b.maxY) - max(a.minY, b.minY)
                 guard w > tol, ht > tol else { continue }
                 // A control with its own title or icon laid over it: one contains the other.
-                if controls[k] || controls[m], LayoutChecker.nests(frames[k], frames[m]) { continue }
-                let (on, other) = sorted[k] < sorted[m] ? (k, sorted[m]) : (m, sorted[k])
-                var o = found[on] ?? Overlap(first: other, width: w, height: ht, hits: 0)
+                if sweep[k].control || sweep[m].control, LayoutChecker.nests(sweep[k].frame, sweep[m].frame) { continue }
+                let (on, other) = sweep[k].element < sweep[m].element ? (k, sweep[m].element) : (m, sweep[k].element)
+                var o = sweep[on].found ?? Overlap(first: other, width: w, height: ht, hits: 0)
                 o.hits += 1
                 if other < o.first { (o.first, o.width, o.height) = (other, w, ht) }
-                found[on] = o
+                sweep[on].found = o
             }
         }
-        return found.indices.compactMap { k in found[k].map { (sorted[k], $0) } }.sorted { $0.element < $1.element }
+        return sweep.compactMap { s in s.found.map { (s.element, $0) } }.sorted { $0.element < $1.element }
     }
 
     /// Whether one frame contains the other, within the containment tolerance.

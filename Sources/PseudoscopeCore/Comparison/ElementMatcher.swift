@@ -63,7 +63,7 @@ public struct ElementMatching: Sendable {
         ids.reserveCapacity(a.count + b.count)  // grown step by step, it was rehashed a dozen times
         return [a, b].map { h in
             var ordinal = [Int](repeating: -1, count: h.count)  // the root's step is its type alone
-            for p in h.indices where !h[p].children.isEmpty {
+            for p in h.indices where h[p].children.count > 1 {  // an only child's step is its type alone
                 let kids = h[p].children
                 for (k, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { ordinal[k] = n }
             }

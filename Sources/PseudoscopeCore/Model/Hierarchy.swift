@@ -128,29 +128,40 @@ public struct Hierarchy: Equatable, Sendable {
     /// For each of one parent's children, in order: its index among the children of its type, or -1 when no other
     /// child has its type (the step is the bare type). The one place sibling indexing is defined.
     static func stepOrdinals(ofChildren kids: [Int], in h: Hierarchy) -> [Int] {
-        // Each child's type to a slot of its type, the counting on arrays. Siblings share few types (rows of
-        // `Cell`, an `Other` or two): a type is looked for among the few seen by comparing, and hashed only once
-        // a parent has shown many (hashing every child's type was most of naming a screen's paths).
-        var types: [String] = [], total: [Int] = []
+        var ordinals = [Int](repeating: -1, count: kids.count)
+        // An only child's step is its bare type: most parents of a real tree have one child.
+        guard kids.count > 1 else { return ordinals }
+        // First each child's slot of its type (held in `ordinals` for now) and how many children each type has.
+        // Siblings share few types (rows of `Cell`, an `Other` or two): a type is looked for among the few seen by
+        // comparing, and hashed only once a parent has shown many (hashing every child's type was most of naming
+        // a screen's paths).
+        var types: [String] = [], count: [Int] = []
+        types.reserveCapacity(min(kids.count, 8))
+        count.reserveCapacity(min(kids.count, 8))
         var slotOfType: [String: Int] = [:]
-        let slots = kids.map { kid -> Int in
+        for (k, kid) in kids.enumerated() {
             let type = h.elements[kid].type
-            let known = types.count <= 8 ? types.firstIndex(of: type) : slotOfType[type]
-            if let s = known {
-                total[s] += 1
-                return s
+            if let s = types.count <= 8 ? types.firstIndex(of: type) : slotOfType[type] {
+                ordinals[k] = s
+                count[s] += 1
+                continue
             }
             if types.count == 8 { for (s, t) in types.enumerated() { slotOfType[t] = s } }
             if types.count >= 8 { slotOfType[type] = types.count }
+            ordinals[k] = types.count
             types.append(type)
-            total.append(1)
-            return total.count - 1
+            count.append(1)
         }
-        var seen = [Int](repeating: 0, count: total.count)
-        return slots.map { s in
-            defer { seen[s] += 1 }
-            return total[s] > 1 ? seen[s] : -1
+        // Then each child's index among the children of its type: `next` is the next index of each type, -1 for a
+        // type only one child has.
+        var next = consume count
+        for s in next.indices { next[s] = next[s] > 1 ? 0 : -1 }
+        for k in kids.indices {
+            let s = ordinals[k]
+            ordinals[k] = next[s]
+            if next[s] >= 0 { next[s] += 1 }
         }
+        return ordinals
     }
 
     /// The first element whose identifier is `identifier`, in tree order.

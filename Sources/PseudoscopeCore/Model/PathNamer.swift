@@ -48,12 +48,13 @@ public struct PathNamer: Sendable {
         let unknown = Int32.min
         var ordinals = [Int32](repeating: unknown, count: h.count)
         func ordinal(_ k: Int, of p: Int) -> Int {
-            if ordinals[k] == unknown {
+            // An only child is named by its type alone.
+            if ordinals[k] == unknown, h.elements[p].children.count > 1 {
                 let kids = h.elements[p].children
                 for (kid, n) in zip(kids, Hierarchy.stepOrdinals(ofChildren: kids, in: h)) { ordinals[kid] = Int32(clamping: n) }
-                // A child its parent does not list is named by its type alone, as `step` names it.
-                if ordinals[k] == unknown { ordinals[k] = -1 }
             }
+            // A child its parent does not list is named by its type alone too, as `step` names it.
+            if ordinals[k] == unknown { ordinals[k] = -1 }
             return Int(ordinals[k])
         }
         /// A step appended to a path's bytes (appending to a `String` piece by piece was most of naming parents).
