@@ -80,13 +80,16 @@ struct CheckCommand {
             // The JUnit file is finished even when standard output closes early (`check ... | head`): a failure
             // there is held and said once the file is whole.
             let failure = HeldFailure()
+            // Made in the same pass when standard output's report holds every run in order, and the file is a
+            // file: `--junit /dev/stdout` gets the whole file before the report, never the two interleaved.
+            let together = o.reportHoldsEveryRunInOrder && !ReportFile.writesDirectly(to: junit)
             try ReportFile.write(
                 to: junit, force: o.force, inputs: inputs + [o.engine.baseline, o.engine.since].compactMap { $0 }
             ) { put in
                 try withoutActuallyEscaping(put) { put in
                     let file = RunParts.Companion(render: JUnitReport.testCase, stream: ReportStream(put: put))
                     try file.stream.text(JUnitReport.head(night))
-                    if o.reportHoldsEveryRunInOrder {
+                    if together {
                         // Each run's findings read back once for both reports.
                         try report(failure: failure, junit: file)
                     } else {
@@ -97,7 +100,7 @@ struct CheckCommand {
                 }
             }
             if let e = failure.error { throw e }
-            if !o.reportHoldsEveryRunInOrder { try report(failure: nil, junit: nil) }
+            if !together { try report(failure: nil, junit: nil) }
         } else {
             try report(failure: nil, junit: nil)
         }

@@ -161,6 +161,12 @@ enum ReportFile {
         try FileAccess.writeAtomically(to: target, mode: st.map { $0.st_mode & 0o7777 }, reportAs: path, produce)
     }
 
+    /// Whether `path` is a device or a FIFO, which is written to directly: `/dev/stdout` is standard output.
+    static func writesDirectly(to path: String) -> Bool {
+        guard let st = FileAccess.status(path), case .special = FileAccess.kind(st.st_mode) else { return false }
+        return true
+    }
+
     static func writeDirectly(to path: String, _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
         // Non-blocking open: a FIFO nobody reads is an error, not a hang.
         let fd = FileAccess.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)

@@ -53,6 +53,17 @@ final class CheckReportGoldenTests: XCTestCase {
         }
     }
 
+    /// `--junit /dev/stdout`: the whole JUnit file, then the report, never the two interleaved.
+    func testAJUnitFileOnStandardOutputComesWholeBeforeTheReport() throws {
+        let junit = try Harness.temporaryFolder(self).appendingPathComponent("night.xml").path
+        let text = try check([])
+        _ = try check(["--junit", junit])
+        let xml = try String(contentsOfFile: junit, encoding: .utf8).replacingOccurrences(of: Harness.repositoryRoot.path, with: "<repo>")
+        let both = try check(["--junit", "/dev/stdout"])
+        XCTAssertEqual(both.status, 1)
+        XCTAssertEqual(both.stdout, xml + text.stdout)
+    }
+
     /// One night, every report: the runs blocked, the blocking, known, review and new findings, and what was not
     /// checked, read back from each as a user would read it, are the same numbers.
     func testEveryReportAndTheListCountTheNightAlike() throws {
