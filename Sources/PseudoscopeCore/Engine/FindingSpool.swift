@@ -81,7 +81,7 @@ struct SpoolWriter {
     mutating func u8(_ v: UInt8) { bytes.append(v) }
     /// A fixed-size value, little-endian.
     mutating func fixed<T: FixedWidthInteger>(_ v: T) {
-        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+        for k in 0..<MemoryLayout<T>.size { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * k))) }
     }
     mutating func u32(_ v: UInt32) { fixed(v) }
     mutating func i64(_ v: Int) { fixed(Int64(v)) }
@@ -136,7 +136,9 @@ struct SpoolReader {
         let n = MemoryLayout<T>.size
         guard at + n <= bytes.count else { throw cutShort() }
         defer { at += n }
-        return T(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) })
+        var v = T.zero
+        for k in 0..<n { v |= T(bytes[at + k]) << (8 * k) }
+        return v
     }
     mutating func u8() throws -> UInt8 { try fixed(UInt8.self) }
     mutating func u32() throws -> UInt32 { try fixed(UInt32.self) }
