@@ -56,14 +56,8 @@ public struct JSONWriter {
         }
     }
 
-    /// A value another writer made whole (a run's object, made on another core), as the next value here.
-    public mutating func value(_ json: [UInt8]) {
-        prefix(nil)
-        out.put(json)
-    }
-
-    /// `value`, handed to `sink` after what waits here instead of copied in: a run's object can be tens of
-    /// megabytes.
+    /// A value another writer made whole (a run's object, made on another core), as the next value: handed to
+    /// `sink` after what waits here, not copied in (a run's object can be tens of megabytes).
     public mutating func value(_ json: [UInt8], flushingTo sink: ([UInt8]) throws -> Void) rethrows {
         prefix(nil)
         try flush(sink)
