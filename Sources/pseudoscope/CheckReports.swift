@@ -183,11 +183,8 @@ enum CheckJSON {
 /// JUnit XML: one test case per run; a run whose findings block has one failure holding every blocking finding
 /// (most CI viewers show only a case's first failure), the others in its system-out.
 enum JUnitReport {
-    static func write(_ night: Night, to out: inout ReportStream) throws {
-        try out.text(head(night))
-        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try out.text($0) })
-        try out.text(tail)
-    }
+    // The file is `head`, each run's `testCase` (`RunParts`, alone or beside standard output's report:
+    // `CheckCommand`), and `tail`.
 
     /// What comes before the runs' test cases: the counts, and a passing test case for each bundle that passed.
     static func head(_ night: Night) -> String {
