@@ -213,6 +213,19 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(d.incompleteNote, "the dump stops at line 4 in the middle of an element (\"Other, 0x3, {{0.0, 92.0}, {41\")")
     }
 
+    func testAnArchiveAndAnElementSnapshotAreToldFromDumpsByTheirBytes() {
+        func archive(_ text: String) -> Bool { DumpImporter.looksLikeArchive(Array(text.utf8)) }
+        XCTAssertTrue(archive(#"{"formatVersion": 1, "mode": "rtl"}"#))
+        XCTAssertTrue(archive("\u{FEFF} \n\t" + #"{"mode": "rtl", "formatVersion": 1}"#), "a byte-order mark and white space before it")
+        XCTAssertFalse(archive(#"{"value": "Element subtree:\n →Window, 0x1, {{0.0, 0.0}, {1.0, 1.0}}"}"#), "a JSON wrapper around a dump")
+        XCTAssertFalse(archive(#"[{"formatVersion": 1}]"#), "not an object")
+        XCTAssertFalse(archive("{" + String(repeating: " ", count: 4096) + #""formatVersion": 1}"#), "looked for in the first 4 KiB only")
+        func snapshot(_ text: String) -> Bool { ElementSnapshot.mayBe(Array(text.utf8)) }
+        XCTAssertTrue(snapshot("bplist00\u{1}\u{2}XCElementSnapshot\u{0}"))
+        XCTAssertFalse(snapshot("bplist00\u{1}\u{2}NSKeyedArchiver"), "another keyed archive")
+        XCTAssertFalse(snapshot("XCElementSnapshot bplist00"), "not a binary property list")
+    }
+
     func testNotADumpIsRefused() {
         XCTAssertThrowsError(try read("hello world\nthis is prose")) { e in
             XCTAssertTrue("\(e)".contains("not an archive and not a recognized dump"), "\(e)")

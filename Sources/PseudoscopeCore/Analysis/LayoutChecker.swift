@@ -127,42 +127,38 @@ public struct LayoutChecker: Sendable {
     func name(_ out: inout [Finding]) {
         let hints = out.isEmpty ? [] : FalseAlarmHints.screenHints(archive)
         let screen = archive.screen
-        // Through the buffer: the array's subscript and for-in copy a whole finding (retaining all its strings)
-        // to read or change one field; the buffer's subscript works in place.
-        out.withUnsafeMutableBufferPointer { found in
-            var unnamed: [Int] = [], elements: [Int] = []  // findings without a path, and their elements
-            for k in found.indices where found[k].elementPath.isEmpty {
-                if let i = found[k].element { unnamed.append(k); elements.append(i) }
+        var unnamed: [Int] = [], elements: [Int] = []  // findings without a path, and their elements
+        for k in out.indices where out[k].elementPath.isEmpty {
+            if let i = out[k].element { unnamed.append(k); elements.append(i) }
+        }
+        if !unnamed.isEmpty {
+            var paths = PathNamer.paths(of: elements, in: h)
+            for n in unnamed.indices { swap(&out[unnamed[n]].elementPath, &paths[n]) }
+        }
+        // Every stack's members named at once: naming them stack by stack walked a flat parent once a stack.
+        var stacked: [Int] = [], members: [Int] = []
+        for k in out.indices { if let s = out[k].stack { stacked.append(k); members += s.members } }
+        var memberPaths = members.isEmpty ? [] : PathNamer.paths(of: members, in: h)
+        var next = 0
+        for k in stacked {
+            var s = out[k].stack!
+            s.paths = Array(memberPaths[next..<(next + s.members.count)])
+            next += s.members.count
+            out[k].stack = s
+        }
+        memberPaths.removeAll()
+        for k in out.indices {
+            // A stack is known by its frames (not its members, whose count may change from run to run).
+            if let stack = out[k].stack {
+                out[k].fingerprint = Fingerprint.ofStack(out[k].rule, screen: screen, frames: stack.frames)
+                if !hints.isEmpty { out[k].hints = FalseAlarmHints.hints(for: out[k].rule, element: out[k].element, among: hints) }
+                continue
             }
-            if !unnamed.isEmpty {
-                var paths = PathNamer.paths(of: elements, in: h)
-                for n in unnamed.indices { swap(&found[unnamed[n]].elementPath, &paths[n]) }
-            }
-            // Every stack's members named at once: naming them stack by stack walked a flat parent once a stack.
-            var stacked: [Int] = [], members: [Int] = []
-            for k in found.indices { if let s = found[k].stack { stacked.append(k); members += s.members } }
-            var memberPaths = members.isEmpty ? [] : PathNamer.paths(of: members, in: h)
-            var next = 0
-            for k in stacked {
-                var s = found[k].stack!
-                s.paths = Array(memberPaths[next..<(next + s.members.count)])
-                next += s.members.count
-                found[k].stack = s
-            }
-            memberPaths.removeAll()
-            for k in found.indices {
-                // A stack is known by its frames (not its members, whose count may change from run to run).
-                if let stack = found[k].stack {
-                    found[k].fingerprint = Fingerprint.ofStack(found[k].rule, screen: screen, frames: stack.frames)
-                    if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: found[k].rule, element: found[k].element, among: hints) }
-                    continue
-                }
-                // From its fields: calling the finding's method copied the whole finding.
-                found[k].fingerprint = Fingerprint.of(
-                    found[k].rule, screen: screen, identifier: found[k].identifier,
-                    elementPath: found[k].elementPath)
-                if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: found[k].rule, element: found[k].element, among: hints) }
-            }
+            // From its fields: calling the finding's method copied the whole finding.
+            out[k].fingerprint = Fingerprint.of(
+                out[k].rule, screen: screen, identifier: out[k].identifier,
+                elementPath: out[k].elementPath)
+            if !hints.isEmpty { out[k].hints = FalseAlarmHints.hints(for: out[k].rule, element: out[k].element, among: hints) }
         }
     }
 

@@ -84,12 +84,10 @@ struct MirrorCheck {
         // B's screen hints, looked for only when there are findings (most rtl runs have none): each pair finding
         // carries those that concern it, as B's own findings do.
         let hints = findings.isEmpty ? [] : FalseAlarmHints.screenHints(b)
-        findings.withUnsafeMutableBufferPointer { found in
-            for k in found.indices {
-                if !hints.isEmpty { found[k].hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: found[k].element, among: hints) }
-                found[k].elementPath = paths[k]
-                found[k].fingerprint = Fingerprint.of(.rtlNotMirrored, screen: b.screen, identifier: found[k].identifier, elementPath: paths[k])
-            }
+        for k in findings.indices {
+            if !hints.isEmpty { findings[k].hints = FalseAlarmHints.hints(for: .rtlNotMirrored, element: findings[k].element, among: hints) }
+            findings[k].elementPath = paths[k]
+            findings[k].fingerprint = Fingerprint.of(.rtlNotMirrored, screen: b.screen, identifier: findings[k].identifier, elementPath: paths[k])
         }
         return (LayoutChecker.sorted(findings), Set(stayed.keys))
     }

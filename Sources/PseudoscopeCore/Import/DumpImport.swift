@@ -129,15 +129,7 @@ public enum DumpImporter {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
         // A JSON wrapper around a dump ({"value": "..."}) has no formatVersion.
-        return bytes.withUnsafeBufferPointer { buf in
-            let needle = Array("\"formatVersion\"".utf8)
-            let limit = min(buf.count, 4096)
-            guard limit >= needle.count else { return false }
-            for s in 0...(limit - needle.count) where buf[s] == needle[0] {
-                if Array(buf[s..<(s + needle.count)]) == needle { return true }
-            }
-            return false
-        }
+        return bytes.prefix(4096).bytesContain("\"formatVersion\"")
     }
 
     /// Whether a file found in a folder is worth reading as a dump, by its first bytes (`ArchiveDiscovery`): text

@@ -219,17 +219,7 @@ public struct ElementSnapshot: Sendable, Equatable {
     /// Whether `bytes` may be an element snapshot: a keyed archive naming `XCElementSnapshot` (looked for in the
     /// class names, which an archive keeps as plain strings).
     public static func mayBe(_ bytes: [UInt8]) -> Bool {
-        guard bytes.starts(with: Array("bplist00".utf8)) else { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            let needle = Array("ElementSnapshot".utf8)
-            guard b.count >= needle.count else { return false }
-            var i = 0
-            while i + needle.count <= b.count {
-                if b[i] == needle[0], Array(b[i..<(i + needle.count)]) == needle { return true }
-                i += 1
-            }
-            return false
-        }
+        bytes.starts(with: Array("bplist00".utf8)) && bytes.bytesContain("ElementSnapshot")
     }
 
     static func bounded(_ r: Rect) -> Rect {

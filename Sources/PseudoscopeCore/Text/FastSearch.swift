@@ -14,14 +14,14 @@ extension StringProtocol {
 
 extension Collection where Element == UInt8 {
     /// Whether the bytes hold `needle`'s UTF-8 bytes.
-    func bytesContain(_ needle: String) -> Bool {
+    public func bytesContain(_ needle: String) -> Bool {
         needle.isEmpty || bytesRange(of: needle) != nil
     }
 
     /// The first range of `needle`'s UTF-8 bytes (nil for an empty needle). Where the bytes lie in one piece
     /// (a native string's, an array's) the C library finds them (`memchr` for the first byte, `memcmp` for the rest): the generic walk below, index by
     /// index, was an eighth of reading a 100,000-element dump.
-    func bytesRange(of needle: String) -> Range<Index>? {
+    public func bytesRange(of needle: String) -> Range<Index>? {
         guard !needle.isEmpty else { return nil }
         var key = needle
         let found = withContiguousStorageIfAvailable { hay -> Int? in
@@ -63,16 +63,12 @@ extension Collection where Element == UInt8 {
 
 extension String {
     /// The bytes as text when they are valid UTF-8, else nil: `String(validating:as:)` without its generic
-    /// decoding (about 1,000 instructions a call in metadata look-ups alone, 17 M for one bundle's typed objects).
-    /// Decoding repairs each ill-formed part as U+FFFD, so the text's bytes equal the input exactly when it had none
-    /// (a repaired part of the same length still begins with another byte).
+    /// decoding, which was most of reading a result bundle's typed objects. Decoding repairs each ill-formed part
+    /// as U+FFFD, so the text's bytes equal the input exactly when it had none (a repaired part of the same length
+    /// still begins with another byte).
     init?(validUTF8 bytes: ArraySlice<UInt8>) {
-        let text = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-        var copy = text
-        let same = copy.withUTF8 { utf8 in
-            bytes.withUnsafeBufferPointer { b in utf8.count == b.count && (b.isEmpty || memcmp(utf8.baseAddress!, b.baseAddress!, b.count) == 0) }
-        }
-        guard same else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else { return nil }
         self = text
     }
 }

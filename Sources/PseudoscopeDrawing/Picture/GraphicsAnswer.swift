@@ -1,3 +1,4 @@
+import PseudoscopeCore
 import PseudoscopeImage
 
 /// What a terminal says about graphics when asked (docs/screenshots.md): a kitty graphics query answered `OK`,
@@ -10,25 +11,17 @@ public enum GraphicsAnswer {
 
     /// True once the DA1 reply has arrived (the last byte of the answer).
     public static func isComplete(_ bytes: [UInt8]) -> Bool {
-        guard let da = range(of: Array("\u{1B}[?".utf8), in: bytes) else { return false }
+        guard let da = bytes.bytesRange(of: "\u{1B}[?") else { return false }
         return bytes[da.upperBound...].contains(UInt8(ascii: "c"))
     }
 
     public static func parse(_ bytes: [UInt8]) -> GraphicsProtocol? {
-        if let k = range(of: Array("\u{1B}_Gi=31;".utf8), in: bytes), bytes[k.upperBound...].starts(with: Array("OK".utf8)) { return .kitty }
-        if let da = range(of: Array("\u{1B}[?".utf8), in: bytes) {
+        if let k = bytes.bytesRange(of: "\u{1B}_Gi=31;"), bytes[k.upperBound...].starts(with: Array("OK".utf8)) { return .kitty }
+        if let da = bytes.bytesRange(of: "\u{1B}[?") {
             let rest = bytes[da.upperBound...]
             let body = rest.prefix { $0 != UInt8(ascii: "c") }
             let params = String(decoding: body, as: UTF8.self).split(separator: ";")
             if params.contains("4") { return .sixel }
-        }
-        return nil
-    }
-
-    static func range(of needle: [UInt8], in hay: [UInt8]) -> Range<Int>? {
-        guard needle.count <= hay.count else { return nil }
-        for i in 0...(hay.count - needle.count) where hay[i] == needle[0] && Array(hay[i..<(i + needle.count)]) == needle {
-            return i..<(i + needle.count)
         }
         return nil
     }

@@ -22,29 +22,26 @@ public struct Wireframe {
         var s = [Severity?](repeating: nil, count: archive.hierarchy.count)
         var share: [Int: Double] = [:]
         var cut = Set<Int>()
-        // Through the buffer: `for f in findings` copied each finding (retaining all its strings) to read three fields.
-        findings.withUnsafeBufferPointer { found in
-            for k in found.indices {
-                guard let i = found[k].element, i < s.count else { continue }
-                let severity = found[k].severity
-                if found[k].rule == .textTruncated { cut.insert(i) }
-                // The share of the text the frame shows: of its width for a line cut short, of its height for
-                // lines cut off below (the lines shown, roughly that share of the text); the smaller where both.
-                if found[k].rule == .textTruncated {
-                    func value(_ name: String) -> Double? { found[k].evidence.first(where: { $0.name == name })?.value }
-                    var shares: [Double] = []
-                    if let need = value("neededWidth"), let have = value("frameWidth"), need > 0, have >= 0, have < need {
-                        shares.append(have / need)
-                    }
-                    if let need = value("neededHeight"), let have = value("frameHeight"), need > 0, have >= 0, have < need {
-                        shares.append(have / need)
-                    }
-                    if let smallest = shares.min() { share[i] = min(share[i] ?? 1, smallest) }
+        for k in findings.indices {
+            guard let i = findings[k].element, i < s.count else { continue }
+            let severity = findings[k].severity
+            if findings[k].rule == .textTruncated { cut.insert(i) }
+            // The share of the text the frame shows: of its width for a line cut short, of its height for
+            // lines cut off below (the lines shown, roughly that share of the text); the smaller where both.
+            if findings[k].rule == .textTruncated {
+                func value(_ name: String) -> Double? { findings[k].evidence.first(where: { $0.name == name })?.value }
+                var shares: [Double] = []
+                if let need = value("neededWidth"), let have = value("frameWidth"), need > 0, have >= 0, have < need {
+                    shares.append(have / need)
                 }
-                s[i] = s[i].map { min($0, severity) } ?? severity
-                if let members = found[k].stack?.members {
-                    for m in members where m < s.count { s[m] = s[m].map { min($0, severity) } ?? severity }
+                if let need = value("neededHeight"), let have = value("frameHeight"), need > 0, have >= 0, have < need {
+                    shares.append(have / need)
                 }
+                if let smallest = shares.min() { share[i] = min(share[i] ?? 1, smallest) }
+            }
+            s[i] = s[i].map { min($0, severity) } ?? severity
+            if let members = findings[k].stack?.members {
+                for m in members where m < s.count { s[m] = s[m].map { min($0, severity) } ?? severity }
             }
         }
         severities = s
@@ -260,10 +257,8 @@ public struct Wireframe {
     /// Only what shows something (text, a control) covers what is under it. A window or an empty container is an
     /// outline: a second full-screen window or overlay with nothing in it must not blank the app.
     private func covers(_ i: Int) -> Bool {
-        // Read in place, through the buffer: a copy of the element (`let e = h[i]`) retained all its strings.
-        archive.hierarchy.elements.withUnsafeBufferPointer { e in
-            e[i].type != "Window" && (!e[i].displayText.isEmpty || e[i].isInteractive || e[i].isText)
-        }
+        let e = archive.hierarchy.elements
+        return e[i].type != "Window" && (!e[i].displayText.isEmpty || e[i].isInteractive || e[i].isText)
     }
 
     /// Each element's box on the canvas, or nil where nothing of it would show: no frame, a container that
@@ -290,23 +285,19 @@ public struct Wireframe {
             let (x0, x1, y0, y1) = span(r)
             guard x0 <= x1, y0 <= y1 else { return true }
             let w0 = x0 / 64, w1 = x1 / 64
-            return covered.withUnsafeBufferPointer { covered in
-                for w in w0...w1 {
-                    let m = mask(w, x0, x1)
-                    for y in y0...y1 where covered[y * words + w] & m != m { return false }
-                }
-                return true
+            for w in w0...w1 {
+                let m = mask(w, x0, x1)
+                for y in y0...y1 where covered[y * words + w] & m != m { return false }
             }
+            return true
         }
         func cover(_ r: CellRect) {
             let (x0, x1, y0, y1) = span(r)
             guard x0 <= x1, y0 <= y1 else { return }
             let w0 = x0 / 64, w1 = x1 / 64
-            covered.withUnsafeMutableBufferPointer { covered in
-                for w in w0...w1 {
-                    let m = mask(w, x0, x1)
-                    for y in y0...y1 { covered[y * words + w] |= m }
-                }
+            for w in w0...w1 {
+                let m = mask(w, x0, x1)
+                for y in y0...y1 { covered[y * words + w] |= m }
             }
         }
         for i in h.indices.reversed() {

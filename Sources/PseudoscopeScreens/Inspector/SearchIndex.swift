@@ -94,18 +94,16 @@ public struct SearchIndex: Sendable, Equatable {
         let n = needle.count
         guard to - from >= n else { return nil }
         let first = needle[0]
-        return bytes.withUnsafeBufferPointer { buf -> Int? in
-            var i = from
-            let last = to - n
-            while i <= last {
-                if buf[i] == first {
-                    var k = 1
-                    while k < n && buf[i + k] == needle[k] { k += 1 }
-                    if k == n { return i }
-                }
-                i += 1
+        var i = from
+        let last = to - n
+        while i <= last {
+            if bytes[i] == first {
+                var k = 1
+                while k < n && bytes[i + k] == needle[k] { k += 1 }
+                if k == n { return i }
             }
-            return nil
+            i += 1
         }
+        return nil
     }
 }
