@@ -39,7 +39,7 @@ final class CanvasTests: XCTestCase {
         }
     }
 
-    /// A border's run of cells (`setRun`) leaves the canvas as setting them one by one does: on seeded rows of
+    /// A border's run of cells (`fillRun`) leaves the canvas as setting them one by one does: on seeded rows of
     /// wide and narrow characters, runs starting and ending on either half of a wide character, at the edges,
     /// beyond them and on rows off the canvas.
     func testARunOfCellsIsSetAsCellByCell() {
@@ -57,8 +57,8 @@ final class CanvasTests: XCTestCase {
             }
             let lo = Int.random(in: -3...13, using: &rng), hi = Int.random(in: -3...15, using: &rng), y = Int.random(in: -1...2, using: &rng)
             var byRun = c, byCell = c
-            byRun.withNarrowCells { $0.setRun(border, columns: lo..<max(lo, hi), y: y) }
-            byCell.withNarrowCells { cells in for x in lo..<max(lo, hi) { cells.set(border, x: x, y: y) } }
+            byRun.fillRun(border, columns: lo..<max(lo, hi), y: y)
+            for x in lo..<max(lo, hi) { byCell.set("─", x: x, y: y, role: .review) }
             // (Compared whole, roles and widths too; said as the rows before and after.)
             XCTAssertTrue(
                 byRun == byCell,

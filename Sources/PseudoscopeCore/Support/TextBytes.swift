@@ -68,15 +68,13 @@ extension TextBytes {
         guard count > 0 else { return }
         var k = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { b in
-            // From the end, each byte moved as far as the escapes before it push it.
-            var to = b.count
-            while k > start {
-                k -= 1
-                to -= 1
-                b[to] = b[k]
-                if special(b[k]) { to -= 1; b[to] = escape }
-            }
+        // From the end, each byte moved as far as the escapes before it push it.
+        var to = bytes.count
+        while k > start {
+            k -= 1
+            to -= 1
+            bytes[to] = bytes[k]
+            if special(bytes[k]) { to -= 1; bytes[to] = escape }
         }
     }
 }

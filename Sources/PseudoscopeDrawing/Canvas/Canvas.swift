@@ -53,50 +53,23 @@ public struct Canvas: Equatable, Sendable {
         cells[i] = cell
     }
 
-    /// Writes narrow cells (width 1) in a batch, through the cells' buffer: one uniqueness check for all of
-    /// them, where `set` made one per cell (and copied the cell it replaced). A box's border is drawn so: a plain
-    /// `render` of 10k elements sets a quarter of a million border cells.
-    mutating func withNarrowCells<R>(_ body: (NarrowCells) -> R) -> R {
-        let (w, h) = (width, height)
-        return cells.withUnsafeMutableBufferPointer { body(NarrowCells(buffer: $0, width: w, height: h)) }
+    /// One narrow cell (a box's glyph) at `x`, `y`, repaired as `set` repairs; dropped outside the canvas.
+    mutating func setNarrow(_ cell: Cell, x: Int, y: Int) {
+        guard contains(x: x, y: y) else { return }
+        place(cell, x: x, y: y)
     }
 
-    /// `set` for narrow cells, on a canvas's buffer (`withNarrowCells`): the same repair of a wide character
-    /// cut in half, cells outside the canvas dropped.
-    struct NarrowCells {
-        let buffer: UnsafeMutableBufferPointer<Cell>
-        let width: Int, height: Int
-
-        func set(_ cell: Cell, x: Int, y: Int) {
-            guard x >= 0, y >= 0, x < width, y < height else { return }
-            let i = y * width + x
-            let old = buffer[i].width
-            if old == 0, x > 0, buffer[i - 1].width == 2 {
-                buffer[i - 1] = Cell(grapheme: " ", width: 1, role: buffer[i - 1].role)
-            }
-            if old == 2, x + 1 < width {
-                buffer[i + 1] = Cell(grapheme: " ", width: 1, role: buffer[i + 1].role)
-            }
-            buffer[i] = cell
-        }
-
-        /// `set` of one narrow cell in the columns `columns` of row `y`, as one fill (a box's top and bottom
-        /// borders are most of the cells a wireframe sets). A wide character's continuation always follows it on a
-        /// canvas, so inside the run both halves are overwritten: only a wide character across either end of the
-        /// run is cut in half, and its other half is repaired as `set` repairs it.
-        func setRun(_ cell: Cell, columns: Range<Int>, y: Int) {
-            guard y >= 0, y < height else { return }
-            let lo = max(columns.lowerBound, 0), hi = min(columns.upperBound, width)
-            guard lo < hi else { return }
-            let row = y * width
-            if buffer[row + lo].width == 0, lo > 0, buffer[row + lo - 1].width == 2 {
-                buffer[row + lo - 1] = Cell(grapheme: " ", width: 1, role: buffer[row + lo - 1].role)
-            }
-            if buffer[row + hi - 1].width == 2, hi < width {
-                buffer[row + hi] = Cell(grapheme: " ", width: 1, role: buffer[row + hi].role)
-            }
-            (buffer.baseAddress! + row + lo).update(repeating: cell, count: hi - lo)
-        }
+    /// One narrow cell in the columns `columns` of row `y` (a box's top and bottom borders are most of the cells a
+    /// wireframe sets). A wide character's continuation always follows it on a canvas, so inside the run both
+    /// halves are overwritten: only a wide character across either end is cut in half, which placing the two end
+    /// cells repairs.
+    mutating func fillRun(_ cell: Cell, columns: Range<Int>, y: Int) {
+        guard y >= 0, y < height else { return }
+        let lo = max(columns.lowerBound, 0), hi = min(columns.upperBound, width)
+        guard lo < hi else { return }
+        place(cell, x: lo, y: y)
+        place(cell, x: hi - 1, y: y)
+        for x in lo..<hi { cells[y * width + x] = cell }
     }
 
     /// Changes the role of a cell without touching its text.

@@ -120,22 +120,19 @@ extension Canvas {
     /// The border of `r` in the glyphs `b` (a corner mark may replace the top-left corner). Cells outside the
     /// canvas are dropped by `set`; callers clip rectangles far outside first.
     mutating func drawBorder(_ r: CellRect, _ b: BoxGlyphs, role: StyleRole, topLeft: String? = nil) {
-        // Box glyphs are narrow: written in a batch (`withNarrowCells`), each cell made once.
         let horizontal = Cell(grapheme: b.horizontal, width: 1, role: role), vertical = Cell(grapheme: b.vertical, width: 1, role: role)
-        withNarrowCells { cells in
-            // Only the columns and rows on the canvas: a box far larger than the drawing costs what it shows.
-            let columns = max(r.left + 1, 0)..<max(min(r.right, cells.width), max(r.left + 1, 0))
-            cells.setRun(horizontal, columns: columns, y: r.top)
-            cells.setRun(horizontal, columns: columns, y: r.bottom)
-            let rows = max(r.top + 1, 0)..<max(min(r.bottom, cells.height), max(r.top + 1, 0))
-            for y in rows {
-                cells.set(vertical, x: r.left, y: y)
-                cells.set(vertical, x: r.right, y: y)
-            }
-            cells.set(Cell(grapheme: topLeft ?? b.topLeft, width: 1, role: role), x: r.left, y: r.top)
-            cells.set(Cell(grapheme: b.topRight, width: 1, role: role), x: r.right, y: r.top)
-            cells.set(Cell(grapheme: b.bottomLeft, width: 1, role: role), x: r.left, y: r.bottom)
-            cells.set(Cell(grapheme: b.bottomRight, width: 1, role: role), x: r.right, y: r.bottom)
+        // Only the columns and rows on the canvas: a box far larger than the drawing costs what it shows.
+        let columns = max(r.left + 1, 0)..<max(min(r.right, width), max(r.left + 1, 0))
+        fillRun(horizontal, columns: columns, y: r.top)
+        fillRun(horizontal, columns: columns, y: r.bottom)
+        let rows = max(r.top + 1, 0)..<max(min(r.bottom, height), max(r.top + 1, 0))
+        for y in rows {
+            setNarrow(vertical, x: r.left, y: y)
+            setNarrow(vertical, x: r.right, y: y)
         }
+        setNarrow(Cell(grapheme: topLeft ?? b.topLeft, width: 1, role: role), x: r.left, y: r.top)
+        setNarrow(Cell(grapheme: b.topRight, width: 1, role: role), x: r.right, y: r.top)
+        setNarrow(Cell(grapheme: b.bottomLeft, width: 1, role: role), x: r.left, y: r.bottom)
+        setNarrow(Cell(grapheme: b.bottomRight, width: 1, role: role), x: r.right, y: r.bottom)
     }
 }
