@@ -303,7 +303,7 @@ public final class CursesTerminal {
     func writeRaw(_ bytes: [UInt8]) {
         fflush(ps_stdout())
         // A terminal that takes no more is left alone: nothing to report it to.
-        bytes.withUnsafeBufferPointer { _ = FileAccess.writeAll($0, to: STDOUT_FILENO) }
+        _ = FileAccess.writeAll(bytes, to: STDOUT_FILENO)
     }
 
     // MARK: - stderr

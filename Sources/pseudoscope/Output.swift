@@ -23,7 +23,9 @@ enum StandardOutput {
     }
 
     static func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBufferPointer { try write($0) }
+        if let code = FileAccess.writeAll(bytes, to: STDOUT_FILENO) {
+            throw OutputError(description: "cannot write to standard output: \(systemMessage(code))")
+        }
     }
 
     /// A report for the reader (not JSON or Markdown), as ASCII when `ascii` (`TerminalText.asciiOnly`). When
@@ -42,11 +44,6 @@ enum StandardOutput {
         try writeText(color ? canvas.renderANSI() : canvas.renderPlain(), ascii: canvas.asciiOnly, replaced: canvas.replacedOutsideASCII)
     }
 
-    static func write(_ buf: UnsafeBufferPointer<UInt8>) throws {
-        if let code = FileAccess.writeAll(buf, to: STDOUT_FILENO) {
-            throw OutputError(description: "cannot write to standard output: \(systemMessage(code))")
-        }
-    }
 }
 
 /// The first failure of an output that must not stop another one being made (`ReportStream.toStandardOutput`).
@@ -59,12 +56,12 @@ final class HeldFailure {
 /// Text for the reader goes through `text`, as ASCII when `ascii` (`StandardOutput.writeText`).
 struct ReportStream {
     private var buffer: [UInt8] = []
-    private let put: (UnsafeBufferPointer<UInt8>) throws -> Void
+    private let put: ([UInt8]) throws -> Void
     let ascii: Bool
     /// Whether text outside ASCII became `?` on the way (`ascii`).
     private(set) var replaced = false
 
-    init(ascii: Bool = false, put: @escaping (UnsafeBufferPointer<UInt8>) throws -> Void) {
+    init(ascii: Bool = false, put: @escaping ([UInt8]) throws -> Void) {
         self.ascii = ascii
         self.put = put
         buffer.reserveCapacity(ReportStream.piece + (1 << 16))
@@ -100,7 +97,7 @@ struct ReportStream {
     mutating func bytes(_ b: [UInt8]) throws {
         if b.count >= ReportStream.piece {
             try flush()
-            return try b.withUnsafeBufferPointer { try put($0) }
+            return try put(b)
         }
         buffer.append(contentsOf: b)
         if buffer.count >= ReportStream.piece { try flush() }
@@ -108,7 +105,7 @@ struct ReportStream {
 
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
-        try buffer.withUnsafeBufferPointer { try put($0) }
+        try put(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -126,7 +123,7 @@ func printError(_ s: String) {
     // In a locale that is not UTF-8 nothing outside ASCII is sent (a UTF-8 label's bytes are controls there).
     let text = environment.localeIsUTF8 ? s : TerminalText.asciiOnly(s)
     let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
-    _ = bytes.withUnsafeBufferPointer { FileAccess.writeAll($0, to: STDERR_FILENO) }
+    _ = FileAccess.writeAll(bytes, to: STDERR_FILENO)
 }
 
 /// Writes files the user names (`import -o`, `check --junit`): never over one of the run's own inputs, never
@@ -135,13 +132,13 @@ func printError(_ s: String) {
 /// FIFO (`/dev/stdout`, a pipe) is written to directly: there is no file to replace.
 enum ReportFile {
     static func write(_ bytes: [UInt8], to path: String, force: Bool, inputs: [String] = []) throws {
-        try write(to: path, force: force, inputs: inputs) { put in try bytes.withUnsafeBufferPointer { try put($0) } }
+        try write(to: path, force: force, inputs: inputs) { put in try put(bytes) }
     }
 
     /// `write`, with the content handed over in pieces as it is made (`produce` calls `put` with each).
     static func write(
         to path: String, force: Bool, inputs: [String] = [],
-        _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+        _ produce: (_ put: ([UInt8]) throws -> Void) throws -> Void
     ) throws {
         if inputs.contains(where: { sameFile($0, path) || sameFile(($0 as NSString).appendingPathComponent("archive.json"), path) }) {
             throw ArchiveError(file: path, message: "is one of this run's inputs; refusing to write over it")
@@ -167,7 +164,7 @@ enum ReportFile {
         return true
     }
 
-    static func writeDirectly(to path: String, _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void) throws {
+    static func writeDirectly(to path: String, _ produce: (_ put: ([UInt8]) throws -> Void) throws -> Void) throws {
         // Non-blocking open: a FIFO nobody reads is an error, not a hang.
         let fd = FileAccess.open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno) }
@@ -177,10 +174,6 @@ enum ReportFile {
     }
 
     static func writeAll(_ bytes: [UInt8], fd: Int32, path: String) throws {
-        try bytes.withUnsafeBufferPointer { try writeAll($0, fd: fd, path: path) }
-    }
-
-    static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, fd: Int32, path: String) throws {
         if let code = FileAccess.writeAll(bytes, to: fd) { throw failure(path, code) }
     }
 

@@ -38,7 +38,7 @@ public final class FindingSpool: Sendable {
     /// Bytes written at the spool's end, one write at a time.
     private func put(_ bytes: [UInt8], count: Int) throws -> Ref {
         try end.withLock { e in
-            if let code = bytes.withUnsafeBufferPointer({ FileAccess.writeAll($0, to: fd) }) {
+            if let code = FileAccess.writeAll(bytes, to: fd) {
                 throw ArchiveError(
                     file: "the temporary file of the night's findings", message: "cannot be written: \(String(cString: strerror(code)))")
             }

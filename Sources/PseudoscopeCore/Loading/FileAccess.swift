@@ -293,15 +293,15 @@ extension FileAccess {
     /// Writes `bytes` to `target` atomically: a temporary file beside it, flushed, then renamed over it. The new
     /// file gets `mode` (the permissions of the file it replaces, say), else the umask's.
     public static func writeAtomically(_ bytes: [UInt8], to target: String, mode: mode_t?, reportAs path: String) throws {
-        try writeAtomically(to: target, mode: mode, reportAs: path) { put in try bytes.withUnsafeBufferPointer { try put($0) } }
+        try writeAtomically(to: target, mode: mode, reportAs: path) { put in try put(bytes) }
     }
 
     /// Writes all of `bytes` to `fd`, again where a write was interrupted or partial: nil, or the `errno` of the
     /// write that failed. (Every writer of files, reports and standard output goes through it.)
-    public static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         var off = 0
         while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            let n = bytes[off...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -318,7 +318,7 @@ extension FileAccess {
     /// of it was written.
     public static func writeAtomically(
         to target: String, mode: mode_t?, reportAs path: String,
-        _ produce: (_ put: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void
+        _ produce: (_ put: ([UInt8]) throws -> Void) throws -> Void
     ) throws {
         func failure(_ code: Int32) -> ArchiveError { ArchiveError(file: path, message: "cannot be written: \(message(code))") }
         let folder = (target as NSString).deletingLastPathComponent
