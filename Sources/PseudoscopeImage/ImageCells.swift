@@ -69,11 +69,9 @@ public struct ImageCells: Equatable, Sendable {
         let count = cols * rws
         var symbols = [UInt32](repeating: 0x20, count: count)
         var foreground = [Int32](repeating: -1, count: count), background = [Int32](repeating: -1, count: count)
-        let rc = source.pixels.withUnsafeBufferPointer { p in
-            ps_chafa_cells(
-                p.baseAddress, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(cols), Int32(rws), mode,
-                &symbols, &foreground, &background)
-        }
+        let rc = ps_chafa_cells(
+            source.pixels, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(cols), Int32(rws), mode,
+            &symbols, &foreground, &background)
         guard rc == 0 else { return ImageCells(columns: cols, rows: rws, depth: depth, cells: Array(repeating: blank, count: count)) }
         var cells: [ImageCell] = []
         cells.reserveCapacity(count)
@@ -104,11 +102,9 @@ public enum GraphicsProtocol: String, Sendable, CaseIterable {
         }
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let rc = source.pixels.withUnsafeBufferPointer { p in
-            ps_chafa_graphics(
-                p.baseAddress, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(max(1, columns)), Int32(max(1, rows)),
-                Int32(max(1, cellWidth)), Int32(max(1, cellHeight)), protocolNumber, &out, &size)
-        }
+        let rc = ps_chafa_graphics(
+            source.pixels, Int32(source.width), Int32(source.height), Int32(source.width * 4), Int32(max(1, columns)), Int32(max(1, rows)),
+            Int32(max(1, cellWidth)), Int32(max(1, cellHeight)), protocolNumber, &out, &size)
         defer { ps_chafa_free(out) }
         guard rc == 0, let bytes = out else { return [] }
         return Array(UnsafeBufferPointer(start: bytes, count: size))

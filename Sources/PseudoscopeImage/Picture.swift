@@ -38,14 +38,11 @@ public enum VideoFrame {
         image: RasterImage, time: Double, duration: Double
     ) {
         var frame = ps_video_frame()
-        var error = [CChar](repeating: 0, count: 256)
-        let rc = bytes.withUnsafeBufferPointer { b in
-            error.withUnsafeMutableBufferPointer { e in
-                ps_video_frame_at(
-                    b.baseAddress, b.count, seconds.isFinite ? seconds : 0, maxPixels, Int32(Picture.maxVideoFrames), Int32(Picture.maxVideoPackets),
-                    &frame, e.baseAddress, e.count)
-            }
-        }
+        let room = 256
+        var error = [CChar](repeating: 0, count: room)
+        let rc = ps_video_frame_at(
+            bytes, bytes.count, seconds.isFinite ? seconds : 0, maxPixels, Int32(Picture.maxVideoFrames), Int32(Picture.maxVideoPackets),
+            &frame, &error, room)
         defer { ps_video_frame_free(&frame) }
         guard rc == 0, let p = frame.pixels, frame.width > 0, frame.height > 0 else {
             let message = TerminalText.sanitize(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -92,12 +92,11 @@ public enum ImageDecoder {
         case .heic: kind = Int32(PS_IMAGE_HEIF)
         default: throw ArchiveError(file: file, message: "is not a PNG, JPEG or HEIC image (its first bytes say \(type.rawValue))")
         }
-        var error = [CChar](repeating: 0, count: 256)
+        let room = 256
+        var error = [CChar](repeating: 0, count: room)
         func message() -> String { TerminalText.sanitize(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         var w: Int32 = 0, h: Int32 = 0
-        let sized = bytes.withUnsafeBufferPointer { b in
-            error.withUnsafeMutableBufferPointer { ps_image_size(kind, b.baseAddress, b.count, &w, &h, $0.baseAddress, $0.count) }
-        }
+        let sized = ps_image_size(kind, bytes, bytes.count, &w, &h, &error, room)
         guard sized == 0 else { throw ArchiveError(file: file, message: "cannot be decoded as \(type.rawValue): \(message())") }
         // The limit before anything is allocated or decoded.
         guard Int(w) * Int(h) <= maxPixels else {
@@ -107,11 +106,7 @@ public enum ImageDecoder {
         var code: Int32 = 0
         // Decoded straight into the result's storage: no second copy of a screenful of pixels.
         let pixels = [UInt8](unsafeUninitializedCapacity: Int(w) * Int(h) * 4) { buffer, count in
-            code = bytes.withUnsafeBufferPointer { b in
-                error.withUnsafeMutableBufferPointer {
-                    ps_image_decode(kind, b.baseAddress, b.count, buffer.baseAddress, w, h, $0.baseAddress, $0.count)
-                }
-            }
+            code = ps_image_decode(kind, bytes, bytes.count, buffer.baseAddress, w, h, &error, room)
             if code != 0 { buffer.initialize(repeating: 0) }
             count = buffer.count
         }
@@ -125,10 +120,9 @@ extension RasterImage {
     public func pngData() throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
-        var error = [CChar](repeating: 0, count: 256)
-        let rc = pixels.withUnsafeBufferPointer { p in
-            error.withUnsafeMutableBufferPointer { ps_png_encode(p.baseAddress, Int32(width), Int32(height), &out, &size, $0.baseAddress, $0.count) }
-        }
+        let room = 256
+        var error = [CChar](repeating: 0, count: room)
+        let rc = ps_png_encode(pixels, Int32(width), Int32(height), &out, &size, &error, room)
         defer { ps_png_free(out) }
         guard rc == 0, let bytes = out else {
             throw ArchiveError(file: "the picture", message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

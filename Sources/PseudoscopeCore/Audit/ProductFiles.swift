@@ -158,7 +158,8 @@ public struct ProductFiles: Sendable {
         defer { ps_zip_close(z) }
         var product = ProductFiles(source: path)
         var total = 0
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let room = 64 * 1024
+        var chunk = [UInt8](repeating: 0, count: room)
         while true {
             var cName: UnsafePointer<CChar>?, cLink: UnsafePointer<CChar>?
             var size: Int64 = 0
@@ -192,7 +193,7 @@ public struct ProductFiles: Sendable {
             var judged = isTable(name)
             var unpacked = 0
             reading: while true {
-                let n = chunk.withUnsafeMutableBytes { ps_zip_read(z, $0.baseAddress!, $0.count) }
+                let n = ps_zip_read(z, &chunk, room)
                 if n < 0 { throw ArchiveError(file: path, place: name, message: "cannot be unpacked: \(String(cString: ps_zip_error(z)))") }
                 if n == 0 { break }
                 unpacked += n

@@ -17,11 +17,11 @@ public final class FindingSpool: Sendable {
     private let end = Mutex<Int>(0)
     public init(folder: String) throws {
         var template = Array((folder + "/pseudoscope-spool-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = mkstemp(&template)
         guard fd >= 0 else {
             throw ArchiveError(file: folder, message: "cannot make a temporary file for the night's findings: \(String(cString: strerror(errno)))")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unlink(template)
         self.fd = fd
     }
 

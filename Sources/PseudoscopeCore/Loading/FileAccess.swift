@@ -117,9 +117,10 @@ public enum FileAccess {
         // A regular file read to its size ends here, told by a read of a few bytes (a chunk's 64 KiB zeroed for
         // it was as much as many archives).
         if expected > 0, out.count == expected {
-            var probe: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            let room = 64
+            var probe = [UInt8](repeating: 0, count: room)
             while true {
-                let n = withUnsafeMutableBytes(of: &probe) { read(fd, $0.baseAddress, $0.count) }
+                let n = read(fd, &probe, room)
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EAGAIN { usleep(1000); continue }
@@ -128,13 +129,14 @@ public enum FileAccess {
                 if n == 0 { return out }
                 // The file grew meanwhile: what was read is kept and the rest is read in chunks.
                 if out.count + n > limit { throw tooLarge(file, out.count + n, limit, limitVariable, exact: false) }
-                withUnsafeBytes(of: &probe) { out.append(contentsOf: $0.prefix(n)) }
+                out.append(contentsOf: probe[0..<n])
                 break
             }
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let room = 1 << 16
+        var chunk = [UInt8](repeating: 0, count: room)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = read(fd, &chunk, room)
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN { usleep(1000); continue }  // stdin left non-blocking by another program

@@ -215,9 +215,10 @@ enum ZipFolder {
             if name.isEmpty || ProductFiles.leavesProduct(name) { continue }
             let unpack = { (most: Int) throws -> [UInt8] in
                 var out: [UInt8] = []
-                var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+                let room = 64 * 1024
+                var chunk = [UInt8](repeating: 0, count: room)
                 while out.count < most {
-                    let n = chunk.withUnsafeMutableBytes { ps_zip_read(z, $0.baseAddress!, min($0.count, most - out.count)) }
+                    let n = ps_zip_read(z, &chunk, min(room, most - out.count))
                     if n < 0 { throw ArchiveError(file: zip, place: name, message: "cannot be unpacked: \(libarchiveWords(z))") }
                     if n == 0 { break }
                     out += chunk[0..<n]

@@ -13,7 +13,7 @@ extension SQLiteReader {
     /// read as a folder) is read from its private copy.
     static func openPrivateCopy(_ path: String, wal: String?, limit: Int, limitVariable: String) throws -> SQLiteReader {
         var template = Array((NSTemporaryDirectory() + "/pseudoscope-db-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        guard let made = mkdtemp(&template) else {
             throw Failure(
                 message:
                     "its write-ahead log cannot be merged: no private folder can be made in the temporary folder (\(String(cString: strerror(errno))))"

@@ -39,23 +39,12 @@ final class TypedDocument: Sendable {
 
     /// The bytes' text; every text was validated as UTF-8 when the document was parsed.
     func text(_ start: Int, _ count: Int) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), as: UTF8.self) }
+        String(decoding: bytes[start..<(start + count)], as: UTF8.self)
     }
 
     /// Whether the member's key is `key`, compared on the bytes.
     func member(_ m: Member, isKeyed key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { k in
-            guard k.count == m.keyCount else { return false }
-            return bytes.withUnsafeBufferPointer { b in
-                var j = 0
-                while j < k.count {
-                    if b[m.keyStart + j] != k[j] { return false }
-                    j += 1
-                }
-                return true
-            }
-        }
+        m.keyCount == key.utf8.count && bytes[m.keyStart..<(m.keyStart + m.keyCount)].elementsEqual(key.utf8)
     }
 }
 
@@ -192,11 +181,7 @@ public struct TypedObjectParser {
         let from = i
         i += n
         // Nearly every text is ASCII: checked a byte at a time without making a string.
-        let ascii = bytes.withUnsafeBufferPointer { b in
-            var k = from
-            while k < from + n, b[k] < 0x80 { k += 1 }
-            return k == from + n
-        }
+        let ascii = bytes[from..<(from + n)].allSatisfy { $0 < 0x80 }
         guard ascii || String(validUTF8: bytes[from..<(from + n)]) != nil else { throw fail("text is not valid UTF-8", at: start) }
         return (from, n)
     }

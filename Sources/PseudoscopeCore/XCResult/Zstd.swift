@@ -24,7 +24,7 @@ enum Zstd {
     }
 
     private static func decompress(_ input: [UInt8], limit: Int, stopAfter: Int?) throws -> [UInt8] {
-        let claimed = input.withUnsafeBytes { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+        let claimed = ZSTD_getFrameContentSize(input, input.count)
         if claimed == ZSTD_CONTENTSIZE_ERROR { throw Failure.corrupt("not a zstd frame") }
         if claimed != ZSTD_CONTENTSIZE_UNKNOWN, stopAfter == nil, claimed > UInt64(limit) { throw Failure.tooLarge(claimed: claimed) }
         let decoder = try Decoder.take()
