@@ -2,19 +2,29 @@ import Foundation
 import PseudoscopeTestSupport
 import XCTest
 
-/// `audit`'s reports as a user reads them, recorded, on real products and a real project: the App Store .ipa, the
-/// debug test-host app and Pocket Casts' project; and the counts read back from every report, which must agree.
+/// `audit`'s reports as a user reads them, recorded, on products and a project modeled on real ones (built at
+/// test time, audited by relative paths from their folder so the reports do not depend on where it is): the App
+/// Store .ipa, the debug test-host app and Pocket Casts' project; and the counts read back from every report, which
+/// must agree.
 final class AuditReportGoldenTests: XCTestCase {
     static let golden = Harness.repositoryRoot.appendingPathComponent("Tests/EndToEndTests/Golden")
-    static let products = [
-        "../shared/fixtures/apps/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa",
-        "../shared/fixtures/apps/skiresortfinder-debug-iphonesimulator-arm64-8lproj-xctest-frameworks-embedded/Ski Resort Finder.app",
-        "../shared/fixtures/projects/pocketcasts/podcasts.xcodeproj",
-    ]
+
+    /// The folder the products are built in, and their paths in it.
+    var built: (folder: URL, products: [String])?
 
     func audit(_ options: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try SharedFixturesPath.require()
-        let r = try Harness.run(["audit"] + options + Self.products, environment: ["NO_COLOR": "1"], in: Harness.repositoryRoot)
+        if built == nil {
+            let dir = try Harness.temporaryFolder(self)
+            built = (
+                dir,
+                [
+                    try ModeledProducts.skiResortStoreIPA(in: dir), try ModeledProducts.skiResortDebugApp(in: dir),
+                    try ModeledProjects.pocketCasts(in: dir),
+                ]
+            )
+        }
+        let (dir, products) = built!
+        let r = try Harness.run(["audit"] + options + products, environment: ["NO_COLOR": "1"], in: dir)
         return (r.status, r.stdout, r.stderr)
     }
 

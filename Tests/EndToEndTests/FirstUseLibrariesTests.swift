@@ -1,4 +1,5 @@
 import Foundation
+import PseudoscopeTestSupport
 import XCTest
 
 /// Libraries that only some inputs need are opened when one first needs them, so that start-up stays small: an
@@ -50,11 +51,11 @@ final class FirstUseLibrariesTests: XCTestCase {
         let picture = try opened(["render", "--screenshot", bundles + "/xcode11.5-ui-failure-jpeg__xcparse-testFailure.xcresult#1", "--width", "60"])
         XCTAssertEqual(picture, ["libjpeg.so", "libchafa.so", "libglib-2.0.so"], "a JPEG screenshot drawn as cells")
         // A zipped app opens libarchive; an app folder and a project do not (a scheme is XML: libxml2).
-        let apps = SharedFixturesPath.root.appendingPathComponent("apps").path
+        let apps = try Harness.temporaryFolder(self)
         // (Debian's libarchive13 links libxml2, ICU and liblzma for formats it reads besides zip: they come with it.)
-        let zipped = try opened(["audit", apps + "/skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa"])
+        let zipped = try opened(["audit", apps.appendingPathComponent(try ModeledProducts.skiResortStoreIPA(in: apps)).path])
         XCTAssertTrue(zipped.contains("libarchive.so"), "\(zipped)")
         XCTAssertTrue(zipped.isDisjoint(with: ["libsqlite3.so", "libchafa.so", "libjpeg.so", "libpng16.so", "libavcodec.so"]), "\(zipped)")
-        XCTAssertEqual(try opened(["audit", apps + "/calabash-CalSmoke-2017-iossim-i386+x86_64-de-en/CalSmoke.app"]), [])
+        XCTAssertEqual(try opened(["audit", apps.appendingPathComponent(try ModeledProducts.calSmoke(in: apps)).path]), [])
     }
 }

@@ -3,13 +3,16 @@ import Foundation
 /// Built products the fixtures do not hold, in the real formats: Mach-O files with the load commands the audit
 /// reads, and zip files (stored entries, the central directory libarchive reads).
 public enum SyntheticProduct {
-    /// A thin 64-bit little-endian Mach-O executable: `__TEXT,__cstring` holding `strings` (NUL-terminated),
+    /// A thin 64-bit little-endian Mach-O executable: `__TEXT,__cstring` holding `strings` (NUL-terminated) and
+    /// any `sections` more in `__TEXT` (Xcode's debug stub keeps its dylib's name in `__debug_dylib`),
     /// `LC_BUILD_VERSION` with `platform` (2 iOS, 7 iOS simulator), and `LC_LOAD_DYLIB` for each of `libraries`.
-    public static func machO(strings: [String], platform: UInt32 = 2, cpu: UInt32 = 0x0100_000C, libraries: [String] = []) -> [UInt8] {
-        var text: [UInt8] = []
-        for s in strings { text += Array(s.utf8) + [0] }
-        var commands: [[UInt8]] = []
-        let segmentSize = 72 + 80
+    public static func machO(
+        strings: [String], platform: UInt32 = 2, cpu: UInt32 = 0x0100_000C, libraries: [String] = [], sections: [(String, [UInt8])] = []
+    ) -> [UInt8] {
+        var cstrings: [UInt8] = []
+        for s in strings { cstrings += Array(s.utf8) + [0] }
+        let all = [("__cstring", cstrings)] + sections
+        let segmentSize = 72 + 80 * all.count
         var dylibs: [[UInt8]] = []
         for lib in libraries {
             var name = Array(lib.utf8) + [0]
@@ -19,15 +22,21 @@ public enum SyntheticProduct {
         let build = u32(0x32) + u32(24) + u32(platform) + u32(0x0011_0000) + u32(0x0011_0000) + u32(0)
         let commandBytes = segmentSize + build.count + dylibs.reduce(0) { $0 + $1.count }
         let textOffset = 32 + commandBytes
+        let textSize = all.reduce(0) { $0 + $1.1.count }
         var segment = u32(0x19) + u32(UInt32(segmentSize)) + name16("__TEXT")
-        segment += u64(0) + u64(UInt64(textOffset + text.count)) + u64(0) + u64(UInt64(textOffset + text.count)) + u32(5) + u32(5) + u32(1) + u32(0)
         segment +=
-            name16("__cstring") + name16("__TEXT") + u64(UInt64(textOffset)) + u64(UInt64(text.count)) + u32(UInt32(textOffset)) + u32(0)
-            + u32(0) + u32(0) + u32(2) + u32(0) + u32(0) + u32(0)
-        commands = [segment, build] + dylibs
-        var out = u32(0xFEED_FACF) + u32(cpu) + u32(0) + u32(2) + u32(UInt32(commands.count)) + u32(UInt32(commandBytes)) + u32(0) + u32(0)
-        for c in commands { out += c }
-        return out + text
+            u64(0) + u64(UInt64(textOffset + textSize)) + u64(0) + u64(UInt64(textOffset + textSize)) + u32(5) + u32(5) + u32(UInt32(all.count))
+            + u32(0)
+        var at = textOffset
+        for (name, bytes) in all {
+            segment +=
+                name16(name) + name16("__TEXT") + u64(UInt64(at)) + u64(UInt64(bytes.count)) + u32(UInt32(at)) + u32(0)
+                + u32(0) + u32(0) + u32(name == "__cstring" ? 2 : 0) + u32(0) + u32(0) + u32(0)
+            at += bytes.count
+        }
+        var out = u32(0xFEED_FACF) + u32(cpu) + u32(0) + u32(2) + u32(UInt32(2 + dylibs.count)) + u32(UInt32(commandBytes)) + u32(0) + u32(0)
+        for c in [segment, build] + dylibs { out += c }
+        return out + all.flatMap(\.1)
     }
 
     /// A fat file of `slices` (each a thin Mach-O), 32-bit fat headers, each slice at a 16 KiB boundary.

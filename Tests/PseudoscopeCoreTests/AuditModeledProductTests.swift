@@ -4,15 +4,20 @@ import XCTest
 
 @testable import PseudoscopeCore
 
-/// `audit` on the real built apps and projects of `../shared/fixtures/apps` and `projects` (their SOURCES.md says
-/// what each holds): the findings a release engineer would list, and none on the clean ones and the near misses.
-final class AuditRealProductTests: XCTestCase {
-    static var apps: URL { SharedFixtures.root.appendingPathComponent("apps") }
-    static var projects: URL { SharedFixtures.root.appendingPathComponent("projects") }
+/// `audit` on apps and projects built at test time with the traits of the real ones `../shared/notes/real-products.md`
+/// records (which are binaries and build recipes, not kept as fixtures): the findings a release engineer would
+/// list, and none on the clean ones and the near misses.
+final class AuditModeledProductTests: XCTestCase {
+    func folder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-modeled-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
 
-    func product(_ relative: String, in folder: URL = apps) throws -> AuditedProduct {
-        let path = try SharedFixtures.require(folder).appendingPathComponent(relative).path
-        let v = Auditor.audit([path])
+    /// The one product audited at `relative` under `folder`.
+    func product(_ relative: String, in folder: URL) throws -> AuditedProduct {
+        let v = Auditor.audit([folder.appendingPathComponent(relative).path])
         XCTAssertEqual(v.products.count, 1, "\(v.products.map(\.path))")
         return try XCTUnwrap(v.products.first)
     }
@@ -24,7 +29,8 @@ final class AuditRealProductTests: XCTestCase {
     /// The App Store .ipa, read in place through the zip: a Swift source shipped inside the app, uneven locales, and
     /// nothing test-only or pseudo.
     func testTheStoreIPAShipsASourceFileAndHalfTranslatedLocales() throws {
-        let p = try product("skiresortfinder-1.0.1-appstore-ipa-iphoneos-arm64-8lproj/SkiResortFinder.ipa")
+        let dir = try folder()
+        let p = try product(try ModeledProducts.skiResortStoreIPA(in: dir), in: dir)
         XCTAssertNil(p.unreadable)
         XCTAssertEqual(p.notAudited, [])
         XCTAssertEqual(p.summary, "Ski Resort Finder.app: iOS arm64, Xcode 2641, 8 localizations")
@@ -38,14 +44,15 @@ final class AuditRealProductTests: XCTestCase {
         let fr = try XCTUnwrap(p.findings.first { $0.file.hasSuffix("fr.lproj") })
         XCTAssertEqual(fr.message, "fr lacks 236 of en's 535 keys: users see them in en")
         XCTAssertEqual(p.findings.last?.file, "Payload/Ski Resort Finder.app/SkiResortDatabase.swift.backup")
+        XCTAssertTrue(p.findings.last?.message.contains("(40629 bytes)") == true, p.findings.last?.message ?? "")
         XCTAssertEqual(Auditor.audit([p.path]).outcome, .green, "review findings only")
     }
 
     /// The debug test-host build: its test frameworks and plug-in as one finding for the build, and Xcode's debug
     /// stub's `_dyld_is_pseudodylib`, which its binary holds, not taken for the pseudo switch.
     func testTheSimulatorTestHostBuildIsReportedOnceAndTheDebugStubIsNoPseudoSwitch() throws {
-        let relative = "skiresortfinder-debug-iphonesimulator-arm64-8lproj-xctest-frameworks-embedded/Ski Resort Finder.app"
-        let p = try product(relative)
+        let dir = try folder()
+        let p = try product(try ModeledProducts.skiResortDebugApp(in: dir, debugDylib: true), in: dir)
         let testCode = p.findings.filter { $0.rule == .testCode }
         XCTAssertEqual(testCode.count, 1)
         XCTAssertEqual(testCode.first?.severity, .review)
@@ -55,34 +62,36 @@ final class AuditRealProductTests: XCTestCase {
                 "Frameworks/Testing.framework", "Frameworks/XCTAutomationSupport.framework", "Frameworks/XCTest.framework",
                 "Frameworks/XCTestCore.framework", "Frameworks/XCTestSupport.framework", "Frameworks/XCUIAutomation.framework",
                 "Frameworks/XCUnit.framework", "Frameworks/libXCTestBundleInject.dylib", "Frameworks/libXCTestSwiftSupport.dylib",
-                "PlugIns/Ski Resort FinderTests.xctest", "__preview.dylib",
+                "PlugIns/Ski Resort FinderTests.xctest", "Ski Resort Finder.debug.dylib", "__preview.dylib",
             ])
-        let binary = try Data(contentsOf: Self.apps.appendingPathComponent(relative + "/Ski Resort Finder"))
-        XCTAssertNotNil(binary.range(of: Data("_dyld_is_pseudodylib".utf8)), "the lookalike is there to be ignored")
         XCTAssertFalse(p.findings.contains { $0.rule == .pseudoSwitch }, "\(p.findings)")
         XCTAssertTrue(p.findings.contains { $0.rule == .notProduct && $0.file == "SkiResortDatabase.swift.backup" })
     }
 
     func testAMostlyUntranslatedLocaleIsNamedWithItsCount() throws {
-        let p = try product("calabash-CalSmoke-2017-iossim-i386+x86_64-de-en/CalSmoke.app")
+        let dir = try folder()
+        let p = try product(try ModeledProducts.calSmoke(in: dir), in: dir)
         XCTAssertEqual(rules(p), ["review localization-coverage de.lproj"])
         XCTAssertEqual(p.findings.first?.message, "19 of de's 20 values are en's, word for word: left untranslated")
+        XCTAssertEqual(p.summary, "CalSmoke.app: iOS simulator i386+x86_64, Xcode 0832, 2 localizations")
     }
 
     /// Real translations that share words with the development string (`Détail de Montagne` for `Detail`) and a
     /// clean universal zip: nothing.
     func testCleanAppsGetNoFindings() throws {
-        let mountains = try product("iosdriver-InternationalMountains-2015-iossim-i386+x86_64-en-fr-zhHant/InternationalMountains.app")
+        let dir = try folder()
+        let mountains = try product(try ModeledProducts.internationalMountains(in: dir), in: dir)
         XCTAssertEqual(mountains.findings, [])
         XCTAssertEqual(mountains.notAudited, [])
-        let catalog = try product("appium-UIKitCatalog-xcode26.1-iossim-x86_64+arm64/UIKitCatalog-iphonesimulator.zip")
+        let catalog = try product(try ModeledProducts.uiKitCatalogZip(in: dir), in: dir)
         XCTAssertEqual(catalog.findings, [])
         XCTAssertEqual(catalog.summary, "UIKitCatalog.app: iOS simulator x86_64+arm64, Xcode 2601, 0 localizations")
     }
 
     /// Pocket Casts archives Prototype and Staging builds with DEBUG on (xcconfig and project settings); Release is clean.
     func testConfigurationsArchivedWithDebugAreBlockingWithEveryPlace() throws {
-        let p = try product("pocketcasts/podcasts.xcodeproj", in: Self.projects)
+        let dir = try folder()
+        let p = try product(try ModeledProjects.pocketCasts(in: dir), in: dir)
         let debug = p.findings.filter { $0.rule == .debugInDistribution }
         XCTAssertEqual(debug.map(\.severity), [.blocking, .blocking])
         XCTAssertEqual(
@@ -91,49 +100,41 @@ final class AuditRealProductTests: XCTestCase {
         XCTAssertTrue(debug[0].message.hasPrefix("Prototype compiles DEBUG in (archived by scheme 'Pocket Casts Prototype Build')"), debug[0].message)
         XCTAssertTrue(
             debug[0].details.contains {
-                $0.hasPrefix("GCC_PREPROCESSOR_DEFINITIONS = DEBUG=1 at ") && $0.contains("project.pbxproj:11858: every target")
-            }, "\(debug[0].details)")
-        XCTAssertTrue(debug[1].details.contains { $0.contains("project.pbxproj:10829: target NotificationExtension") }, "\(debug[1].details)")
+                $0.hasPrefix("GCC_PREPROCESSOR_DEFINITIONS = DEBUG=1 at ") && $0.contains("project.pbxproj:") && $0.hasSuffix(": every target")
+            },
+            "\(debug[0].details)")
+        XCTAssertTrue(
+            debug[1].details.contains { $0.contains("project.pbxproj:") && $0.hasSuffix("target NotificationExtension") }, "\(debug[1].details)")
         XCTAssertFalse(p.findings.contains { $0.message.contains("Release") })
         // The CocoaPods settings were never committed: said, and the audit is not green.
         XCTAssertTrue(p.notAudited.contains { $0.contains("Pods-podcasts.release.xcconfig") && $0.contains("pod install") }, "\(p.notAudited)")
     }
 
-    /// A pseudolanguage in the Run action is the gate working; the template's Preview Content is a development
-    /// asset; a generated project with DEVELOPMENT_ASSET_PATHS keeps its test media out of archives.
+    /// A pseudolanguage in the Run action is the gate working; a generated project with DEVELOPMENT_ASSET_PATHS
+    /// keeps its test media out of archives; an xcconfig that includes another and an absent optional one.
     func testRunOnlyPseudolanguagesAndDevelopmentAssetsAreNoLeak() throws {
-        for relative in ["pseudolanguage-sample", "openfoodfacts-2017", "element-x/ElementX.xcodeproj", "bitchat", "icecubes"] {
-            let p = try product(relative, in: Self.projects)
-            XCTAssertEqual(p.findings, [], relative)
-        }
-        let sample = try product("pseudolanguage-sample", in: Self.projects)
+        let dir = try folder()
+        let sample = try product(try ModeledProjects.pseudolanguageSample(in: dir), in: dir)
+        XCTAssertEqual(sample.findings, [])
         XCTAssertTrue(sample.summary.hasSuffix("pseudo-localization in Run/Test only (allowed): Pseudolanguage_Sample (Run)"), sample.summary)
-        XCTAssertEqual(try product("homeassistant-2019", in: Self.projects).findings, [])
+        for relative in [
+            try ModeledProjects.openFoodFacts(in: dir), try ModeledProjects.elementX(in: dir).xcodeproj, try ModeledProjects.bitchat(in: dir),
+        ] {
+            let p = try product(relative, in: dir)
+            XCTAssertEqual(p.findings, [], relative)
+            XCTAssertEqual(p.notAudited, [], relative)
+        }
     }
 
     /// Element X without its DEVELOPMENT_ASSET_PATHS: the same test media become one review finding.
     func testTestMediaInAppResourcesWithoutDevelopmentAssetPathsIsReviewed() throws {
-        let source = try SharedFixtures.require(Self.projects).appendingPathComponent("element-x/ElementX.xcodeproj/project.pbxproj")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-audit-\(UUID().uuidString)/ElementX.xcodeproj")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
-        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(
-            of: "DEVELOPMENT_ASSET_PATHS = DevelopmentAssets/Media;", with: "")
-        try text.write(to: dir.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
-        let p = try XCTUnwrap(Auditor.audit([dir.path]).products.first)
+        let dir = try folder()
+        let p = try product(try ModeledProjects.elementX(in: dir, developmentAssets: false).xcodeproj, in: dir)
         XCTAssertEqual(p.findings.map(\.rule), [.pseudoInProject])
         XCTAssertEqual(p.findings.first?.severity, .review)
         XCTAssertTrue(
-            p.findings.first?.message.hasPrefix("target ElementX copies 15 files that look test-only") == true, p.findings.first?.message ?? "")
-        XCTAssertTrue(
-            p.findings.first?.details.contains("DevelopmentAssets/Media/test_image.png") == true || p.findings.first?.details.last == "… and 10 more")
-    }
-
-    /// A folder that only XcodeGen describes is said to be unread: exit 3, never green.
-    func testAnXcodeGenManifestAloneIsNotAudited() throws {
-        let yml = try SharedFixtures.require(Self.projects).appendingPathComponent("element-x/project.yml")
-        let v = Auditor.audit([yml.path])
-        XCTAssertEqual(v.outcome, .notAudited)
-        XCTAssertTrue(v.products.first?.notAudited.first?.contains("XcodeGen manifest is not read") == true)
+            p.findings.first?.message.hasPrefix("target ElementX copies 6 files that look test-only") == true, p.findings.first?.message ?? "")
+        XCTAssertEqual(p.findings.first?.details.first, "DevelopmentAssets/Media/test_image.png")
+        XCTAssertEqual(p.findings.first?.details.last, "… and 1 more")
     }
 }
