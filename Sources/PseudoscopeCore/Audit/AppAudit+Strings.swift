@@ -18,6 +18,10 @@ struct StringTables: AuditJudge {
         var locale: String
         var name: String
         var values: [String: String]
+        /// A String Catalog's state of each key's unit where it is not `translated` (`new`, `needs_review`, `stale`).
+        var states: [String: String] = [:]
+        /// A catalog's keys marked `shouldTranslate: false` (false), the same in every language by design.
+        var translatable: [String: Bool] = [:]
     }
 
     init(files: ProductFiles, app: AppAudit.App, product: String) {
@@ -62,12 +66,15 @@ struct StringTables: AuditJudge {
                 do {
                     guard let catalog = try StringCatalog.read(bytes, file: path, developmentLanguage: nil) else { continue }
                     for language in Set(catalog.entries.map(\.language)).sorted() {
-                        var values: [String: String] = [:]
-                        for e in catalog.entries where e.language == language { values[e.key] = e.texts.joined(separator: " | ") }
-                        out.append(
-                            Table(
-                                path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)),
-                                values: values))
+                        var table = Table(
+                            path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)),
+                            values: [:])
+                        for e in catalog.entries where e.language == language {
+                            table.values[e.key] = e.texts.joined(separator: " | ")
+                            if let state = e.state, state != "translated" { table.states[e.key] = state }
+                            if !e.translatable { table.translatable[e.key] = false }
+                        }
+                        out.append(table)
                     }
                 } catch let e as ArchiveError { notAudited.append(e.description) } catch {}
                 continue

@@ -41,35 +41,47 @@ extension AppAudit.Judge {
     /// The switch and transform names in `range` of `bytes`, each as the whole printable word it is part of.
     static func names(in bytes: [UInt8], _ range: Range<Int>) -> [String] {
         guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
-        var words: [String] = []
-        func isWord(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
-        func inToken(_ b: UInt8) -> Bool { isWord(b) || b == 0x5F || b == 0x24 || b == 0x2E || b == 0x2D }
-        func word(around at: Int, length: Int) -> String {
-            var s = at, e = at + length
-            while s > range.lowerBound, at - s < 60, inToken(bytes[s - 1]) { s -= 1 }
-            while e < range.upperBound, e - at < 80, inToken(bytes[e]) { e += 1 }
-            return String(decoding: bytes[s..<e], as: UTF8.self)
-        }
-        func note(_ w: String) { if !words.contains(w) { words.append(w) } }
-        // Slices keep the array's indices: a hit's bounds are places in `bytes`.
-        for name in switchNames {
-            var from = range.lowerBound
-            while from < range.upperBound, let hit = bytes[from..<range.upperBound].bytesRange(of: name) {
-                if (hit.lowerBound == range.lowerBound || !isWord(bytes[hit.lowerBound - 1]))
-                    && (hit.upperBound == range.upperBound || !isWord(bytes[hit.upperBound]))
-                {
-                    note(word(around: hit.lowerBound, length: hit.count))
-                }
-                from = hit.lowerBound + 1
-            }
-        }
+        var words = wholeWords(switchNames, in: bytes, range)
         // The transform's names in any case: searched in a case-folded copy, whose places are the same.
         let lower = bytes[range].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         for name in transformNames {
             var from = 0
             while from < lower.count, let hit = lower[from...].bytesRange(of: name) {
-                note(word(around: range.lowerBound + hit.lowerBound, length: hit.count))
+                let w = token(around: range.lowerBound + hit.lowerBound, length: hit.count, in: bytes, range)
+                if !words.contains(w) { words.append(w) }
                 from = hit.upperBound
+            }
+        }
+        return words
+    }
+
+    static func isWordByte(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+
+    /// The printable token a hit at `at` is part of (a symbol such as `_OBJC_CLASS_$_LPHTTPServer`), bounded.
+    static func token(around at: Int, length: Int, in bytes: [UInt8], _ range: Range<Int>) -> String {
+        func inToken(_ b: UInt8) -> Bool { isWordByte(b) || b == 0x5F || b == 0x24 || b == 0x2E || b == 0x2D }
+        var s = at, e = at + length
+        while s > range.lowerBound, at - s < 60, inToken(bytes[s - 1]) { s -= 1 }
+        while e < range.upperBound, e - at < 80, inToken(bytes[e]) { e += 1 }
+        return String(decoding: bytes[s..<e], as: UTF8.self)
+    }
+
+    /// Where any of `names` stands in `range` of `bytes` as a whole word (no letter or digit touching it; `_` and `$`
+    /// may, as symbols join names with them): the token around each hit, once each.
+    static func wholeWords(_ names: [String], in bytes: [UInt8], _ range: Range<Int>) -> [String] {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= bytes.count else { return [] }
+        var words: [String] = []
+        // Slices keep the array's indices: a hit's bounds are places in `bytes`.
+        for name in names {
+            var from = range.lowerBound
+            while from < range.upperBound, let hit = bytes[from..<range.upperBound].bytesRange(of: name) {
+                if (hit.lowerBound == range.lowerBound || !isWordByte(bytes[hit.lowerBound - 1]))
+                    && (hit.upperBound == range.upperBound || !isWordByte(bytes[hit.upperBound]))
+                {
+                    let w = token(around: hit.lowerBound, length: hit.count, in: bytes, range)
+                    if !words.contains(w) { words.append(w) }
+                }
+                from = hit.lowerBound + 1
             }
         }
         return words

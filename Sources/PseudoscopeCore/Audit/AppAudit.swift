@@ -99,6 +99,8 @@ public enum AppAudit {
                 "\(app.name.isEmpty ? product.split(separator: "/").last.map(String.init) ?? product : app.name): \(platform)\(architectures.isEmpty ? "" : " " + architectures)"
                 + (app.info?["DTXcode"]?.stringValue.map { ", Xcode \($0)" } ?? "")
             testCode(simulator: simulator, main: main?.macho)
+            linkedServers(simulator: simulator)
+            debugDylib(main: main)
             pseudoSwitch(simulator: simulator)
             notProduct()
             var tables = StringTables(files: files, app: app, product: product)
@@ -111,7 +113,7 @@ public enum AppAudit {
         /// Names of test frameworks, libraries and plug-ins (`XCTest.framework`, `libXCTestBundleInject.dylib`).
         static let testFrameworks: Set<String> = [
             "XCTest", "XCTestCore", "XCUIAutomation", "XCTAutomationSupport", "XCUnit", "XCTestSupport",
-            "Testing", "XCTestSwiftSupport", "WebDriverAgentLib", "calabash", "EarlGrey", "KIF",
+            "Testing", "XCTestSwiftSupport",
         ]
 
         /// Whether a path inside the app is test-only: a test framework, library or plug-in, a preview or debug dylib.
@@ -149,6 +151,23 @@ public enum AppAudit {
                         .testCode, .blocking, path.hasPrefix("linked: ") ? app.root : path,
                         "test code in a device build: \(name) ships to users and can drive the app")
                 }
+            }
+        }
+
+        /// Xcode 15+ debug builds put the app's code in `APP.debug.dylib` and make the executable a stub that names
+        /// it in its `__debug_dylib` section. Without that dylib the code was never seen: the audit is not whole.
+        mutating func debugDylib(main: (path: String, macho: MachO)?) {
+            guard let main, let bytes = files.contents[main.path] else { return }
+            for slice in main.macho.slices {
+                guard let range = slice.textRanges.first(where: { $0.section.hasSuffix(",__debug_dylib") })?.range else { continue }
+                let named = String(decoding: bytes[range].prefix { $0 != 0 }, as: UTF8.self)
+                let file = named.split(separator: "/").last.map(String.init) ?? named
+                guard !file.isEmpty, !entries.contains(where: { $0.kind == .file && ($0.path == file || $0.path.hasSuffix("/" + file)) }) else {
+                    return
+                }
+                notAudited.append(
+                    "\(app.path(file)): absent; the executable is Xcode's debug stub and the app's code is in it, so that code was not searched")
+                return
             }
         }
 

@@ -61,6 +61,13 @@ public struct ProductFiles: Sendable {
         return [0xFEEDFACE, 0xFEEDFACF, 0xCEFAEDFE, 0xCFFAEDFE, 0xCAFEBABE, 0xCAFEBABF].contains(m)
     }
 
+    /// macOS's AppleDouble files (`._Name`, and zip's `__MACOSX/` copies of them) hold a file's Finder metadata,
+    /// not product: a zip made on a Mac carries one per file. Left out, or each would look like another app.
+    static func isAppleDouble(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.contains("__MACOSX") || parts.last?.hasPrefix("._") == true
+    }
+
     /// A path inside a product that must not be followed: absolute, or with a `..` part.
     static func leavesProduct(_ path: String) -> Bool {
         path.hasPrefix("/") || path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
@@ -88,7 +95,7 @@ public struct ProductFiles: Sendable {
                 product.skipped.append(Skipped(path: relative, why: "the folder cannot be read"))
                 continue
             }
-            for name in names.sorted() {
+            for name in names.sorted() where !isAppleDouble(name) {
                 let inner = relative.isEmpty ? name : relative + "/" + name
                 let full = root + "/" + inner
                 guard product.entries.count < limits.entries else {
@@ -177,6 +184,7 @@ public struct ProductFiles: Sendable {
             }
             var name = PathBytes.string(cString: cName)
             while name.hasSuffix("/") { name.removeLast() }
+            if isAppleDouble(name) { continue }
             if leavesProduct(name) {
                 product.skipped.append(Skipped(path: name, why: "an entry name that leaves the zip (absolute or with ..); not followed"))
                 continue

@@ -11,12 +11,7 @@ public enum PseudoMarks {
         let t = value.trimmingWhitespace()
         if let mark = transformMark(trimmed: t) { return mark }
         guard t.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return nil }
-        let upper = t.uppercased()
-        if upper.hasPrefix("TODO") || upper.hasPrefix("FIXME") || upper.hasPrefix("TRANSLATE") || upper.hasPrefix("NEEDS TRANSLATION")
-            || (t.hasPrefix("[[") && t.hasSuffix("]]"))
-        {
-            return "a translation-tool placeholder"
-        }
+        if let tool = placeholder(t) { return tool }
         if let dev = development?.trimmingWhitespace(), dev.count >= 2 {
             if dev != t, let half = PseudoScheme.halfOfDouble(t), half == dev {
                 return "the development string doubled (Xcode's double-length pseudolanguage)"
@@ -46,22 +41,56 @@ public enum PseudoMarks {
         return nil
     }
 
-    /// A Latin letter with a mark on it (`é`, `ĝ`, `ŕ`) or a lookalike from the extended and phonetic blocks (`ƒ`,
-    /// `ɱ`), as an accenting transform writes them.
-    static func isAccentedLatin(_ u: Unicode.Scalar) -> Bool {
-        (0xC0...0x2AF).contains(u.value) && u.value != 0xD7 && u.value != 0xF7 && u.properties.isAlphabetic
+    /// A value a translation tool writes where a translation is still to come, by the tool's own syntax: a to-do
+    /// marker as a word of its own (`TODO: translate`, not `Todos`), Crowdin's in-context placeholders
+    /// (`crwdns1234:0crwdne1234:0`), doubled square brackets. A sentence that merely begins with "Translate" is text.
+    static func placeholder(_ t: String) -> String? {
+        let upper = t.uppercased()
+        for marker in ["TODO", "FIXME", "NEEDS TRANSLATION", "TRANSLATE ME", "TO TRANSLATE", "UNTRANSLATED"] where upper.hasPrefix(marker) {
+            let after = upper.unicodeScalars.dropFirst(marker.unicodeScalars.count).first
+            if after.map({ !$0.properties.isAlphabetic && !("0"..."9").contains($0) }) ?? true { return "a translation-tool placeholder" }
+        }
+        if t.hasPrefix("[[") && t.hasSuffix("]]") { return "a translation-tool placeholder" }
+        if t.contains("crwdns"), t.contains("crwdne") { return "Crowdin's in-context placeholder (crwdns…crwdne…)" }
+        return nil
     }
 
-    /// The text with its accents off, and the lookalike letters accenting transforms use (`ƒ`, `ɱ`, `ð`, `þ`,
-    /// which have no accent to fold) read as the letters they stand for.
+    /// A Latin letter with a mark on it (`é`, `ĝ`, `ŕ`, `ḗ`) or a lookalike from the extended and phonetic blocks
+    /// (`ƒ`, `ɱ`, `Ƥ`, `ƞ`), as an accenting transform writes them: Latin-1 to IPA and Latin Extended Additional.
+    static func isAccentedLatin(_ u: Unicode.Scalar) -> Bool {
+        ((0xC0...0x2AF).contains(u.value) || (0x1E00...0x1EFF).contains(u.value) || (0x2C60...0x2C7F).contains(u.value)
+            || (0xA720...0xA7FF).contains(u.value)) && u.value != 0xD7 && u.value != 0xF7 && u.properties.isAlphabetic
+    }
+
+    /// The text with its accents off, and the lookalike letters accenting transforms use read as the letters they
+    /// stand for: those with no accent to fold (`ƒ`, `ɱ`, `ð`, `þ`) by a table, any other Latin letter by what its
+    /// Unicode name says it is (`Ƥ`, LATIN CAPITAL LETTER P WITH HOOK, is `P`; `ƞ` is `n`).
     static func plain(_ t: String) -> String {
         let folded = t.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         guard folded.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return folded }
         var out = String.UnicodeScalarView()
         for u in folded.unicodeScalars {
-            if let m = lookalikes[u] { out.append(contentsOf: m.unicodeScalars) } else { out.append(u) }
+            if let m = lookalikes[u] {
+                out.append(contentsOf: m.unicodeScalars)
+            } else if u.value >= 0x80, isAccentedLatin(u), let letter = namedLetter(u) {
+                out.append(letter)
+            } else {
+                out.append(u)
+            }
         }
         return String(out)
+    }
+
+    /// The basic letter a Latin letter's Unicode name gives (`LATIN SMALL LETTER N WITH LONG RIGHT LEG` is `n`);
+    /// nil for a name that names no single letter (`LATIN SMALL LETTER ESH`).
+    static func namedLetter(_ u: Unicode.Scalar) -> Unicode.Scalar? {
+        guard let name = u.properties.name else { return nil }
+        for (prefix, small) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)] where name.hasPrefix(prefix) {
+            let word = name.dropFirst(prefix.count).prefix { $0 != " " }
+            guard word.count == 1, let c = word.unicodeScalars.first, ("A"..."Z").contains(c) else { return nil }
+            return small ? Unicode.Scalar(c.value + 0x20) : c
+        }
+        return nil
     }
 
     static let lookalikes: [Unicode.Scalar: String] = [
@@ -93,6 +122,7 @@ extension StringTables {
         } else {
             let explicit = marked.filter {
                 $0.kind.hasPrefix("the gate") || $0.kind.hasPrefix("Xcode's bounded") || $0.kind.hasPrefix("a translation-tool")
+                    || $0.kind.hasPrefix("Crowdin")
             }
             guard !explicit.isEmpty else { return }
             add(
@@ -113,17 +143,29 @@ extension StringTables {
             let locales = Set(here.map(\.locale)).filter {
                 !isDevelopment($0) && { if case .language = LocaleName.judge($0) { true } else { false } }($0)
             }
-            for locale in locales.sorted() {
-                var missing: [String] = [], same: [String] = [], total = 0
+            let devLanguage = LocaleName.language(of: devLocale)
+            // A regional variant of the development language (`en-US` beside `en`) overrides only what differs.
+            for locale in locales.sorted() where LocaleName.language(of: locale) != devLanguage {
+                // A regional variant (`pt-BR`) falls back to its language's tables (`pt`) before the development
+                // language's: a key `pt` has is not missing from `pt-BR`.
+                let language = LocaleName.language(of: locale)
+                let parent = locale != language && locales.contains(language) ? language : nil
+                var missing: [String] = [], same: [String] = [], unfinished: [String] = [], total = 0
                 for dev in development.sorted(by: { $0.name < $1.name }) {
                     let theirs = here.first { $0.locale == locale && $0.name == dev.name }
+                    let fallback = parent.flatMap { p in here.first { $0.locale == p && $0.name == dev.name } }
                     for key in dev.values.keys.sorted() {
                         total += 1
-                        guard let value = theirs?.values[key] else {
+                        guard let value = theirs?.values[key] ?? fallback?.values[key] else {
                             missing.append(dev.name == "Localizable" ? key : "\(dev.name): \(key)"); continue
                         }
+                        if let state = theirs?.states[key], state == "new" || state == "needs_review" { unfinished.append(key); continue }
                         let devValue = dev.values[key]!
-                        if value == devValue, devValue.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2 { same.append(key) }
+                        if value == devValue, dev.translatable[key] ?? true,
+                            devValue.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2
+                        {
+                            same.append(key)
+                        }
                     }
                 }
                 let folder = (bundle.isEmpty ? "" : bundle + "/") + "\(locale).lproj"
@@ -133,6 +175,12 @@ extension StringTables {
                         .localizationCoverage, .review, app.path(folder),
                         "\(locale) lacks \(missing.count) of \(devLocale)'s \(total) keys: users see them in \(devLocale)",
                         ["missing: " + list(missing)])
+                }
+                if !unfinished.isEmpty {
+                    add(
+                        .localizationCoverage, .review, app.path(folder),
+                        "\(unfinished.count) of \(locale)'s \(total - missing.count) values are marked new or needs_review in the String Catalog: not translated yet, users see them as they are",
+                        ["unfinished: " + list(unfinished)])
                 }
                 // A few shared values (`OK`, a brand) are normal; a fifth of the table is a locale left untranslated.
                 if same.count >= 3, same.count * 5 >= total - missing.count {

@@ -31,6 +31,8 @@ struct XcodeProject {
     var configurations: [Configuration]
     var targets: [Target]
     var knownRegions: [String]
+    /// The project's development region (`developmentRegion = en;`), when it says.
+    var developmentRegion: String?
     /// The pbxproj's lines, for naming the line a setting is on.
     var lines: [Substring]
 
@@ -57,7 +59,8 @@ struct XcodeProject {
         }
         // Each group's parent, for paths relative to their group.
         var parent: [String: String] = [:]
-        for (id, o) in objects where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"].contains(o["isa"]?.string ?? "") {
+        for (id, o) in objects
+        where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup"].contains(o["isa"]?.string ?? "") {
             for child in o["children"]?.array?.compactMap(\.string) ?? [] { parent[child] = id }
         }
         let projectRoot = root["projectDirPath"]?.string ?? ""
@@ -77,13 +80,19 @@ struct XcodeProject {
             guard let listID, let list = objects[listID] else { return [] }
             return (list["buildConfigurations"]?.array ?? []).compactMap { v in
                 guard let id = v.string, let c = objects[id] else { return nil }
-                return Configuration(
-                    name: c["name"]?.string ?? "", settings: c["buildSettings"]?.members ?? [:], line: c.line ?? 0,
-                    base: c["baseConfigurationReference"]?.string.flatMap { resolved($0) })
+                // Xcode 16 names an xcconfig inside a synchronized folder by the folder and a path from it.
+                var base = c["baseConfigurationReference"]?.string.flatMap { resolved($0) }
+                if base == nil, let anchor = c["baseConfigurationReferenceAnchor"]?.string,
+                    let relative = c["baseConfigurationReferenceRelativePath"]?.string
+                {
+                    base = resolved(anchor).map { XcodeProject.join($0, relative) }
+                }
+                return Configuration(name: c["name"]?.string ?? "", settings: c["buildSettings"]?.members ?? [:], line: c.line ?? 0, base: base)
             }
         }
         self.configurations = configurations(root["buildConfigurationList"]?.string)
         knownRegions = root["knownRegions"]?.array?.compactMap(\.string) ?? []
+        developmentRegion = root["developmentRegion"]?.string
         targets = (root["targets"]?.array ?? []).compactMap { v in
             guard let id = v.string, let t = objects[id] else { return nil }
             var resources: [String] = []

@@ -1,0 +1,59 @@
+/// The string tables an app target copies, judged as the built app's would be: Xcode copies every
+/// `X/fr.lproj/Localizable.strings` of a target to `App.app/fr.lproj/Localizable.strings`, so the project's tables
+/// are laid out the same way and handed to the app audit's `StringTables`, and each finding names the file in the
+/// project again.
+extension ProjectJudge {
+    mutating func stringTables() {
+        let scope = FileAccess.realPath(project.folder) ?? project.folder
+        for target in project.targets where target.isApp {
+            var files = ProductFiles(source: given)
+            /// The laid-out path of each table, and the file it was read from (relative to where `audit` runs).
+            var origin: [String: String] = [:]
+            for resource in target.resources {
+                let parts = resource.split(separator: "/").map(String.init)
+                guard let name = parts.last, name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcstrings")
+                else { continue }
+                let laidOut: String
+                if name.hasSuffix(".xcstrings") {
+                    laidOut = name
+                } else if parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") {
+                    laidOut = parts[parts.count - 2] + "/" + name
+                } else {
+                    continue
+                }
+                let path = XcodeProject.join(project.folder, resource)
+                guard origin[laidOut] == nil else {
+                    notAudited.append("\(path): target \(target.name) copies a second \(laidOut); only the first was judged")
+                    continue
+                }
+                if let real = FileAccess.realPath(path), !FileAccess.isInside(real, scope) {
+                    notAudited.append("\(path): outside the project's folder; not read (audit the folder that holds both)")
+                    continue
+                }
+                do {
+                    files.contents[laidOut] = try FileAccess.readRegularFile(
+                        path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue)
+                    origin[laidOut] = path
+                    files.entries.append(ProductFiles.Entry(path: laidOut, size: files.contents[laidOut]!.count, kind: .file))
+                } catch let e as ArchiveError {
+                    notAudited.append(e.description)
+                } catch {}
+            }
+            guard !origin.isEmpty else { continue }
+            let info = PlistNode.dictionary(["CFBundleDevelopmentRegion": .string(project.developmentRegion ?? "en")])
+            var tables = StringTables(files: files, app: AppAudit.App(root: "", info: info), product: given)
+            tables.judge()
+            notAudited += tables.notAudited
+            for var f in tables.findings {
+                // A table's finding names its file; a locale's (`fr.lproj`) names the folder of that locale's first table.
+                if let path = origin[f.file] {
+                    f.file = path
+                } else if let table = origin.keys.sorted().first(where: { $0.hasPrefix(f.file + "/") }), let path = origin[table] {
+                    f.file = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                }
+                f.message = "target \(target.name): " + f.message
+                findings.append(f)
+            }
+        }
+    }
+}
