@@ -94,6 +94,10 @@ final class AuditRealMissesTests: XCTestCase {
         XCTAssertNil(PseudoMarks.kind("Translate Open Food Facts"))
         XCTAssertNil(PseudoMarks.kind("Todos"))
         XCTAssertNil(PseudoMarks.kind("Fixmen"))
+        // Spanish and Portuguese "all", from Pocket Casts' es.lproj.
+        XCTAssertNil(PseudoMarks.kind("Todo desbloqueado"))
+        XCTAssertNil(PseudoMarks.kind("Todo el mundo", development: "Worldwide"))
+        XCTAssertEqual(PseudoMarks.kind("FIXME"), "a translation-tool placeholder")
         XCTAssertEqual(PseudoMarks.kind("TODO: translate"), "a translation-tool placeholder")
         XCTAssertEqual(PseudoMarks.kind("TODO"), "a translation-tool placeholder")
     }

@@ -65,15 +65,21 @@ final class StringsTests: XCTestCase {
             error(Array("\"a\" = \"b\";\n\"settings.title\" = \"Ajustes;\n".utf8)),
             "es.lproj/Localizable.strings: line 2: a string is never closed (the value of \"settings.title\")")
         XCTAssertEqual(
-            error(Array("\"a\" = \"b\";\n\n\"settings.push\" = \"x\\qy\";\n".utf8)),
-            "es.lproj/Localizable.strings: line 3: bad escape \\q in the value of \"settings.push\"")
-        XCTAssertEqual(
             error(Array("\"k\" = \"\\U12\";".utf8)),
             "es.lproj/Localizable.strings: line 1: bad escape \\U in the value of \"k\": four hex digits expected")
         XCTAssertEqual(
             error(Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8)),
             "es.lproj/Localizable.strings: line 1: expected ; after the entry \"a\"")
         XCTAssertEqual(error(Array("/* open\n\n".utf8)), "es.lproj/Localizable.strings: line 1: a /* comment is never closed")
+    }
+
+    /// Foundation takes an unknown escape as the character (`\H` is `H`, a backslash before a line break keeps
+    /// it): Home Assistant's 2019 tables have both, and Xcode built them.
+    func testAnUnknownEscapeIsTheCharacterItselfAsFoundationReadsIt() throws {
+        let t = try parse("\"a\" = \"inform\\r\\Home x\\qy\";\n\"b\" = \"Fehler:\\\nnext\";\n\"c\" = \"\\a\";\n")
+        XCTAssertEqual(t.entries.map(\.texts), [["inform\rHome xqy"], ["Fehler:\nnext"], ["\u{07}"]])
+        XCTAssertEqual(
+            t.entries.map(\.place), ["es.lproj/Localizable.strings:1", "es.lproj/Localizable.strings:2", "es.lproj/Localizable.strings:4"])
     }
 
     func testADuplicateKeyIsAWarningAndTheLaterValueWins() throws {

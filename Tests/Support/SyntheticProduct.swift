@@ -5,19 +5,21 @@ import Foundation
 public enum SyntheticProduct {
     /// A thin 64-bit little-endian Mach-O executable: `__TEXT,__cstring` holding `strings` (NUL-terminated) and
     /// any `sections` more in `__TEXT` (Xcode's debug stub keeps its dylib's name in `__debug_dylib`),
-    /// `LC_BUILD_VERSION` with `platform` (2 iOS, 7 iOS simulator), and `LC_LOAD_DYLIB` for each of `libraries`.
+    /// `LC_BUILD_VERSION` with `platform` (2 iOS, 7 iOS simulator), `LC_LOAD_DYLIB` for each of `libraries` and
+    /// `LC_LOAD_WEAK_DYLIB` for each of `weakLibraries`.
     public static func machO(
-        strings: [String], platform: UInt32 = 2, cpu: UInt32 = 0x0100_000C, libraries: [String] = [], sections: [(String, [UInt8])] = []
+        strings: [String], platform: UInt32 = 2, cpu: UInt32 = 0x0100_000C, libraries: [String] = [], weakLibraries: [String] = [],
+        sections: [(String, [UInt8])] = []
     ) -> [UInt8] {
         var cstrings: [UInt8] = []
         for s in strings { cstrings += Array(s.utf8) + [0] }
         let all = [("__cstring", cstrings)] + sections
         let segmentSize = 72 + 80 * all.count
         var dylibs: [[UInt8]] = []
-        for lib in libraries {
+        for (lib, command) in libraries.map({ ($0, UInt32(0xC)) }) + weakLibraries.map({ ($0, UInt32(0x8000_0018)) }) {
             var name = Array(lib.utf8) + [0]
             while (24 + name.count) % 8 != 0 { name.append(0) }
-            dylibs.append(u32(0xC) + u32(UInt32(24 + name.count)) + u32(24) + u32(0) + u32(0) + u32(0) + name)
+            dylibs.append(u32(command) + u32(UInt32(24 + name.count)) + u32(24) + u32(0) + u32(0) + u32(0) + name)
         }
         let build = u32(0x32) + u32(24) + u32(platform) + u32(0x0011_0000) + u32(0x0011_0000) + u32(0)
         let commandBytes = segmentSize + build.count + dylibs.reduce(0) { $0 + $1.count }

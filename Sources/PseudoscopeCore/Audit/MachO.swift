@@ -12,6 +12,8 @@ struct MachO: Equatable {
         var fileType: UInt32
         /// The install names of the libraries it loads.
         var libraries: [String]
+        /// Those of them it links weakly (`LC_LOAD_WEAK_DYLIB`): absent at run time, they are simply not loaded.
+        var weakLibraries: Set<String> = []
         /// Byte ranges of the file holding text: string sections and the symbol names.
         var textRanges: [(section: String, range: Range<Int>)]
         /// An App Store binary's `cryptid`: its text cannot be read.
@@ -19,7 +21,7 @@ struct MachO: Equatable {
 
         static func == (a: Slice, b: Slice) -> Bool {
             a.architecture == b.architecture && a.platform == b.platform && a.fileType == b.fileType && a.libraries == b.libraries
-                && a.encrypted == b.encrypted && a.textRanges.map(\.section) == b.textRanges.map(\.section)
+                && a.weakLibraries == b.weakLibraries && a.encrypted == b.encrypted && a.textRanges.map(\.section) == b.textRanges.map(\.section)
                 && a.textRanges.map(\.range) == b.textRanges.map(\.range)
         }
     }
@@ -157,7 +159,11 @@ struct MachO: Equatable {
                 if let range = inside(Int(try r.u32(at + 16)), Int(try r.u32(at + 20))) { slice.textRanges.append(("symbol names", range)) }
             case 0xC, 0x8000_0018, 0x8000_001F, 0x20, 0x8000_0023:  // the LC_*_DYLIB that load a library
                 let nameAt = Int(try r.u32(at + 8))
-                if nameAt >= 12, nameAt < cmdSize { slice.libraries.append(r.name(at + nameAt, max: cmdSize - nameAt)) }
+                if nameAt >= 12, nameAt < cmdSize {
+                    let name = r.name(at + nameAt, max: cmdSize - nameAt)
+                    slice.libraries.append(name)
+                    if cmd == 0x8000_0018 { slice.weakLibraries.insert(name) }
+                }
             case 0x32:  // LC_BUILD_VERSION
                 slice.platform = platforms[try r.u32(at + 8)]
             case 0x25:  // LC_VERSION_MIN_IPHONEOS: Intel slices are the simulator's

@@ -5,6 +5,8 @@
 extension ProjectJudge {
     mutating func stringTables() {
         let scope = FileAccess.realPath(project.folder) ?? project.folder
+        // Targets that copy the same table (an app and its extensions) share its findings: one finding, every target named.
+        var judged: [(finding: AuditFinding, message: String, targets: [String])] = []
         for target in project.targets where target.isApp {
             var files = ProductFiles(source: given)
             /// The laid-out path of each table, and the file it was read from (relative to where `audit` runs).
@@ -23,11 +25,11 @@ extension ProjectJudge {
                 }
                 let path = XcodeProject.join(project.folder, resource)
                 guard origin[laidOut] == nil else {
-                    notAudited.append("\(path): target \(target.name) copies a second \(laidOut); only the first was judged")
+                    note("\(path): target \(target.name) copies a second \(laidOut); only the first was judged")
                     continue
                 }
                 if let real = FileAccess.realPath(path), !FileAccess.isInside(real, scope) {
-                    notAudited.append("\(path): outside the project's folder; not read (audit the folder that holds both)")
+                    note("\(path): outside the project's folder; not read (audit the folder that holds both)")
                     continue
                 }
                 do {
@@ -36,14 +38,22 @@ extension ProjectJudge {
                     origin[laidOut] = path
                     files.entries.append(ProductFiles.Entry(path: laidOut, size: files.contents[laidOut]!.count, kind: .file))
                 } catch let e as ArchiveError {
-                    notAudited.append(e.description)
+                    note(e.description)
                 } catch {}
             }
             guard !origin.isEmpty else { continue }
+            // The locale folders the built app will have, as the app audit tells `en` from `en-US` by them.
+            for folder in Set(origin.keys.compactMap { $0.contains("/") ? String($0.split(separator: "/")[0]) : nil }).sorted() {
+                files.entries.append(ProductFiles.Entry(path: folder, size: 0, kind: .folder))
+            }
             let info = PlistNode.dictionary(["CFBundleDevelopmentRegion": .string(project.developmentRegion ?? "en")])
             var tables = StringTables(files: files, app: AppAudit.App(root: "", info: info), product: given)
             tables.judge()
-            notAudited += tables.notAudited
+            // A table's own path in a message: the one in the project, not where the built app would keep it.
+            for u in tables.notAudited {
+                let laidOut = origin.keys.sorted().first { u.hasPrefix($0 + ":") }
+                note(laidOut.map { origin[$0]! + u.dropFirst($0.count) } ?? u)
+            }
             for var f in tables.findings {
                 // A table's finding names its file; a locale's (`fr.lproj`) names the folder of that locale's first table.
                 if let path = origin[f.file] {
@@ -51,9 +61,24 @@ extension ProjectJudge {
                 } else if let table = origin.keys.sorted().first(where: { $0.hasPrefix(f.file + "/") }), let path = origin[table] {
                     f.file = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
                 }
-                f.message = "target \(target.name): " + f.message
-                findings.append(f)
+                // The same evidence about the same file is one finding, though the totals around it differ by target.
+                if let k = judged.firstIndex(where: { j in
+                    j.finding.rule == f.rule && j.finding.severity == f.severity && j.finding.file == f.file && j.finding.details == f.details
+                }) {
+                    judged[k].targets.append(target.name)
+                } else {
+                    judged.append((f, f.message, [target.name]))
+                }
             }
         }
+        for var j in judged {
+            j.finding.message = "target\(j.targets.count == 1 ? "" : "s") \(j.targets.joined(separator: ", ")): " + j.message
+            findings.append(j.finding)
+        }
+    }
+
+    /// Says a part could not be judged, once: targets that copy the same table meet the same problem.
+    mutating func note(_ why: String) {
+        if !notAudited.contains(why) { notAudited.append(why) }
     }
 }

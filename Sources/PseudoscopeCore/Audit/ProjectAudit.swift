@@ -82,25 +82,33 @@ struct ProjectJudge: AuditJudge {
         }
         let apps = project.targets.filter(\.isApp).count
         summary =
-            "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s") (\(apps) app\(apps == 1 ? "" : "s")), \(schemes.count) shared scheme\(schemes.count == 1 ? "" : "s"), archived: "
+            "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s") (\(apps) app\(apps == 1 ? "" : "s")), "
+            + (schemes.isEmpty ? "no schemes kept (Xcode's own archive Release)" : "\(schemes.count) scheme\(schemes.count == 1 ? "" : "s")")
+            + ", archived: "
             + archived.keys.sorted().joined(separator: ", ")
             + (runOnly.isEmpty ? "" : "; pseudo-localization in Run/Test only (allowed): " + runOnly.joined(separator: ", "))
     }
 
-    /// The shared schemes; one that cannot be read is named, not skipped.
+    /// The shared schemes, and the users' own when the project keeps some (`xcuserdata/NAME.xcuserdatad/xcschemes`);
+    /// one that cannot be read is named, not skipped. With none at all, Xcode makes a scheme per target whose
+    /// Archive action uses Release, which is what is then audited (the summary says so).
     mutating func readSchemes() -> [XcodeScheme] {
-        let folder = project.path + "/xcshareddata/xcschemes"
-        var out: [XcodeScheme] = []
-        for name in (FileAccess.entries(folder) ?? []).sorted() where name.hasSuffix(".xcscheme") {
-            do { out.append(try XcodeScheme(path: folder + "/" + name, limits: limits)) } catch let e as ArchiveError {
-                notAudited.append(e.description)
-            } catch {}
+        var folders = [project.path + "/xcshareddata/xcschemes"]
+        for user in (FileAccess.entries(project.path + "/xcuserdata") ?? []).sorted() where user.hasSuffix(".xcuserdatad") {
+            folders.append(project.path + "/xcuserdata/\(user)/xcschemes")
         }
-        if out.isEmpty {
-            let none =
-                (FileAccess.entries(folder) ?? []).contains { $0.hasSuffix(".xcscheme") }
-                ? "no shared scheme could be read" : "no shared schemes (xcshareddata/xcschemes)"
-            notAudited.append("\(project.path): \(none); which configurations are archived is unknown, Release was audited")
+        var out: [XcodeScheme] = []
+        var listed = false
+        for folder in folders {
+            for name in (FileAccess.entries(folder) ?? []).sorted() where name.hasSuffix(".xcscheme") {
+                listed = true
+                do { out.append(try XcodeScheme(path: folder + "/" + name, limits: limits)) } catch let e as ArchiveError {
+                    notAudited.append(e.description)
+                } catch {}
+            }
+        }
+        if out.isEmpty, listed {
+            notAudited.append("\(project.path): no scheme could be read; which configurations are archived is unknown, Release was audited")
         }
         return out
     }

@@ -41,14 +41,14 @@ public enum PseudoMarks {
         return nil
     }
 
-    /// A value a translation tool writes where a translation is still to come, by the tool's own syntax: a to-do
-    /// marker as a word of its own (`TODO: translate`, not `Todos`), Crowdin's in-context placeholders
-    /// (`crwdns1234:0crwdne1234:0`), doubled square brackets. A sentence that merely begins with "Translate" is text.
+    /// A value a translation tool or a person writes where a translation is still to come, by its own syntax: a
+    /// to-do marker in capitals standing alone or before `:` (`TODO: translate`, `FIXME`; not Spanish `Todo el
+    /// mundo`, not `Todos`), Crowdin's in-context placeholders (`crwdns1234:0crwdne1234:0`), doubled square brackets.
+    /// A sentence that merely begins with "Translate" is text.
     static func placeholder(_ t: String) -> String? {
-        let upper = t.uppercased()
-        for marker in ["TODO", "FIXME", "NEEDS TRANSLATION", "TRANSLATE ME", "TO TRANSLATE", "UNTRANSLATED"] where upper.hasPrefix(marker) {
-            let after = upper.unicodeScalars.dropFirst(marker.unicodeScalars.count).first
-            if after.map({ !$0.properties.isAlphabetic && !("0"..."9").contains($0) }) ?? true { return "a translation-tool placeholder" }
+        for marker in ["TODO", "FIXME", "NEEDS TRANSLATION", "TRANSLATE ME", "UNTRANSLATED"] where t.hasPrefix(marker) {
+            let after = t.unicodeScalars.dropFirst(marker.unicodeScalars.count).first
+            if after.map({ [":", "(", "[", "-", "!"].contains($0) }) ?? true { return "a translation-tool placeholder" }
         }
         if t.hasPrefix("[[") && t.hasSuffix("]]") { return "a translation-tool placeholder" }
         if t.contains("crwdns"), t.contains("crwdne") { return "Crowdin's in-context placeholder (crwdns…crwdne…)" }

@@ -111,7 +111,11 @@ struct XcodeProject {
     }
 
     static func join(_ a: String, _ b: String) -> String {
-        if b.hasPrefix("/") || a.isEmpty { return b }
+        // A group whose path is `.` (Xcode writes it for a folder added as itself) adds nothing.
+        var b = Substring(b)
+        while b.hasPrefix("./") { b = b.dropFirst(2) }
+        if b == "." { b = "" }
+        if b.hasPrefix("/") || a.isEmpty { return String(b) }
         if b.isEmpty { return a }
         return a + "/" + b
     }

@@ -30,7 +30,7 @@ public struct LocalizedString: Equatable, Sendable {
 }
 
 /// Reads `.strings` tables: the old-style property-list text Xcode writes (`"key" = "value";`, comments,
-/// escapes), in UTF-8 or UTF-16, or the binary property list a built app carries.
+/// escapes), in UTF-8 or UTF-16, or a property list: the binary one a built app carries, or XML.
 public enum StringsFile {
     public struct Warning: Equatable, Sendable {
         public var file: String
@@ -42,12 +42,15 @@ public enum StringsFile {
     public static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> (
         entries: [LocalizedString], warnings: [Warning]
     ) {
-        if bytes.starts(with: Array("bplist00".utf8)) {
+        // A built app's tables are binary property lists; a project's may be XML ones (tools such as GlotPress
+        // export them so, and Xcode compiles them alike).
+        if PropertyList.isXMLOrBinary(bytes) {
+            let kind = bytes.starts(with: Array("bplist00".utf8)) ? "a binary" : "an XML"
             let node: PlistNode
             do { node = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
-                throw ArchiveError(file: file, message: "is a binary property list but not a table of strings: \(f.message)")
+                throw ArchiveError(file: file, message: "is \(kind) property list but not a table of strings: \(f.message)")
             }
-            guard case .dictionary = node else { throw ArchiveError(file: file, message: "is a binary property list but not a table of strings") }
+            guard case .dictionary = node else { throw ArchiveError(file: file, message: "is \(kind) property list but not a table of strings") }
             let dict = node.strings
             return (dict.keys.sorted().map { k in LocalizedString(key: k, table: table, language: language, texts: [dict[k]!], place: file) }, [])
         }
@@ -206,8 +209,15 @@ public enum StringsFile {
                             }
                         }
                         out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+                    case "a": out.append("\u{07}")
+                    case "b": out.append("\u{08}")
+                    case "f": out.append("\u{0C}")
+                    case "v": out.append("\u{0B}")
                     default:
-                        throw fail("bad escape \\\(Character(e)) in " + (key.map { "the value of \"\($0.prefix(60))\"" } ?? "a key"))
+                        // Foundation's reader takes any other escaped character as itself (`\H` is `H`, a backslash
+                        // before a line break keeps the break): Xcode builds such tables, so they are read alike.
+                        if e == "\n" { line += 1 }
+                        out.append(e)
                     }
                     i += 1
                     continue

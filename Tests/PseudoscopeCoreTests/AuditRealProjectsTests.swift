@@ -1,0 +1,100 @@
+import Foundation
+import PseudoscopeTestSupport
+import XCTest
+
+@testable import PseudoscopeCore
+
+/// What measuring `audit` on real projects and apps turned up (issue 77, item 4), each as its general rule: a
+/// framework linked weakly and not embedded (Calabash's CalSmoke.ipa and Reveal), a project that keeps no shared
+/// scheme (most sample projects), the users' own schemes, XML property-list tables (Pocket Casts' GlotPress
+/// exports), and `.` groups in paths (Home Assistant).
+final class AuditRealProjectsTests: XCTestCase {
+    func folder() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-projects-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func audit(_ relative: String, in dir: URL) throws -> AuditVerdict { Auditor.audit([dir.appendingPathComponent(relative).path]) }
+
+    /// Reveal's set-up links its framework weakly; a device build without the framework loads nothing of it.
+    func testAServerFrameworkLinkedWeaklyAndNotEmbeddedIsForReview() throws {
+        let dir = try folder()
+        func write(_ name: String, weak: Bool, embed: Bool) throws {
+            var files: [(String, [UInt8])] = [
+                ("\(name).app/Info.plist", ModeledProducts.info(["CFBundleExecutable": name])),
+                (
+                    "\(name).app/\(name)",
+                    SyntheticProduct.machO(
+                        strings: ["main"], libraries: weak ? [] : ["@rpath/RevealServer.framework/RevealServer"],
+                        weakLibraries: weak ? ["@rpath/RevealServer.framework/RevealServer"] : [])
+                ),
+            ]
+            if embed { files.append(("\(name).app/Frameworks/RevealServer.framework/RevealServer", SyntheticProduct.machO(strings: ["x"]))) }
+            try ModeledProducts.write(files, under: dir)
+        }
+        try write("Weak", weak: true, embed: false)
+        try write("Embedded", weak: true, embed: true)
+        try write("Strong", weak: false, embed: false)
+        let weak = try audit("Weak.app", in: dir)
+        XCTAssertEqual(weak.products.first?.findings.map(\.severity), [.review])
+        XCTAssertEqual(weak.products.first?.findings.first?.details, ["Weak: linked weakly: @rpath/RevealServer.framework/RevealServer"])
+        XCTAssertTrue(weak.products.first?.findings.first?.message.contains("linked weakly but not embedded") == true)
+        XCTAssertEqual(try audit("Embedded.app", in: dir).outcome, .blocked)
+        XCTAssertEqual(try audit("Strong.app", in: dir).outcome, .blocked)
+    }
+
+    /// A project that keeps no scheme is archived by Xcode's own scheme, with Release: audited, and green when clean.
+    /// A user's own scheme in the project is read as a shared one is.
+    func testSchemesXcodeMakesAndUsersKeep() throws {
+        let dir = try folder()
+        let project = SyntheticProject(
+            configurations: [
+                .init("Debug", ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": ["DEBUG"]]), .init("Release"),
+                .init("Beta", ["SWIFT_ACTIVE_COMPILATION_CONDITIONS": ["DEBUG"]]),
+            ],
+            targets: [.init("Shop", [.init("Debug"), .init("Release"), .init("Beta")])])
+        try SyntheticProject.write([("Shop.xcodeproj/project.pbxproj", project.pbxproj())], under: dir)
+        let none = try audit("Shop.xcodeproj", in: dir)
+        XCTAssertEqual(none.outcome, .green)
+        XCTAssertEqual(none.products.first?.summary, "1 target (1 app), no schemes kept (Xcode's own archive Release), archived: Release")
+        try SyntheticProject.write(
+            [
+                (
+                    "Shop.xcodeproj/xcuserdata/ana.xcuserdatad/xcschemes/Shop Beta.xcscheme",
+                    SyntheticProject.scheme([("LaunchAction", .init("Debug")), ("ArchiveAction", .init("Beta"))])
+                )
+            ], under: dir)
+        let user = try audit("Shop.xcodeproj", in: dir)
+        XCTAssertEqual(user.outcome, .blocked)
+        XCTAssertEqual(user.products.first?.findings.first?.message.hasPrefix("Beta compiles DEBUG in (archived by scheme 'Shop Beta')"), true)
+    }
+
+    /// GlotPress exports `.strings` as XML property lists; a group whose path is `.` adds nothing to a path.
+    func testXMLPropertyListTablesAndDotGroupsAreRead() throws {
+        let dir = try folder()
+        func xml(_ values: [String: String]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+                + values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>\n" }.joined() + "</dict>\n</plist>\n"
+        }
+        let english = ["play": "Play", "pause": "Pause", "up_next": "Up Next", "filters": "Filters"]
+        let project = SyntheticProject(
+            configurations: [.init("Debug"), .init("Release")],
+            targets: [
+                .init(
+                    "Casts", [.init("Debug"), .init("Release")],
+                    resources: ["./Casts/en.lproj/Localizable.strings", "./Casts/de.lproj/Localizable.strings"])
+            ])
+        try SyntheticProject.write(
+            [
+                ("Casts.xcodeproj/project.pbxproj", project.pbxproj()), ("Casts/en.lproj/Localizable.strings", xml(english)),
+                ("Casts/de.lproj/Localizable.strings", xml(["play": "Play", "pause": "Pause", "up_next": "Up Next", "filters": "Filter"])),
+            ], under: dir)
+        let v = try audit("Casts.xcodeproj", in: dir)
+        let p = try XCTUnwrap(v.products.first)
+        XCTAssertEqual(p.notAudited, [])
+        XCTAssertEqual(p.findings.map(\.message), ["target Casts: 3 of de's 4 values are en's, word for word: left untranslated"])
+        XCTAssertEqual(p.findings.first?.file, dir.appendingPathComponent("Casts/de.lproj").path)
+    }
+}
