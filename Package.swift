@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "CXML", dependencies: ["CFirstUse"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         // libarchive for zipped products (.ipa) that `audit` reads in place, opened on first use (headers: libarchive-dev).
         .target(name: "CArchive", dependencies: ["CFirstUse"]),
-        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText", "CXML", "CArchive"]),
+        // libyaml (XcodeGen's project.yml), opened on first use: only an XcodeGen project needs it.
+        .target(name: "CYAML", dependencies: ["CFirstUse"]),
+        .target(name: "PseudoscopeCore", dependencies: ["CZstd", "CSQLite", "CText", "CXML", "CArchive", "CYAML"]),
         // Screenshots: decoders (libpng, libjpeg-turbo and libheif, each opened on first use) in C, where their error
         // paths stay, and chafa, which turns pixels into terminal cells (symbols) or graphics (sixel, kitty, iTerm2).
         .target(name: "CImageCodecs", dependencies: ["CFirstUse"]),

@@ -30,7 +30,7 @@ cached_file() { ldconfig -p | awk -v s="$1" '!done && $1 == s { print $NF; done 
 # The sonames a binary opens on first use (dlopen of a name written into it) that only some pictures and text
 # need (HEIC, screen recordings, text measured as the device sets it, zipped products for audit): the package's Recommends.
 # (Not anchored at the start: `strings` may glue a printable byte before a name, as in "Blibchafa.so.0".)
-first_use_sonames() { strings "$1" | grep -oE 'lib(heif|avutil|avcodec|avformat|swscale|harfbuzz|fontconfig|archive)\.so\.[0-9]+$' | sort -u; }
+first_use_sonames() { strings "$1" | grep -oE 'lib(heif|avutil|avcodec|avformat|swscale|harfbuzz|fontconfig|archive|yaml-0)\.so\.[0-9]+$' | sort -u; }
 
 # The sonames a binary opens on first use that its everyday inputs need (a bundle's database, a page source,
 # PNG and JPEG screenshots, pictures as cells): loaded late only so that start-up stays small, so the package's

@@ -134,7 +134,7 @@ final class AuditModeledProductTests: XCTestCase {
         XCTAssertEqual(p.findings.first?.severity, .review)
         XCTAssertTrue(
             p.findings.first?.message.hasPrefix("target ElementX copies 6 files that look test-only") == true, p.findings.first?.message ?? "")
-        XCTAssertEqual(p.findings.first?.details.first, "DevelopmentAssets/Media/test_image.png")
+        XCTAssertEqual(p.findings.first?.details.first, "DevelopmentAssets/Media/landscape_test_image.jpg")
         XCTAssertEqual(p.findings.first?.details.last, "… and 1 more")
     }
 }

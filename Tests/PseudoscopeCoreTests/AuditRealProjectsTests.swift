@@ -97,4 +97,14 @@ final class AuditRealProjectsTests: XCTestCase {
         XCTAssertEqual(p.findings.map(\.message), ["target Casts: 3 of de's 4 values are en's, word for word: left untranslated"])
         XCTAssertEqual(p.findings.first?.file, dir.appendingPathComponent("Casts/de.lproj").path)
     }
+
+    /// Open Food Facts ships locales of real languages outside ISO 639-1 (Crowdin's codes): languages, not made up.
+    /// Needs the system's iso-codes data, which `Scripts/install-deps` installs.
+    func testLocaleFoldersOfRealLanguagesBeyondISO6391() throws {
+        try XCTSkipIf(LocaleName.systemLanguages.isEmpty && !SharedFixtures.inCI, "iso-codes is not installed")
+        for code in ["vec", "sco", "ber", "crs", "sma", "tzl", "vls", "zea", "ach", "sh", "val"] {
+            XCTAssertEqual(LocaleName.judge(code), .language(code), code)
+        }
+        for made in ["foo", "xx", "zz", "tst-XA"] { XCTAssertNotEqual(LocaleName.judge(made), .language(made), made) }
+    }
 }

@@ -214,7 +214,7 @@ public enum ModeledProjects {
         let schemes: [(String, [(String, Action)])] = [("ElementX", [("LaunchAction", Action("Debug")), ("ArchiveAction", Action("Release"))])]
         var written = files(p, at: "element-x/ElementX.xcodeproj", schemes: schemes) + prefixed("element-x", tables)
         written += [("element-x/project.yml", manifest), ("element-x/app.yml", app)]
-        written += media.map { ("element-x/\($0)", "media") }
+        written += media.map { ("element-x/\($0)", "media") } + [("element-x/ElementX/Sources/App.swift", "@main struct App {}\n")]
         try SyntheticProject.write(written, under: folder)
         return ("element-x/ElementX.xcodeproj", "element-x/project.yml")
     }

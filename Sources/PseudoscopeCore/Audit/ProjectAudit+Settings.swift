@@ -37,7 +37,8 @@ extension ProjectJudge {
                 c.settings.sorted(by: { $0.key < $1.key }).map { written, value in
                     let (key, conditions) = ProjectJudge.split(written)
                     return Definition(
-                        key: key, conditions: conditions, words: value.words, place: "\(project.pbxproj):\(project.line(of: written, from: c.line))")
+                        key: key, conditions: conditions, words: value.words,
+                        place: c.places[written] ?? "\(project.pbxproj):\(project.line(of: written, from: c.line))")
                 })
         }
         return out
@@ -141,6 +142,8 @@ extension ProjectJudge {
                     testOnly.append(resource)
                 }
             }
+            // By name, so the same files read the same whichever way the project lists them.
+            testOnly.sort()
             if !testOnly.isEmpty {
                 add(
                     .pseudoInProject, .review, project.pbxproj,

@@ -4,21 +4,27 @@
 public enum ProjectAudit {
     public static func audit(_ given: String, limits: LoadLimits) -> AuditedProduct {
         let name = given.split(separator: "/").last.map(String.init) ?? given
-        if name == "project.yml" || name == "Project.swift" {
+        if name == "Project.swift" {
             return AuditedProduct(
-                path: given, kind: .project, summary: "\(name == "project.yml" ? "XcodeGen" : "Tuist") manifest",
-                notAudited: [
-                    "\(given): a \(name == "project.yml" ? "XcodeGen" : "Tuist") manifest is not read; generate the project and audit the .xcodeproj"
-                ])
+                path: given, kind: .project, summary: "Tuist manifest",
+                notAudited: ["\(given): a Tuist manifest is Swift code, not read; generate the project (tuist generate) and audit the .xcodeproj"])
         }
         let path = name == "project.pbxproj" ? given.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") : given
-        let project: XcodeProject
-        do { project = try XcodeProject(path: path, limits: limits) } catch let e as ArchiveError {
+        var judge: ProjectJudge
+        do {
+            if name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+                // An XcodeGen spec, read into the same project and schemes a generated .xcodeproj gives: one judge for both.
+                let spec = try XcodeGenSpec.read(given, limits: limits)
+                judge = ProjectJudge(project: spec.project, given: given, limits: limits, schemes: spec.schemes)
+                judge.notAudited = spec.unread
+            } else {
+                judge = ProjectJudge(project: try XcodeProject(path: path, limits: limits), given: given, limits: limits)
+            }
+        } catch let e as ArchiveError {
             return AuditedProduct(path: given, kind: .project, summary: "", unreadable: e.description)
         } catch {
             return AuditedProduct(path: given, kind: .project, summary: "", unreadable: "\(error)")
         }
-        var judge = ProjectJudge(project: project, given: given, limits: limits)
         judge.run()
         return AuditedProduct(path: given, kind: .project, summary: judge.summary, findings: judge.findings, notAudited: judge.notAudited)
     }
@@ -32,11 +38,14 @@ struct ProjectJudge: AuditJudge {
     var notAudited: [String] = []
     var summary = ""
     var xcconfigs: [String: Xcconfig] = [:]
+    /// The schemes when the project's description holds them (XcodeGen); nil to read the `.xcodeproj`'s.
+    let described: [XcodeScheme]?
 
-    init(project: XcodeProject, given: String, limits: LoadLimits) {
+    init(project: XcodeProject, given: String, limits: LoadLimits, schemes: [XcodeScheme]? = nil) {
         self.project = project
         self.given = given
         self.limits = limits
+        self.described = schemes
     }
 
     var product: String { given }
@@ -93,6 +102,7 @@ struct ProjectJudge: AuditJudge {
     /// one that cannot be read is named, not skipped. With none at all, Xcode makes a scheme per target whose
     /// Archive action uses Release, which is what is then audited (the summary says so).
     mutating func readSchemes() -> [XcodeScheme] {
+        if let described { return described }
         var folders = [project.path + "/xcshareddata/xcschemes"]
         for user in (FileAccess.entries(project.path + "/xcuserdata") ?? []).sorted() where user.hasSuffix(".xcuserdatad") {
             folders.append(project.path + "/xcuserdata/\(user)/xcschemes")

@@ -10,6 +10,8 @@ struct XcodeProject {
         var line: Int
         /// The `.xcconfig` it is based on, as a path from the project's folder; nil for none.
         var base: String?
+        /// Where each setting was written (`project.yml:12`), when the project says it better than a pbxproj line.
+        var places: [String: String] = [:]
     }
 
     struct Target {
@@ -36,7 +38,8 @@ struct XcodeProject {
     /// The pbxproj's lines, for naming the line a setting is on.
     var lines: [Substring]
 
-    var pbxproj: String { path + "/project.pbxproj" }
+    /// The file the project is described in: `X.xcodeproj/project.pbxproj`, or an XcodeGen `project.yml`.
+    var pbxproj: String
 
     init(path: String, limits: LoadLimits) throws {
         let file = path + "/project.pbxproj"
@@ -45,9 +48,25 @@ struct XcodeProject {
         )
     }
 
+    /// A project described another way (XcodeGen's `project.yml`), already resolved.
+    init(
+        path: String, folder: String, file: String, configurations: [Configuration], targets: [Target], knownRegions: [String],
+        developmentRegion: String?
+    ) {
+        self.path = path
+        self.folder = folder
+        self.pbxproj = file
+        self.configurations = configurations
+        self.targets = targets
+        self.knownRegions = knownRegions
+        self.developmentRegion = developmentRegion
+        lines = []
+    }
+
     /// The project at `path` whose `project.pbxproj` holds `bytes`.
     init(path: String, pbxproj bytes: [UInt8]) throws {
         self.path = path
+        pbxproj = path + "/project.pbxproj"
         let up = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         folder = up.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : up
         let file = path + "/project.pbxproj"

@@ -18,6 +18,13 @@ struct XcodeScheme {
     var name: String
     var actions: [String: Action] = [:]
 
+    /// A scheme described another way (XcodeGen's `schemes`), already resolved.
+    init(path: String, name: String, actions: [String: Action]) {
+        self.path = path
+        self.name = name
+        self.actions = actions
+    }
+
     init(path: String, limits: LoadLimits) throws {
         try self.init(
             path: path, bytes: try FileAccess.readRegularFile(path, limit: limits.maxFileBytes, limitVariable: LoadLimits.Variable.fileMiB.rawValue))
