@@ -153,7 +153,9 @@ final class XcodeGenAuditTests: XCTestCase {
         XCTAssertEqual(unread.count, 3, "\(unread)")
         XCTAssertTrue(unread[0].hasSuffix("outside.yml: included from outside the project's folder; not read"), unread[0])
         XCTAssertTrue(unread[1].hasSuffix("missing.yml: included by \(dir.path)/p/project.yml:2, but there is no such file"), unread[1])
-        XCTAssertTrue(unread[2].hasSuffix("project.yml:4: `projectReferences` is not read by this audit; what it adds was not judged"), unread[2])
+        XCTAssertTrue(
+            unread[2].hasSuffix("project.yml: builds with the project ../Lib/Lib.xcodeproj, whose settings reach what it ships; audit that one too"),
+            unread[2])
         let tuist = Auditor.audit([dir.appendingPathComponent("t").path])
         XCTAssertEqual(tuist.outcome, .notAudited)
     }

@@ -60,6 +60,9 @@ extension ProjectJudge {
                     f.file = path
                 } else if let table = origin.keys.sorted().first(where: { $0.hasPrefix(f.file + "/") }), let path = origin[table] {
                     f.file = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                } else if let catalog = origin.keys.sorted().first(where: { $0.hasSuffix(".xcstrings") }), let path = origin[catalog] {
+                    // A locale the project keeps only in a String Catalog: the catalog is where it is.
+                    f.file = path
                 }
                 // The same evidence about the same file is one finding, though the totals around it differ by target.
                 if let k = judged.firstIndex(where: { j in

@@ -82,6 +82,9 @@ struct ProjectJudge: AuditJudge {
         for (configuration, by) in archived.sorted(by: { $0.key < $1.key }) { settings(configuration, archivedBy: by) }
         resources(archived: Set(archived.keys))
         stringTables()
+        for other in project.references {
+            notAudited.append("\(project.pbxproj): builds with the project \(other), whose settings reach what it ships; audit that one too")
+        }
         for region in project.knownRegions {
             if case .pseudo(let why) = LocaleName.judge(region) {
                 add(

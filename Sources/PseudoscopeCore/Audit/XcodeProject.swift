@@ -35,6 +35,9 @@ struct XcodeProject {
     var knownRegions: [String]
     /// The project's development region (`developmentRegion = en;`), when it says.
     var developmentRegion: String?
+    /// Other projects it builds with (`projectReferences`), as paths from the project's folder: their settings reach
+    /// what this one ships, and they are audited on their own.
+    var references: [String] = []
     /// The pbxproj's lines, for naming the line a setting is on.
     var lines: [Substring]
 
@@ -112,6 +115,7 @@ struct XcodeProject {
         self.configurations = configurations(root["buildConfigurationList"]?.string)
         knownRegions = root["knownRegions"]?.array?.compactMap(\.string) ?? []
         developmentRegion = root["developmentRegion"]?.string
+        references = (root["projectReferences"]?.array ?? []).compactMap { $0["ProjectRef"]?.string.flatMap { resolved($0) } }
         targets = (root["targets"]?.array ?? []).compactMap { v in
             guard let id = v.string, let t = objects[id] else { return nil }
             var resources: [String] = []

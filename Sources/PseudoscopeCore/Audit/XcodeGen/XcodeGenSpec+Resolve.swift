@@ -3,7 +3,7 @@ extension XcodeGenSpec {
     /// Top-level keys: those read, and those that cannot change what a release ships (names, packages, options).
     static let readKeys: Set<String> = [
         "include", "name", "options", "configs", "configFiles", "settings", "settingGroups", "targets", "targetTemplates", "schemes",
-        "schemeTemplates",
+        "schemeTemplates", "projectReferences",
     ]
     static let harmlessKeys: Set<String> = [
         "attributes", "packages", "localPackages", "fileGroups", "breakpoints", "postGenCommand", "useBaseInternationalization",
@@ -83,6 +83,7 @@ extension XcodeGenSpec {
             configuration($0, settings: root["settings"], files: root["configFiles"], presets: presets == "all" || presets == "project")
         }
         project.developmentRegion = root["options"]?["developmentLanguage"]?.string ?? "en"
+        project.references = (root["projectReferences"]?.members ?? []).compactMap { $0.value["path"]?.string.map(Self.normalized) }
         var targetSchemes: [XcodeScheme] = []
         for (name, written) in root["targets"]?.members ?? [] {
             for (targetName, node) in expanded(name, written) {

@@ -6,10 +6,21 @@ extension XcodeGenSpec {
         "info", "entitlements", "dependencies", "deploymentTarget", "supportedDestinations", "productName", "preBuildScripts",
         "postCompileScripts", "postBuildScripts", "buildRules", "attributes", "transitivelyLinkDependencies", "requiresObjCLinking",
         "directlyEmbedCarthageDependencies", "onlyCopyFilesOnInstall", "putResourcesBeforeSourcesBuildPhase", "templateAttributes",
-        "buildToolPlugins", "legacy", "settingsPresets",
+        "buildToolPlugins", "legacy", "settingsPresets", "postbuildScripts", "prebuildScripts", "name",
     ]
-    /// Files that are compiled, not copied: never a resource.
-    static let codeExtensions: Set<String> = ["swift", "m", "mm", "h", "c", "cc", "cpp", "hpp", "metal", "s", "modulemap", "docc", "md"]
+    /// Extensions XcodeGen gives another build phase than Resources, or none (its `FileType` defaults): compiled,
+    /// headers, embedded, or not built at all. Every other file with an extension is copied as a resource; a file
+    /// without one is not.
+    static let codeExtensions: Set<String> = [
+        "swift", "gyb", "m", "mm", "cpp", "cp", "cxx", "c", "cc", "s", "xcdatamodeld", "xcmappingmodel", "intentdefinition", "metal",
+        "mlmodel", "mlpackage", "rcproject", "iig", "docc", "h", "hh", "hpp", "ipp", "tpp", "hxx", "def", "framework", "xpc", "appex",
+        "xcconfig", "entitlements", "gpx", "lproj", "xcfilelist", "apns", "pch", "xctestplan", "modulemap", "swiftcrossimport", "",
+    ]
+    /// Folders XcodeGen takes as one item: copied whole (asset catalogs, bundles), or built as one.
+    static let folderItems: Set<String> = [
+        "xcassets", "bundle", "scnassets", "xcstrings", "xcdatamodeld", "xcmappingmodel", "mlpackage", "docc", "rcproject", "framework", "xpc",
+        "appex", "app", "playground",
+    ]
     /// How many files the sources of one target may hold before the rest is said to be unread.
     static let maxSourceFiles = 100_000
 
@@ -21,9 +32,16 @@ extension XcodeGenSpec {
         var resources: [String] = []
         for source in node["sources"]?.items ?? [] {
             guard let path = source.string ?? source["path"]?.string else { continue }
-            if source["buildPhase"]?.string == "none" { continue }
+            // A phase named for the source puts its files there (`none`, `sources`, `copyFiles`): resources only
+            // when it is `resources` or not named.
+            if let phase = source["buildPhase"], phase.string != "resources" { continue }
             let excludes = source["excludes"]?.items.compactMap(\.string) ?? []
-            resources += files(under: path, excluding: excludes, target: name, line: source.line)
+            var found = files(under: path, excluding: excludes, target: name, line: source.line)
+            if let includes = source["includes"]?.items.compactMap(\.string) {
+                found = found.filter { f in includes.contains { Self.glob($0, matches: String(f.dropFirst(path.count + 1))) } }
+            }
+            // The same file named by two sources is one file, as XcodeGen adds it once.
+            for f in found where !resources.contains(f) { resources.append(f) }
         }
         return XcodeProject.Target(
             name: name, productType: type == "application" ? "com.apple.product-type.application" : "com.apple.product-type.\(type)",
@@ -65,11 +83,12 @@ extension XcodeGenSpec {
                 let full = start + "/" + inner
                 if let real = FileAccess.realPath(full), !FileAccess.isInside(real, scope) { continue }
                 let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last.map { $0.lowercased() } ?? "" : ""
-                if FileAccess.kind(full) == .directory, ext != "xcassets", ext != "bundle", ext != "xcstrings" {
+                if FileAccess.kind(full) == .directory, !Self.folderItems.contains(ext) {
                     if depth < 32 { stack.append((inner, depth + 1)) }
                     continue
                 }
-                if Self.codeExtensions.contains(ext) { continue }
+                // An Info.plist is processed into the app, not copied (XcodeGen gives the target's no phase).
+                if Self.codeExtensions.contains(ext) || name == "Info.plist" { continue }
                 guard out.count < Self.maxSourceFiles else {
                     unread.append("\(place(line)): target \(target)'s sources hold more than \(Self.maxSourceFiles) files; the rest were not judged")
                     return out
