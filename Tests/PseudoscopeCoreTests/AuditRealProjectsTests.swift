@@ -107,4 +107,22 @@ final class AuditRealProjectsTests: XCTestCase {
         }
         for made in ["foo", "xx", "zz", "tst-XA"] { XCTAssertNotEqual(LocaleName.judge(made), .language(made), made) }
     }
+
+    /// Firefox Focus: `developmentRegion = English`, with `en`, `en-GB` and `en-US` folders. The development tables
+    /// are `en`'s; the two variants are neither more of them nor locales to judge.
+    func testTheDevelopmentLanguagesOwnFolderBeatsItsRegionalVariants() throws {
+        let dir = try folder()
+        let english = ["a": "Open", "b": "Close", "c": "Search the web"]
+        try ModeledProducts.write(
+            [
+                ("Focus.app/Info.plist", ModeledProducts.info(["CFBundleExecutable": "Focus", "CFBundleDevelopmentRegion": "English"])),
+                ("Focus.app/Focus", SyntheticProduct.machO(strings: ["Focus"])),
+                ("Focus.app/en.lproj/Localizable.strings", ModeledProducts.binaryStrings(english)),
+                ("Focus.app/en-GB.lproj/Localizable.strings", ModeledProducts.binaryStrings(english.merging(["d": "Colour"]) { a, _ in a })),
+                ("Focus.app/en-US.lproj/Localizable.strings", ModeledProducts.binaryStrings(english.merging(["d": "Color"]) { a, _ in a })),
+                ("Focus.app/de.lproj/Localizable.strings", ModeledProducts.binaryStrings(["a": "Öffnen", "b": "Schließen"])),
+            ], under: dir)
+        let p = try XCTUnwrap(try audit("Focus.app", in: dir).products.first)
+        XCTAssertEqual(p.findings.map(\.message), ["de lacks 1 of en's 3 keys: users see them in en"])
+    }
 }

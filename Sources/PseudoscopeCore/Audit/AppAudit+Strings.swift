@@ -10,6 +10,8 @@ struct StringTables: AuditJudge {
     var notAudited: [String] = []
     /// The language `.lproj` folders at the app's top (not `Base`).
     var localeCount = 0
+    /// The locale of the development language's tables (`developmentChoice`), once the tables are read.
+    var development = ""
 
     /// One table file: where it is, its bundle folder inside the app, locale and name, and its values by key.
     struct Table {
@@ -49,6 +51,8 @@ struct StringTables: AuditJudge {
             }
         }
         let tables = readTables()
+        let folderLocales = folders.map { String($0.path.split(separator: "/").last?.dropLast(6) ?? "") }
+        development = developmentChoice(among: Set(tables.map(\.locale) + folderLocales))
         for t in tables { pseudoValues(t, development: developmentTable(for: t, in: tables)) }
         coverage(tables)
         // A catalog shipped as it is holds its languages without folders.
@@ -127,11 +131,18 @@ struct StringTables: AuditJudge {
         return region.hasPrefix("$(") ? "en" : region
     }
 
-    func isDevelopment(_ locale: String) -> Bool {
-        locale == developmentLocale
-            || LocaleName.language(of: locale) == LocaleName.language(of: developmentLocale)
-                && !files.entries.contains { $0.path == app.path("\(developmentLocale).lproj") }
+    /// The locale whose tables are the development language's, among those the app has: the development region's
+    /// own (`en`, `English`), else its language's bare code (`en` for `en-US` or `English`), else the first of its
+    /// regional variants. One locale: `en-GB` and `en-US` beside `en` are variants of it, not more of it.
+    func developmentChoice(among locales: Set<String>) -> String {
+        if locales.contains(developmentLocale) { return developmentLocale }
+        let language = LocaleName.language(of: developmentLocale)
+        if locales.contains(language) { return language }
+        let same = locales.filter { LocaleName.language(of: $0) == language }.sorted()
+        return same.first { LocaleName.legacyNames[$0] != nil } ?? same.first ?? developmentLocale
     }
+
+    func isDevelopment(_ locale: String) -> Bool { locale == development }
 
     func developmentTable(for t: Table, in tables: [Table]) -> Table? {
         isDevelopment(t.locale) ? nil : tables.first { $0.bundle == t.bundle && $0.name == t.name && isDevelopment($0.locale) }
