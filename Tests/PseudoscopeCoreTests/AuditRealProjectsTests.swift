@@ -109,7 +109,8 @@ final class AuditRealProjectsTests: XCTestCase {
     }
 
     /// Firefox Focus: `developmentRegion = English`, with `en`, `en-GB` and `en-US` folders. The development tables
-    /// are `en`'s; the two variants are neither more of them nor locales to judge.
+    /// are `en`'s; the two variants are neither more of them nor locales to judge. A table only the development
+    /// language has is not counted as missing elsewhere.
     func testTheDevelopmentLanguagesOwnFolderBeatsItsRegionalVariants() throws {
         let dir = try folder()
         let english = ["a": "Open", "b": "Close", "c": "Search the web"]
@@ -121,8 +122,35 @@ final class AuditRealProjectsTests: XCTestCase {
                 ("Focus.app/en-GB.lproj/Localizable.strings", ModeledProducts.binaryStrings(english.merging(["d": "Colour"]) { a, _ in a })),
                 ("Focus.app/en-US.lproj/Localizable.strings", ModeledProducts.binaryStrings(english.merging(["d": "Color"]) { a, _ in a })),
                 ("Focus.app/de.lproj/Localizable.strings", ModeledProducts.binaryStrings(["a": "Öffnen", "b": "Schließen"])),
+                // Element X keeps strings not meant for translation in a table only English has.
+                ("Focus.app/en.lproj/Untranslated.strings", ModeledProducts.binaryStrings(["x": "Matrix ID", "y": "Homeserver URL"])),
             ], under: dir)
         let p = try XCTUnwrap(try audit("Focus.app", in: dir).products.first)
         XCTAssertEqual(p.findings.map(\.message), ["de lacks 1 of en's 3 keys: users see them in en"])
+    }
+
+    /// Element X's `Localizable.strings` and `Localizable.stringsdict` are one table: a plural rule in German's
+    /// stringsdict is not missing because German's `.strings` lacks it.
+    func testAStringsFileAndItsStringsdictAreOneTable() throws {
+        let dir = try folder()
+        func plural(_ one: String) -> [UInt8] {
+            Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>items_count</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>one</key><string>\(one)</string><key>other</key><string>%d \(one)s</string></dict></dict></dict></plist>
+                """.utf8)
+        }
+        try ModeledProducts.write(
+            [
+                ("Chat.app/Info.plist", ModeledProducts.info(["CFBundleExecutable": "Chat", "CFBundleDevelopmentRegion": "en"])),
+                ("Chat.app/Chat", SyntheticProduct.machO(strings: ["Chat"])),
+                ("Chat.app/en.lproj/Localizable.strings", ModeledProducts.binaryStrings(["send": "Send", "reply": "Reply"])),
+                ("Chat.app/en.lproj/Localizable.stringsdict", plural("item")),
+                ("Chat.app/de.lproj/Localizable.strings", ModeledProducts.binaryStrings(["send": "Senden", "reply": "Antworten"])),
+                ("Chat.app/de.lproj/Localizable.stringsdict", plural("Eintrag")),
+            ], under: dir)
+        XCTAssertEqual(try audit("Chat.app", in: dir).products.first?.findings, [])
     }
 }

@@ -145,6 +145,12 @@ struct StringTables: AuditJudge {
     func isDevelopment(_ locale: String) -> Bool { locale == development }
 
     func developmentTable(for t: Table, in tables: [Table]) -> Table? {
-        isDevelopment(t.locale) ? nil : tables.first { $0.bundle == t.bundle && $0.name == t.name && isDevelopment($0.locale) }
+        // The same kind of file of the same table (`.stringsdict` for a `.stringsdict`).
+        isDevelopment(t.locale)
+            ? nil
+            : tables.first {
+                $0.bundle == t.bundle && $0.name == t.name && isDevelopment($0.locale)
+                    && $0.path.split(separator: ".").last == t.path.split(separator: ".").last
+            }
     }
 }

@@ -137,7 +137,11 @@ extension StringTables {
         let bundles = Set(tables.map(\.bundle)).sorted()
         for bundle in bundles {
             let here = tables.filter { $0.bundle == bundle }
-            let development = here.filter { isDevelopment($0.locale) }
+            // A table no other locale has is kept in the development language on purpose (Element X's
+            // `Untranslated.strings`): no locale lacks it.
+            let development = here.filter { d in
+                isDevelopment(d.locale) && here.contains { !isDevelopment($0.locale) && $0.name == d.name }
+            }
             guard !development.isEmpty else { continue }
             let devLocale = development[0].locale
             let locales = Set(here.map(\.locale)).filter {
@@ -152,14 +156,18 @@ extension StringTables {
                 let parent = locale != language && locales.contains(language) ? language : nil
                 var missing: [String] = [], same: [String] = [], unfinished: [String] = [], total = 0
                 for dev in development.sorted(by: { $0.name < $1.name }) {
-                    let theirs = here.first { $0.locale == locale && $0.name == dev.name }
-                    let fallback = parent.flatMap { p in here.first { $0.locale == p && $0.name == dev.name } }
+                    // A table's keys are those of every file of its name (`Localizable.strings` and `.stringsdict`).
+                    let theirs = here.filter { $0.locale == locale && $0.name == dev.name }
+                    let fallback = parent.map { p in here.filter { $0.locale == p && $0.name == dev.name } } ?? []
                     for key in dev.values.keys.sorted() {
                         total += 1
-                        guard let value = theirs?.values[key] ?? fallback?.values[key] else {
+                        guard let value = (theirs + fallback).lazy.compactMap({ $0.values[key] }).first else {
                             missing.append(dev.name == "Localizable" ? key : "\(dev.name): \(key)"); continue
                         }
-                        if let state = theirs?.states[key], state == "new" || state == "needs_review" { unfinished.append(key); continue }
+                        if let state = theirs.lazy.compactMap({ $0.states[key] }).first, state == "new" || state == "needs_review" {
+                            unfinished.append(key)
+                            continue
+                        }
                         let devValue = dev.values[key]!
                         if value == devValue, dev.translatable[key] ?? true,
                             devValue.unicodeScalars.filter({ $0.properties.isAlphabetic }).count >= 2
