@@ -153,4 +153,22 @@ final class AuditRealProjectsTests: XCTestCase {
             ], under: dir)
         XCTAssertEqual(try audit("Chat.app", in: dir).products.first?.findings, [])
     }
+
+    /// A script variant does not fall back to its language's tables as a regional one does: Open Food Facts'
+    /// `sr_Latn` lacking a key that `sr` (Cyrillic) has shows that key in English, not in Latin.
+    func testAScriptVariantDoesNotFallBackToAnotherScript() throws {
+        let dir = try folder()
+        let english = ["a": "Scan a product", "b": "Search products"]
+        try ModeledProducts.write(
+            [
+                ("Food.app/Info.plist", ModeledProducts.info(["CFBundleExecutable": "Food", "CFBundleDevelopmentRegion": "en"])),
+                ("Food.app/Food", SyntheticProduct.machO(strings: ["Food"])),
+                ("Food.app/en.lproj/Localizable.strings", ModeledProducts.binaryStrings(english)),
+                ("Food.app/sr.lproj/Localizable.strings", ModeledProducts.binaryStrings(["a": "Скенирај производ", "b": "Претражи производе"])),
+                ("Food.app/sr_Latn.lproj/Localizable.strings", ModeledProducts.binaryStrings(["a": "Skeniraj proizvod"])),
+                ("Food.app/sr-RS.lproj/Localizable.strings", ModeledProducts.binaryStrings(["a": "Скенирај"])),
+            ], under: dir)
+        let p = try XCTUnwrap(try audit("Food.app", in: dir).products.first)
+        XCTAssertEqual(p.findings.map(\.message), ["sr_Latn lacks 1 of en's 2 keys: users see them in en"])
+    }
 }

@@ -152,8 +152,11 @@ extension StringTables {
             for locale in locales.sorted() where LocaleName.language(of: locale) != devLanguage {
                 // A regional variant (`pt-BR`) falls back to its language's tables (`pt`) before the development
                 // language's: a key `pt` has is not missing from `pt-BR`.
+                // Only across a region: `sr-Latn` falling back to `sr` would show Cyrillic to a reader of Latin.
                 let language = LocaleName.language(of: locale)
-                let parent = locale != language && locales.contains(language) ? language : nil
+                let subtags = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
+                let regional = subtags.count == 1 && subtags.allSatisfy { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
+                let parent = regional && locales.contains(language) ? language : nil
                 var missing: [String] = [], same: [String] = [], unfinished: [String] = [], total = 0
                 for dev in development.sorted(by: { $0.name < $1.name }) {
                     // A table's keys are those of every file of its name (`Localizable.strings` and `.stringsdict`).
