@@ -127,6 +127,10 @@ final class AuditRealProjectsTests: XCTestCase {
             ], under: dir)
         let p = try XCTUnwrap(try audit("Focus.app", in: dir).products.first)
         XCTAssertEqual(p.findings.map(\.message), ["de lacks 1 of en's 3 keys: users see them in en"])
+        // Focus's widget keeps only en-GB and en-US: what a missing key shows is the source's text, not en-GB's.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Focus.app/en.lproj"))
+        let widget = try XCTUnwrap(try audit("Focus.app", in: dir).products.first)
+        XCTAssertEqual(widget.findings, [])
     }
 
     /// Element X's `Localizable.strings` and `Localizable.stringsdict` are one table: a plural rule in German's

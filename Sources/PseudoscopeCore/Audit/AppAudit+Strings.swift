@@ -144,6 +144,9 @@ struct StringTables: AuditJudge {
 
     func isDevelopment(_ locale: String) -> Bool { locale == development }
 
+    /// Whether the development tables are the development language's own (`en`), not a variant standing in.
+    var developmentHasOwnFolder: Bool { development == developmentLocale || development == LocaleName.language(of: developmentLocale) }
+
     func developmentTable(for t: Table, in tables: [Table]) -> Table? {
         // The same kind of file of the same table (`.stringsdict` for a `.stringsdict`).
         isDevelopment(t.locale)
