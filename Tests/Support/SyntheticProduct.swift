@@ -58,8 +58,9 @@ public enum SyntheticProduct {
         return out
     }
 
-    /// A zip of `entries` (name, bytes), stored without compression, as `zip -0` writes one.
-    public static func zip(_ entries: [(String, [UInt8])]) -> [UInt8] {
+    /// A zip of `entries` (name, bytes), stored without compression, as `zip -0` writes one; the entries named in
+    /// `links` are symbolic links whose bytes are their target, as `zip -y` stores them.
+    public static func zip(_ entries: [(String, [UInt8])], links: Set<String> = []) -> [UInt8] {
         var out: [UInt8] = [], central: [UInt8] = []
         for (name, bytes) in entries {
             let n = Array(name.utf8), crc = crc32(bytes), offset = UInt32(out.count)
@@ -69,7 +70,7 @@ public enum SyntheticProduct {
             out += u32(0x0403_4B50) + common + n + bytes
             central +=
                 u32(0x0201_4B50) + u16(0x031E) + common + u16(0) + u16(0) + u16(0)
-                + u32(name.hasSuffix("/") ? 0x41ED_0010 : 0x81A4_0000) + u32(offset) + n
+                + u32(name.hasSuffix("/") ? 0x41ED_0010 : links.contains(name) ? 0xA1FF_0000 : 0x81A4_0000) + u32(offset) + n
         }
         let start = UInt32(out.count)
         out += central

@@ -63,10 +63,8 @@ extension AppAudit.Judge {
                 if inner.split(separator: "/").contains(where: { Self.testItem(String($0)) }) { continue }
                 guard let bytes = files.contents[path] else { continue }
                 var words: [String] = []
-                for slice in macho.slices where !slice.encrypted {
-                    for (_, range) in slice.textRanges {
-                        for w in Self.wholeWords(server.names, in: bytes, range) where !words.contains(w) { words.append(w) }
-                    }
+                for (_, _, range) in macho.searchRanges {
+                    for w in Self.wholeWords(server.names, in: bytes, range) where !words.contains(w) { words.append(w) }
                 }
                 if !words.isEmpty { weakOnly = false }
                 for slice in macho.slices {

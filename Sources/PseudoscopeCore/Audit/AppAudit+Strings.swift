@@ -53,7 +53,16 @@ struct StringTables: AuditJudge {
         let tables = readTables()
         let folderLocales = folders.map { String($0.path.split(separator: "/").last?.dropLast(6) ?? "") }
         development = developmentChoice(among: Set(tables.map(\.locale) + folderLocales))
-        for t in tables { pseudoValues(t, development: developmentTable(for: t, in: tables)) }
+        // The development language's table of each bundle, name and kind of file, found by key, not by search.
+        var developmentTables: [String: Table] = [:]
+        for t in tables where isDevelopment(t.locale) {
+            let key = "\(t.bundle)\u{0}\(t.name)\u{0}\(t.path.split(separator: ".").last ?? "")"
+            if developmentTables[key] == nil { developmentTables[key] = t }
+        }
+        for t in tables {
+            let key = "\(t.bundle)\u{0}\(t.name)\u{0}\(t.path.split(separator: ".").last ?? "")"
+            pseudoValues(t, development: isDevelopment(t.locale) ? nil : developmentTables[key])
+        }
         coverage(tables)
         // A catalog shipped as it is holds its languages without folders.
         declared(declaredHere.union(tables.filter { $0.path.hasSuffix(".xcstrings") }.map(\.locale)))
@@ -69,17 +78,20 @@ struct StringTables: AuditJudge {
             if let file = parts.last, file.hasSuffix(".xcstrings") {
                 do {
                     guard let catalog = try StringCatalog.read(bytes, file: path, developmentLanguage: nil) else { continue }
-                    for language in Set(catalog.entries.map(\.language)).sorted() {
-                        var table = Table(
-                            path: path, bundle: parts.dropLast().joined(separator: "/"), locale: language, name: String(file.dropLast(10)),
-                            values: [:])
-                        for e in catalog.entries where e.language == language {
-                            table.values[e.key] = e.texts.joined(separator: " | ")
-                            if let state = e.state, state != "translated" { table.states[e.key] = state }
-                            if !e.translatable { table.translatable[e.key] = false }
-                        }
-                        out.append(table)
+                    // Entries grouped by language in one pass (a key in 30,000 languages is 30,000 entries, not 30,000²).
+                    var byLanguage: [String: Table] = [:]
+                    for e in catalog.entries {
+                        var table =
+                            byLanguage[e.language]
+                            ?? Table(
+                                path: path, bundle: parts.dropLast().joined(separator: "/"), locale: e.language, name: String(file.dropLast(10)),
+                                values: [:])
+                        table.values[e.key] = e.texts.joined(separator: " | ")
+                        if let state = e.state, state != "translated" { table.states[e.key] = state }
+                        if !e.translatable { table.translatable[e.key] = false }
+                        byLanguage[e.language] = table
                     }
+                    out += byLanguage.keys.sorted().map { byLanguage[$0]! }
                 } catch let e as ArchiveError { notAudited.append(e.description) } catch {}
                 continue
             }
@@ -147,13 +159,7 @@ struct StringTables: AuditJudge {
     /// Whether the development tables are the development language's own (`en`), not a variant standing in.
     var developmentHasOwnFolder: Bool { development == developmentLocale || development == LocaleName.language(of: developmentLocale) }
 
-    func developmentTable(for t: Table, in tables: [Table]) -> Table? {
-        // The same kind of file of the same table (`.stringsdict` for a `.stringsdict`).
-        isDevelopment(t.locale)
-            ? nil
-            : tables.first {
-                $0.bundle == t.bundle && $0.name == t.name && isDevelopment($0.locale)
-                    && $0.path.split(separator: ".").last == t.path.split(separator: ".").last
-            }
-    }
+    /// A key or value as evidence: its first 200 characters (a table's key may be megabytes long; a report's line
+    /// must not be).
+    static func short(_ s: String) -> String { s.count <= 200 ? s : String(s.prefix(200)) + "…" }
 }

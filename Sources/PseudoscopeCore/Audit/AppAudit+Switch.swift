@@ -18,16 +18,13 @@ extension AppAudit.Judge {
             if inner.split(separator: "/").contains(where: { Self.testItem(String($0)) }) { continue }
             guard let bytes = files.contents[path] else { continue }
             var found: [String] = []
-            for slice in macho.slices {
-                if slice.encrypted {
-                    notAudited.append(
-                        "\(path) (\(slice.architecture)): encrypted by the App Store; its names cannot be searched (audit the build before upload)")
-                    continue
-                }
-                for (section, range) in slice.textRanges {
-                    for word in Self.names(in: bytes, range) where !found.contains(where: { $0.hasPrefix(word + " ") }) {
-                        found.append("\(word) (\(slice.architecture), \(section))")
-                    }
+            for slice in macho.slices where slice.encrypted {
+                notAudited.append(
+                    "\(path) (\(slice.architecture)): encrypted by the App Store; its names cannot be searched (audit the build before upload)")
+            }
+            for (architecture, section, range) in macho.searchRanges {
+                for word in Self.names(in: bytes, range) where !found.contains(where: { $0.hasPrefix(word + " ") }) {
+                    found.append("\(word) (\(architecture), \(section))")
                 }
             }
             guard !found.isEmpty else { continue }

@@ -24,7 +24,10 @@ public enum AppAudit {
             return out
         }
         var summaries: [String] = []
-        for root in apps {
+        if apps.count > maxApps {
+            out.notAudited.append("\(given): holds \(apps.count) apps; the first \(maxApps) were audited, the rest were not")
+        }
+        for root in apps.prefix(maxApps) {
             var app = App(root: root, info: nil)
             if let bytes = files.contents[app.path("Info.plist")] {
                 do { app.info = try PlistNode.read(bytes) } catch let f as PlistNode.Failure {
@@ -42,6 +45,9 @@ public enum AppAudit {
         out.summary = summaries.joined(separator: "; ")
         return out
     }
+
+    /// How many apps one product may hold before the rest are said to be unaudited (an `.ipa` carries one).
+    static let maxApps = 100
 
     /// The outermost `.app` folders: the product itself when given as one, else each `.app` not inside another.
     static func appRoots(_ files: ProductFiles, givenAsApp: Bool) -> [String] {
@@ -79,7 +85,13 @@ public enum AppAudit {
 
         mutating func run() {
             for (path, bytes) in files.contents.sorted(by: { $0.key < $1.key }) where path.hasPrefix(app.prefix) && ProductFiles.isMachO(bytes) {
-                do { binaries.append((path, try MachO(bytes))) } catch let f as MachO.Failure {
+                do {
+                    let macho = try MachO(bytes)
+                    binaries.append((path, macho))
+                    for slice in macho.slices {
+                        for o in slice.outside { notAudited.append("\(path) (\(slice.architecture)): \(o); its text was not searched") }
+                    }
+                } catch let f as MachO.Failure {
                     notAudited.append("\(path): \(f.message)")
                 } catch {}
             }

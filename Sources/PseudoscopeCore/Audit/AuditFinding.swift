@@ -48,6 +48,8 @@ public struct AuditFinding: Equatable, Sendable {
 public struct AuditedProduct: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case app = "app", ipa = "ipa", xcarchive = "xcarchive", project = "project", zip = "zip"
+        /// A folder given to search, named only for what of it was not searched.
+        case folder = "folder"
     }
 
     public var path: String

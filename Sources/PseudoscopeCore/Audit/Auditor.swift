@@ -13,7 +13,10 @@ public enum Auditor {
             // `Shop.app/` as a shell completes it names the same product as `Shop.app`.
             var path = given
             while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-            let targets = self.targets(path)
+            let (targets, skipped) = self.targets(path)
+            if !skipped.isEmpty {
+                products.append(AuditedProduct(path: path, kind: .folder, summary: "searched for products and projects", notAudited: skipped))
+            }
             if targets.isEmpty {
                 products.append(
                     AuditedProduct(
@@ -47,15 +50,26 @@ public enum Auditor {
         }
     }
 
+    /// How deep a folder given is searched for products, and how many of its folders.
+    static let maxFolderDepth = 16
+    static let maxFolders = 100_000
+
     /// What `path` holds to audit: itself when it is a product or project, else the ones in the folder (not
-    /// looking inside one found, and no deeper than six levels). A link the user put in the folder is followed.
-    static func targets(_ path: String) -> [Target] {
-        if let kind = kind(of: path) { return [Target(path: path, kind: kind)] }
-        guard FileAccess.kind(path) == .directory else { return [] }
-        var found: [Target] = []
+    /// looking inside one found), hidden ones too (`.Leak.app`). Version-control folders (`.git`) hold no product
+    /// and are not searched. What is not searched is said: folders deeper than `maxFolderDepth`, and links that
+    /// leave the folder (a link inside it is followed, each folder once).
+    static func targets(_ path: String) -> (targets: [Target], skipped: [String]) {
+        if let kind = kind(of: path) { return ([Target(path: path, kind: kind)], []) }
+        guard FileAccess.kind(path) == .directory else { return ([], []) }
+        let root = FileAccess.realPath(path) ?? path
+        var found: [Target] = [], skipped: [String] = []
         var stack: [(String, Int)] = [(path, 0)]
         var seen: Set<FileAccess.Identity> = []
         while let (folder, depth) = stack.popLast() {
+            guard seen.count < maxFolders else {
+                skipped.append("\(path): holds more than \(maxFolders) folders; the rest were not searched")
+                break
+            }
             guard let id = FileAccess.identity(folder), seen.insert(id).inserted, let names = FileAccess.entries(folder) else { continue }
             // A folder described only by XcodeGen or Tuist, with no project generated beside it.
             if !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
@@ -63,16 +77,24 @@ public enum Auditor {
             {
                 found.append(Target(path: folder + "/" + manifest, kind: .project))
             }
-            for name in names.sorted().reversed() where !name.hasPrefix(".") && name != "project.yml" && name != "Project.swift" {
+            for name in names.sorted().reversed() where ![".git", ".svn", ".hg", "project.yml", "Project.swift"].contains(name) {
                 let inner = folder + "/" + name
+                if let real = FileAccess.realPath(inner), !FileAccess.isInside(real, root) {
+                    skipped.append("\(inner): a link that leaves \(path); not followed")
+                    continue
+                }
                 if let kind = kind(of: inner) {
                     found.append(Target(path: inner, kind: kind))
-                } else if depth < 6, FileAccess.kind(inner) == .directory {
-                    stack.append((inner, depth + 1))
+                } else if FileAccess.kind(inner) == .directory {
+                    if depth < maxFolderDepth {
+                        stack.append((inner, depth + 1))
+                    } else {
+                        skipped.append("\(inner): deeper than \(maxFolderDepth) folders below \(path); not searched")
+                    }
                 }
             }
         }
-        return found.sorted { $0.path < $1.path }
+        return (found.sorted { $0.path < $1.path }, skipped.sorted())
     }
 
     /// What a path is by its name and kind; nil for a folder to search or a file that is none of them.

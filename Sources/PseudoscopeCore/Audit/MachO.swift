@@ -18,6 +18,9 @@ struct MachO: Equatable {
         var textRanges: [(section: String, range: Range<Int>)]
         /// An App Store binary's `cryptid`: its text cannot be read.
         var encrypted: Bool
+        /// Sections and symbol tables whose bytes lie past the end of the file: named, since their text was not
+        /// searched.
+        var outside: [String] = []
 
         static func == (a: Slice, b: Slice) -> Bool {
             a.architecture == b.architecture && a.platform == b.platform && a.fileType == b.fileType && a.libraries == b.libraries
@@ -39,6 +42,24 @@ struct MachO: Equatable {
     }
 
     var slices: [Slice]
+
+    /// Every byte range to search, each byte once however many sections or slices name it (a fat file's slices at
+    /// one offset, thousands of sections over the same bytes), with the first architecture and section that name
+    /// it; encrypted slices left out.
+    var searchRanges: [(architecture: String, section: String, range: Range<Int>)] {
+        var all: [(architecture: String, section: String, range: Range<Int>)] = []
+        for slice in slices where !slice.encrypted { for t in slice.textRanges { all.append((slice.architecture, t.section, t.range)) } }
+        all.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out: [(architecture: String, section: String, range: Range<Int>)] = []
+        for r in all {
+            if let last = out.last, r.range.lowerBound < last.range.upperBound {
+                if r.range.upperBound > last.range.upperBound { out[out.count - 1].range = last.range.lowerBound..<r.range.upperBound }
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
 
     /// A fat file's slices (32- or 64-bit offsets), or the one slice of a thin file.
     init(_ bytes: [UInt8]) throws {
@@ -150,13 +171,22 @@ struct MachO: Equatable {
                     let isCode = flags & 0x8000_0400 != 0
                     let isCStrings = flags & 0xFF == 2
                     let zeroFill = flags & 0xFF == 1 || flags & 0xFF == 0xC
-                    if !zeroFill, !isCode, isCStrings || segment == "__TEXT", let range = inside(offset, length) {
-                        slice.textRanges.append(("\(segment),\(name)", range))
+                    if !zeroFill, !isCode, isCStrings || segment == "__TEXT" {
+                        if let range = inside(offset, length) {
+                            slice.textRanges.append(("\(segment),\(name)", range))
+                        } else {
+                            slice.outside.append("section \(segment),\(name) (\(length) bytes at offset \(offset)) runs past the end of the file")
+                        }
                     }
                     s += sectionSize
                 }
             case 0x2:  // LC_SYMTAB: the symbol names
-                if let range = inside(Int(try r.u32(at + 16)), Int(try r.u32(at + 20))) { slice.textRanges.append(("symbol names", range)) }
+                let offset = Int(try r.u32(at + 16)), length = Int(try r.u32(at + 20))
+                if let range = inside(offset, length) {
+                    slice.textRanges.append(("symbol names", range))
+                } else {
+                    slice.outside.append("the symbol names (\(length) bytes at offset \(offset)) run past the end of the file")
+                }
             case 0xC, 0x8000_0018, 0x8000_001F, 0x20, 0x8000_0023:  // the LC_*_DYLIB that load a library
                 let nameAt = Int(try r.u32(at + 8))
                 if nameAt >= 12, nameAt < cmdSize {

@@ -68,6 +68,20 @@ public struct ProductFiles: Sendable {
         return parts.contains("__MACOSX") || parts.last?.hasPrefix("._") == true
     }
 
+    /// How long and how deep an entry's name may be.
+    static let maxNameBytes = 4096
+    static let maxNameDepth = 128
+
+    /// Whether `target`, read from the folder `from` inside the product, climbs above the product's top.
+    static func escapes(_ from: String, _ target: String) -> Bool {
+        var depth = from.split(separator: "/").count
+        for part in target.split(separator: "/") {
+            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+            if depth < 0 { return true }
+        }
+        return false
+    }
+
     /// A path inside a product that must not be followed: absolute, or with a `..` part.
     static func leavesProduct(_ path: String) -> Bool {
         path.hasPrefix("/") || path.split(separator: "/", omittingEmptySubsequences: false).contains("..")
@@ -165,6 +179,7 @@ public struct ProductFiles: Sendable {
         defer { ps_zip_close(z) }
         var product = ProductFiles(source: path)
         var total = 0
+        var names: Set<String> = []
         let room = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: room)
         while true {
@@ -185,6 +200,17 @@ public struct ProductFiles: Sendable {
             var name = PathBytes.string(cString: cName)
             while name.hasSuffix("/") { name.removeLast() }
             if isAppleDouble(name) { continue }
+            // A name is a path: bounded, as the folders it passes through are each made an entry.
+            if name.utf8.count > maxNameBytes || name.split(separator: "/").count > maxNameDepth {
+                product.skipped.append(
+                    Skipped(
+                        path: String(name.prefix(120)) + "…",
+                        why: "an entry name over \(maxNameBytes) bytes or \(maxNameDepth) folders deep; not read"))
+                continue
+            }
+            if !names.insert(name).inserted {
+                product.skipped.append(Skipped(path: name, why: "appears more than once in the zip; only its last copy was judged"))
+            }
             if leavesProduct(name) {
                 product.skipped.append(Skipped(path: name, why: "an entry name that leaves the zip (absolute or with ..); not followed"))
                 continue
@@ -192,7 +218,14 @@ public struct ProductFiles: Sendable {
             switch UInt8(bitPattern: kind) {
             case UInt8(ascii: "d"): product.entries.append(Entry(path: name, size: 0, kind: .folder)); continue
             case UInt8(ascii: "l"):
-                product.entries.append(Entry(path: name, size: 0, kind: .link(cLink.map { PathBytes.string(cString: $0) } ?? ""))); continue
+                let target = cLink.map { PathBytes.string(cString: $0) } ?? ""
+                product.entries.append(Entry(path: name, size: 0, kind: .link(target)))
+                // Resolved from the link's folder, a target that climbs out of the zip leaves the product.
+                let from = name.split(separator: "/").dropLast().joined(separator: "/")
+                if target.hasPrefix("/") || escapes(from, target) {
+                    product.skipped.append(Skipped(path: name, why: "a link that leaves the product (to \(target)); not followed"))
+                }
+                continue
             case UInt8(ascii: "f"): break
             default: product.entries.append(Entry(path: name, size: 0, kind: .other)); continue
             }

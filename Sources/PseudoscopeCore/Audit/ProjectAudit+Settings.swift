@@ -45,17 +45,25 @@ extension ProjectJudge {
     }
 
     /// A setting's words for `configuration`, each with where it was written.
-    static func resolve(_ key: String, _ levels: [[Definition]], configuration: String) -> [(word: String, place: String)] {
+    /// How many words a setting may expand to: `$(inherited) $(inherited)` written on many layers doubles each time.
+    static let maxWords = 10_000
+
+    /// A setting's words for `configuration`, and whether they are all of them (false when the expansion passed
+    /// `maxWords`: the first ones are kept, the setting was not judged in full).
+    static func resolve(_ key: String, _ levels: [[Definition]], configuration: String) -> (words: [(word: String, place: String)], complete: Bool) {
         var value: [(word: String, place: String)] = []
         for level in levels {
             for d in level where d.key == key && Xcconfig.Setting(key: key, conditions: d.conditions, value: "", place: "").applies(to: configuration)
             {
-                value = d.words.flatMap { w -> [(word: String, place: String)] in
-                    w == "$(inherited)" || w == "${inherited}" || w == "$inherited" ? value : [(w, d.place)]
+                var next: [(word: String, place: String)] = []
+                for w in d.words {
+                    if w == "$(inherited)" || w == "${inherited}" || w == "$inherited" { next += value } else { next.append((w, d.place)) }
+                    if next.count > maxWords { return (Array(next.prefix(maxWords)), false) }
                 }
+                value = next
             }
         }
-        return value
+        return (value, true)
     }
 
     /// Whether a setting's words define `DEBUG`: the word where they do.
@@ -85,7 +93,12 @@ extension ProjectJudge {
             present = true
             let levels = levels(project: projectConfig, target: targetConfig)
             for key in ProjectJudge.compilationKeys {
-                let words = ProjectJudge.resolve(key, levels, configuration: configuration)
+                let (words, complete) = ProjectJudge.resolve(key, levels, configuration: configuration)
+                if !complete {
+                    let said =
+                        "\(project.pbxproj): \(key) in \(configuration) for target \(target.name) expands past \(ProjectJudge.maxWords) words ($(inherited) repeated); judged on the first ones only"
+                    if !notAudited.contains(said) { notAudited.append(said) }
+                }
                 if let w = ProjectJudge.debugWord(key, words) { debug[w.place, default: (key, w.word, [])].targets.append(target.name) }
                 for w in words where w.word.contains("PSEUDO_LOCALE") { pseudo[w.place, default: (key, [])].targets.append(target.name) }
             }

@@ -51,6 +51,7 @@ struct ProjectJudge: AuditJudge {
     var product: String { given }
 
     mutating func run() {
+        notAudited += project.unread
         let schemes = readSchemes()
         // Release is archived unless a scheme says otherwise; every configuration a scheme archives is too.
         var archived: [String: [String]] = ["Release": []]
@@ -130,7 +131,7 @@ struct ProjectJudge: AuditJudge {
 
     mutating func loaded(_ path: String) -> Xcconfig {
         if let x = xcconfigs[path] { return x }
-        let x = Xcconfig(path: path, limits: limits)
+        let x = Xcconfig(path: path, limits: limits, scope: FileAccess.realPath(project.folder) ?? project.folder)
         xcconfigs[path] = x
         for u in x.unread where !notAudited.contains(u) {
             // CocoaPods writes these at `pod install`; a checkout without Pods/ lacks them.

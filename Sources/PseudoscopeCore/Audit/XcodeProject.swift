@@ -38,6 +38,8 @@ struct XcodeProject {
     /// Other projects it builds with (`projectReferences`), as paths from the project's folder: their settings reach
     /// what this one ships, and they are audited on their own.
     var references: [String] = []
+    /// What of it was not read or judged, and why.
+    var unread: [String] = []
     /// The pbxproj's lines, for naming the line a setting is on.
     var lines: [Substring]
 
@@ -81,9 +83,10 @@ struct XcodeProject {
         }
         // Each group's parent, for paths relative to their group.
         var parent: [String: String] = [:]
-        for (id, o) in objects
+        // By id, the first group wins: a file two groups list (a malformed project) resolves the same on every run.
+        for (id, o) in objects.sorted(by: { $0.key < $1.key })
         where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup"].contains(o["isa"]?.string ?? "") {
-            for child in o["children"]?.array?.compactMap(\.string) ?? [] { parent[child] = id }
+            for child in o["children"]?.array?.compactMap(\.string) ?? [] where parent[child] == nil { parent[child] = id }
         }
         let projectRoot = root["projectDirPath"]?.string ?? ""
         func resolved(_ id: String, depth: Int = 0) -> String? {
@@ -116,22 +119,34 @@ struct XcodeProject {
         knownRegions = root["knownRegions"]?.array?.compactMap(\.string) ?? []
         developmentRegion = root["developmentRegion"]?.string
         references = (root["projectReferences"]?.array ?? []).compactMap { $0["ProjectRef"]?.string.flatMap { resolved($0) } }
+        // The object graph is walked once: a target, phase or file named again is not walked again, and the
+        // references followed are counted (a 14 KB project can name one target a thousand times, each with a
+        // thousand phases of a thousand files).
+        var seenTargets: Set<String> = [], followed = 0, cut = false
         targets = (root["targets"]?.array ?? []).compactMap { v in
-            guard let id = v.string, let t = objects[id] else { return nil }
+            guard let id = v.string, seenTargets.insert(id).inserted, let t = objects[id] else { return nil }
             var resources: [String] = []
-            for phase in t["buildPhases"]?.array?.compactMap(\.string) ?? [] where objects[phase]?["isa"]?.string == "PBXResourcesBuildPhase" {
-                for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
+            var seenPhases: Set<String> = [], seenFiles: Set<String> = [], seenPaths: Set<String> = []
+            for phase in t["buildPhases"]?.array?.compactMap(\.string) ?? []
+            where seenPhases.insert(phase).inserted && objects[phase]?["isa"]?.string == "PBXResourcesBuildPhase" {
+                for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] where seenFiles.insert(buildFile).inserted {
+                    followed += 1
+                    guard followed <= XcodeProject.maxReferences else { cut = true; break }
                     guard let ref = objects[buildFile]?["fileRef"]?.string, let o = objects[ref] else { continue }
                     // A localized resource is a variant group: each language's file is one of its children.
                     let children = o["isa"]?.string == "PBXVariantGroup" ? o["children"]?.array?.compactMap(\.string) ?? [] : [ref]
-                    resources += children.compactMap { resolved($0) }
+                    for r in children.compactMap({ resolved($0) }) where seenPaths.insert(r).inserted { resources.append(r) }
                 }
             }
             return Target(
                 name: t["name"]?.string ?? id, productType: t["productType"]?.string ?? "",
                 configurations: configurations(t["buildConfigurationList"]?.string), resources: resources)
         }
+        if cut { unread.append("\(file): its targets copy more than \(XcodeProject.maxReferences) resources; the rest were not judged") }
     }
+
+    /// How many resource references the walk follows in one project.
+    static let maxReferences = 1_000_000
 
     static func join(_ a: String, _ b: String) -> String {
         // A group whose path is `.` (Xcode writes it for a folder added as itself) adds nothing.
