@@ -104,7 +104,7 @@ struct StringTables: AuditJudge {
             do {
                 var values: [String: String] = [:]
                 if file.hasSuffix(".strings") {
-                    for e in try StringsFile.parse(bytes, file: path, table: name, language: locale).entries { values[e.key] = e.texts.first ?? "" }
+                    values = try StringsFile.values(bytes, file: path)
                 } else {
                     guard case .dictionary(let d) = try PlistNode.read(bytes) else {
                         throw PlistNode.Failure(message: "not a dictionary of plural rules")

@@ -46,8 +46,7 @@ indirect enum OpenStepValue: Equatable {
 
     /// The value the text holds (after an optional `// !$*UTF8*$!` line); refused with the line where it breaks.
     static func parse(_ bytes: [UInt8], file: String) throws -> OpenStepValue {
-        let text = try StringsFile.decodeText(bytes, file: file)
-        var p = StringsFile.Parser(chars: Array(text.unicodeScalars), file: file)
+        var p = StringsFile.Parser(bytes: try StringsFile.utf8Text(bytes, file: file), file: file)
         let value = try p.openStepValue(depth: 0)
         try p.skipSpaceAndComments()
         guard p.i == p.chars.count else { throw p.fail("text after the property list's end") }
@@ -61,35 +60,35 @@ extension StringsFile.Parser {
         try skipSpaceAndComments()
         guard i < chars.count else { throw fail("the file ends where a value was due") }
         switch chars[i] {
-        case "{":
+        case UInt8(ascii: "{"):
             let start = line
             i += 1
             var members: [String: OpenStepValue] = [:]
             while true {
                 try skipSpaceAndComments()
                 guard i < chars.count else { throw fail("a { is never closed", line: start) }
-                if chars[i] == "}" { i += 1; break }
+                if at("}") { i += 1; break }
                 let key = try string(after: nil)
                 try skipSpaceAndComments()
-                guard i < chars.count, chars[i] == "=" else { throw fail("expected = after \"\(key.prefix(60))\"") }
+                guard at("=") else { throw fail("expected = after \"\(key.prefix(60))\"") }
                 i += 1
                 members[key] = try openStepValue(depth: depth + 1)
                 try skipSpaceAndComments()
-                guard i < chars.count, chars[i] == ";" else { throw fail("expected ; after the value of \"\(key.prefix(60))\"") }
+                guard at(";") else { throw fail("expected ; after the value of \"\(key.prefix(60))\"") }
                 i += 1
             }
             return .dictionary(members, line: start)
-        case "(":
+        case UInt8(ascii: "("):
             let start = line
             i += 1
             var items: [OpenStepValue] = []
             while true {
                 try skipSpaceAndComments()
                 guard i < chars.count else { throw fail("a ( is never closed", line: start) }
-                if chars[i] == ")" { i += 1; break }
+                if at(")") { i += 1; break }
                 items.append(try openStepValue(depth: depth + 1))
                 try skipSpaceAndComments()
-                if i < chars.count, chars[i] == "," { i += 1 } else if i < chars.count, chars[i] != ")" { throw fail("expected , or ) in a list") }
+                if at(",") { i += 1 } else if i < chars.count, !at(")") { throw fail("expected , or ) in a list") }
             }
             return .array(items)
         default:

@@ -38,6 +38,20 @@ public enum StringsFile {
         public var message: String
     }
 
+    /// A table's values by key, the later of a key defined twice winning (as in the app), without the entries'
+    /// places and order: what the audit judges, read without keeping more than the table holds.
+    static func values(_ bytes: [UInt8], file: String) throws -> [String: String] {
+        if PropertyList.isXMLOrBinary(bytes) {
+            var out: [String: String] = [:]
+            for e in try parse(bytes, file: file, table: "", language: "").entries { out[e.key] = e.texts.first ?? "" }
+            return out
+        }
+        var p = Parser(bytes: try utf8Text(bytes, file: file), file: file)
+        var out: [String: String] = [:]
+        while let (key, value, _) = try p.nextEntry() { out[key] = value }
+        return out
+    }
+
     /// The entries in order, and warnings (a key defined twice: the later value wins, as in the app).
     public static func parse(_ bytes: [UInt8], file: String, table: String, language: String) throws -> (
         entries: [LocalizedString], warnings: [Warning]
@@ -54,8 +68,7 @@ public enum StringsFile {
             let dict = node.strings
             return (dict.keys.sorted().map { k in LocalizedString(key: k, table: table, language: language, texts: [dict[k]!], place: file) }, [])
         }
-        let text = try decodeText(bytes, file: file)
-        var p = Parser(chars: Array(text.unicodeScalars), file: file)
+        var p = Parser(bytes: try utf8Text(bytes, file: file), file: file)
         var entries: [LocalizedString] = []
         var warnings: [Warning] = []
         var seen: [String: (line: Int, index: Int)] = [:]
@@ -75,8 +88,9 @@ public enum StringsFile {
         return (entries, warnings)
     }
 
-    /// UTF-16 with or without a byte order mark (Xcode wrote it for years), else UTF-8, validated.
-    static func decodeText(_ bytes: [UInt8], file: String) throws -> String {
+    /// The text as UTF-8 bytes: UTF-16 with or without a byte order mark (Xcode wrote it for years) is converted,
+    /// UTF-8 is validated where it lies (a table of 200 MB is not copied into a string to be checked).
+    static func utf8Text(_ bytes: [UInt8], file: String) throws -> [UInt8] {
         var encoding: String.Encoding?
         var body = bytes[...]
         if bytes.starts(with: [0xFF, 0xFE]) {
@@ -92,165 +106,22 @@ public enum StringsFile {
             guard body.count % 2 == 0, let s = String(data: Data(body), encoding: e) else {
                 throw ArchiveError(file: file, message: "is not valid UTF-16 (it starts like UTF-16, but its bytes do not decode)")
             }
-            return s
+            return Array(s.utf8)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { body = bytes.dropFirst(3) }
-        guard let s = String(validating: body, as: UTF8.self) else {
-            // Where the first invalid byte is, as a line.
-            var it = body.makeIterator()
-            var parser = Unicode.UTF8.ForwardParser()
-            var offset = 0
-            scan: while true {
-                switch parser.parseScalar(from: &it) {
-                case .valid(let scalar): offset += scalar.count
-                case .error, .emptyInput: break scan
-                }
-            }
-            let line = body.prefix(offset).filter { $0 == 0x0A }.count + 1
-            throw ArchiveError(file: file, place: "line \(line)", message: "is not valid UTF-8 (nor UTF-16)")
-        }
-        return s
-    }
-
-    /// The old-style property-list syntax of `.strings` files, enough of it for tables: quoted or bare strings,
-    /// `key = value;` or `key;`, `/* */` and `//` comments.
-    struct Parser {
-        let chars: [Unicode.Scalar]
-        let file: String
-        var i = 0
-        var line = 1
-
-        init(chars: [Unicode.Scalar], file: String) {
-            self.chars = chars
-            self.file = file
-        }
-
-        func fail(_ message: String, line l: Int? = nil) -> ArchiveError {
-            ArchiveError(file: file, place: "line \(l ?? line)", message: message)
-        }
-
-        mutating func skipSpaceAndComments() throws {
-            while i < chars.count {
-                let c = chars[i]
-                if c == "\n" {
-                    line += 1; i += 1
-                } else if c == " " || c == "\t" || c == "\r" || c == "\u{FEFF}" {
-                    i += 1
-                } else if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
-                    let start = line
-                    i += 2
-                    while i < chars.count, !(chars[i] == "*" && i + 1 < chars.count && chars[i + 1] == "/") {
-                        if chars[i] == "\n" { line += 1 }
-                        i += 1
-                    }
-                    guard i < chars.count else { throw fail("a /* comment is never closed", line: start) }
-                    i += 2
-                } else if c == "/", i + 1 < chars.count, chars[i + 1] == "/" {
-                    while i < chars.count, chars[i] != "\n" { i += 1 }
-                } else {
-                    return
-                }
+        var it = body.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        scan: while true {
+            switch parser.parseScalar(from: &it) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: break scan
+            case .error:
+                // Where the first invalid byte is, as a line.
+                let line = body.prefix(offset).filter { $0 == 0x0A }.count + 1
+                throw ArchiveError(file: file, place: "line \(line)", message: "is not valid UTF-8 (nor UTF-16)")
             }
         }
-
-        static func isBare(_ c: Unicode.Scalar) -> Bool {
-            c.properties.isAlphabetic || ("0"..."9").contains(c) || "_.$:/-".unicodeScalars.contains(c)
-        }
-
-        mutating func string(after key: String?) throws -> String {
-            guard i < chars.count else {
-                throw fail("the file ends where a string was due" + (key.map { " (the value of \"\($0.prefix(60))\")" } ?? ""))
-            }
-            if chars[i] != "\"" {
-                let start = i
-                while i < chars.count, Parser.isBare(chars[i]) { i += 1 }
-                guard i > start else {
-                    throw fail("expected a string, found '\(Character(chars[i]))'" + (key.map { " after \"\($0.prefix(60))\"" } ?? ""))
-                }
-                return String(String.UnicodeScalarView(chars[start..<i]))
-            }
-            let startLine = line
-            i += 1
-            var out = String.UnicodeScalarView()
-            while i < chars.count, chars[i] != "\"" {
-                let c = chars[i]
-                if c == "\n" { line += 1 }
-                if c == "\\" {
-                    i += 1
-                    guard i < chars.count else { break }
-                    let e = chars[i]
-                    switch e {
-                    case "n": out.append("\n")
-                    case "t": out.append("\t")
-                    case "r": out.append("\r")
-                    case "\"", "\\", "'", "/": out.append(e)
-                    case "0"..."7":
-                        var v: UInt32 = 0, n = 0
-                        while n < 3, i < chars.count, ("0"..."7").contains(chars[i]) { v = v * 8 + (chars[i].value - 48); i += 1; n += 1 }
-                        i -= 1
-                        out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                    case "U", "u":
-                        var v: UInt32 = 0
-                        for _ in 0..<4 {
-                            i += 1
-                            guard i < chars.count, let d = Character(chars[i]).hexDigitValue else {
-                                throw fail(
-                                    "bad escape \\\(e) in " + (key.map { "the value of \"\($0.prefix(60))\"" } ?? "a key")
-                                        + ": four hex digits expected")
-                            }
-                            v = v * 16 + UInt32(d)
-                        }
-                        // A character outside the BMP is written as a surrogate pair: \UD83D\UDE00.
-                        if (0xD800..<0xDC00).contains(v), i + 6 < chars.count, chars[i + 1] == "\\", chars[i + 2] == "U" || chars[i + 2] == "u" {
-                            let hex = String(String.UnicodeScalarView(chars[(i + 3)...(i + 6)]))
-                            if let low = UInt32(hex, radix: 16), (0xDC00..<0xE000).contains(low) {
-                                v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
-                                i += 6
-                            }
-                        }
-                        out.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                    case "a": out.append("\u{07}")
-                    case "b": out.append("\u{08}")
-                    case "f": out.append("\u{0C}")
-                    case "v": out.append("\u{0B}")
-                    default:
-                        // Foundation's reader takes any other escaped character as itself (`\H` is `H`, a backslash
-                        // before a line break keeps the break): Xcode builds such tables, so they are read alike.
-                        if e == "\n" { line += 1 }
-                        out.append(e)
-                    }
-                    i += 1
-                    continue
-                }
-                out.append(c)
-                i += 1
-            }
-            guard i < chars.count else {
-                throw fail("a string is never closed" + (key.map { " (the value of \"\($0.prefix(60))\")" } ?? ""), line: startLine)
-            }
-            i += 1
-            return String(out)
-        }
-
-        /// The next `key = value;` (a lone `key;` is its own value), or nil at the end.
-        mutating func nextEntry() throws -> (String, String, Int)? {
-            try skipSpaceAndComments()
-            guard i < chars.count else { return nil }
-            let entryLine = line
-            let key = try string(after: nil)
-            try skipSpaceAndComments()
-            var value = key
-            if i < chars.count, chars[i] == "=" {
-                i += 1
-                try skipSpaceAndComments()
-                value = try string(after: key)
-                try skipSpaceAndComments()
-            }
-            guard i < chars.count, chars[i] == ";" else {
-                throw fail("expected ; after the entry \"\(key.prefix(60))\"", line: entryLine)
-            }
-            i += 1
-            return (key, value, entryLine)
-        }
+        return body.startIndex == 0 ? bytes : Array(body)
     }
 }
