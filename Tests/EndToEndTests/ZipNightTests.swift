@@ -95,6 +95,24 @@ final class ZipNightTests: XCTestCase {
     }
 }
 
+extension ZipNightTests {
+    /// A zipped night whose one entry is 30,000 folders deep: refused by name and place at once (its folders would
+    /// have cost the square of its depth), in every output format alike.
+    func testAnEntryNameThousandsOfFoldersDeepIsRefused() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let deep = String(repeating: "d/", count: 30_000) + "dump.txt"
+        let zip = try write(SyntheticProduct.zip([("night/ok.txt", Array("x".utf8)), (deep, Array("x".utf8))]), "night.zip", in: dir)
+        for format in [[], ["--json"]] {
+            let r = try Harness.run(["check"] + format + [zip])
+            XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+            XCTAssertTrue(
+                (r.stdout + r.stderr).contains(
+                    "night.zip: entry 3: has a name 30001 folders deep and 60008 bytes long, past the limit of 128 folders and 4096 bytes; refused"),
+                r.stdout + r.stderr)
+        }
+    }
+}
+
 final class ZipNightInspectorTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(TmuxSession.isAvailable, "tmux is not installed")

@@ -146,6 +146,16 @@ enum ZipFolder {
                     file: zip,
                     message: "holds more than \(maxEntries) entries; refused (raise \(LoadLimits.Variable.elements.rawValue) if it is genuine)")
             }
+            // A name is a path whose every folder becomes an entry: bounded, or a name thousands of folders deep
+            // would cost the square of its depth.
+            let depth = name.utf8.reduce(1) { $0 + ($1 == 0x2F ? 1 : 0) }
+            guard name.utf8.count <= ProductFiles.maxNameBytes, depth <= ProductFiles.maxNameDepth else {
+                throw ArchiveError(
+                    file: zip, place: "entry \(entries.count)",
+                    message:
+                        "has a name \(depth) folders deep and \(name.utf8.count) bytes long, past the limit of \(ProductFiles.maxNameDepth) folders and \(ProductFiles.maxNameBytes) bytes; refused"
+                )
+            }
             // Each folder a name passes through is one, listed or not (most zips list no entry for a folder).
             var parent = ""
             for part in name.split(separator: "/").dropLast() {
