@@ -7,6 +7,16 @@ import XCTest
 /// the tree the run recorded.
 final class FailureQueryTests: XCTestCase {
     /// The real Xcode 15.4 bundle: a tap on a button that is not there, XCUITest's search input after it.
+    /// A message naming an identifier of 60 KB: read, and shown by its first 200 characters in every report.
+    func testAHugeIdentifierIsShownShort() throws {
+        let id = String(repeating: "a", count: 60_000)
+        let q = try XCTUnwrap(
+            FailureQuery.parse("Failed to tap \"\(id)\" Button: No matches found for Elements matching predicate '\"\(id)\" IN identifiers'"))
+        XCTAssertTrue(q.isRead)
+        XCTAssertTrue(q.target.hasSuffix(String(repeating: "a", count: 200) + "…'"), String(q.target.suffix(20)))
+        XCTAssertLessThan(q.target.count, 260)
+    }
+
     func testATapOnAMissingButtonFromARealBundle() throws {
         let path =
             try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent(

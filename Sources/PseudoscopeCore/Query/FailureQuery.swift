@@ -53,10 +53,13 @@ public struct FailureQuery: Equatable, Sendable {
     }
 
     /// `Button 'checkout.confirm'`, `Button "Next"`, `any element 'camera'`: the target as a person reads it.
+    /// An identifier or label of a message is shown by its first 200 characters: one of 60 KB would be a line of its
+    /// own in every report.
     public var target: String {
+        func short(_ s: String) -> String { s.count <= 200 ? s : String(s.prefix(200)) + "…" }
         var out = type ?? "any element"
-        if let id = identifier { out += " '\(id)'" }
-        if let l = label { out += " \"\(l)\"" }
+        if let id = identifier { out += " '\(short(id))'" }
+        if let l = label { out += " \"\(short(l))\"" }
         if let i = steps.last(where: { $0.kind == .index })?.index { out += " (index \(i))" }
         return out
     }
