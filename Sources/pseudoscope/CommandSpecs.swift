@@ -211,12 +211,13 @@ enum Commands {
         summary: "the release leak check: pseudo resources, the pseudo switch, test code and DEBUG in what ships",
         description: """
             Audits built products (an .app folder, an .ipa or zipped .app, an .xcarchive) and Xcode projects \
-            (an .xcodeproj: its project.pbxproj, shared schemes and the .xcconfig files it names), or the ones in a \
-            folder, for what a release must not ship: pseudo-locale folders and pseudo-localized string tables, the \
-            pseudo switch (PSEUDO_LOCALE, the launch defaults) in the executable and frameworks, test frameworks and \
-            plug-ins, source files in the bundle, each locale's missing and untranslated keys, DEBUG in a \
-            configuration a scheme archives, and pseudolanguages in archived schemes. Reads, never writes or unpacks \
-            (docs/checks.md, "Release leak audit").
+            (an .xcodeproj: its project.pbxproj, schemes, the .xcconfig files it names and the string tables its \
+            apps copy; or an XcodeGen project.yml, read as the project it generates), or the ones in a folder, for \
+            what a release must not ship: pseudo-locale folders and pseudo-localized string tables, the pseudo \
+            switch (PSEUDO_LOCALE, the launch defaults) in the executable and frameworks, test frameworks, plug-ins \
+            and test or debug servers (Calabash, KIF, EarlGrey, FLEX, Reveal…), source files in the bundle, each \
+            locale's missing and untranslated keys, DEBUG in a configuration a scheme archives, and pseudolanguages \
+            in archived schemes. Reads, never writes or unpacks (docs/checks.md, "Release leak audit").
             """,
         options: [
             OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
