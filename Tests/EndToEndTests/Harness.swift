@@ -188,6 +188,9 @@ final class TmuxSession {
     func send(_ keys: [String]) throws { try tmux(["send-keys", "-t", name] + keys) }
     func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
     func capture() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+    /// The pane with lines the terminal wrapped joined again (`capture-pane -J`): what a program printed, whatever
+    /// the pane's width.
+    func captureJoined() throws -> String { try tmux(["capture-pane", "-p", "-J", "-t", name]) }
     func resize(width: Int, height: Int) throws { try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"]) }
     var alternateScreenOn: Bool { ((try? tmux(["display-message", "-p", "-t", name, "#{alternate_on}"])) ?? "").hasPrefix("1") }
 

@@ -167,7 +167,7 @@ final class RunSetEndToEndTests: XCTestCase {
         screen = try t.waitFor("the notes close") { !$0.contains("q or Esc closes") }
         try t.send("q")
         XCTAssertEqual(try t.waitForExit(), 0)
-        XCTAssertTrue(try t.capture().contains("normal/LayoutTests.xcresult: the bundle holds no failed tests"), "and after the session")
+        XCTAssertTrue(try t.captureJoined().contains("normal/LayoutTests.xcresult: the bundle holds no failed tests"), "and after the session")
         // One archive: the pair rule not run is a note too.
         let alone = try Harness.temporaryFolder(self)
         try FileManager.default.copyItem(atPath: Harness.sample("settings-rtl"), toPath: alone.appendingPathComponent("settings-rtl").path)
