@@ -7,13 +7,6 @@ import XCTest
 /// `audit`'s rules where no real fixture shows them (a leak no one committed), on products built here in the real
 /// formats, and hostile products: refused by name and place, never a crash, nothing read outside them.
 final class AuditCraftedProductTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-audit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     static func strings(_ values: [String: String]) -> [UInt8] {
         Array(values.sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\";\n" }.joined().utf8)
     }

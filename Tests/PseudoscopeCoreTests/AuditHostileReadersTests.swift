@@ -7,13 +7,6 @@ import XCTest
 /// The audit's readers under hostile input (issue 81), each input built here: work bounded by what was read, never
 /// a crash or a quiet partial answer, nothing read outside what was given.
 final class AuditHostileReadersTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-hostile-audit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     /// A one-app project whose Release is based on `Configs/Release.xcconfig`, with the files given beside it.
     func project(_ files: [(String, String)], in dir: URL, base: String = "Configs/Release.xcconfig") throws -> AuditedProduct {
         let p = SyntheticProject(

@@ -8,13 +8,6 @@ import XCTest
 /// records (which are binaries and build recipes, not kept as fixtures): the findings a release engineer would
 /// list, and none on the clean ones and the near misses.
 final class AuditModeledProductTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-modeled-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     /// The one product audited at `relative` under `folder`.
     func product(_ relative: String, in folder: URL) throws -> AuditedProduct {
         let v = Auditor.audit([folder.appendingPathComponent(relative).path])

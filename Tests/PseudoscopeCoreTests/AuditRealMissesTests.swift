@@ -8,13 +8,6 @@ import XCTest
 /// servers linked in, pseudo alphabets and tool placeholders, String Catalog states, regional variants, launch
 /// options, AppleDouble entries, anchored xcconfigs, an absent debug dylib, and the project's own string tables.
 final class AuditRealMissesTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-misses-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     func audit(_ relative: String, in dir: URL) throws -> AuditedProduct {
         try XCTUnwrap(Auditor.audit([dir.appendingPathComponent(relative).path]).products.first)
     }

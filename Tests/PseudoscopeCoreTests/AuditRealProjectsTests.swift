@@ -9,13 +9,6 @@ import XCTest
 /// scheme (most sample projects), the users' own schemes, XML property-list tables (Pocket Casts' GlotPress
 /// exports), and `.` groups in paths (Home Assistant).
 final class AuditRealProjectsTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-projects-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     func audit(_ relative: String, in dir: URL) throws -> AuditVerdict { Auditor.audit([dir.appendingPathComponent(relative).path]) }
 
     /// Reveal's set-up links its framework weakly; a device build without the framework loads nothing of it.

@@ -7,13 +7,6 @@ import XCTest
 /// XcodeGen's `project.yml` audited as the project it generates: the same leak written in a spec and in an
 /// `.xcodeproj` gives the same finding; what the reader does not model is said; hostile YAML is bounded.
 final class XcodeGenAuditTests: XCTestCase {
-    func folder() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-xcodegen-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     func audit(_ path: URL) -> AuditedProduct? { Auditor.audit([path.path]).products.first }
 
     /// A pseudo table and an unfinished locale in the app's sources, shared by both descriptions.
