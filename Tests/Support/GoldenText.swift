@@ -16,8 +16,15 @@ public enum GoldenText {
             return "re-recorded \(name): review the diff, then run the tests again without PSEUDOSCOPE_RECORD"
         }
         guard let expected else { return "missing golden file \(name); record it with PSEUDOSCOPE_RECORD=1 swift test" }
-        let e = expected.components(separatedBy: "\n"), a = actual.components(separatedBy: "\n")
-        var diff = "golden \(name) differs (⏎ marks line ends; re-record with PSEUDOSCOPE_RECORD=1):\n"
+        // JSON is written on one line: two 30 KB lines say nothing. Its diff is over the pretty-printed forms (keys
+        // sorted), line by line; the comparison above stays byte for byte.
+        var shownExpected = expected, shownActual = actual, how = ""
+        // (Not when they read the same: then the bytes differ in order or spacing only, and the raw lines show it.)
+        if url.pathExtension == "json", let pe = pretty(expected), let pa = pretty(actual), pe != pa {
+            (shownExpected, shownActual, how) = (pe, pa, " (as pretty-printed JSON)")
+        }
+        let e = shownExpected.components(separatedBy: "\n"), a = shownActual.components(separatedBy: "\n")
+        var diff = "golden \(name) differs\(how) (⏎ marks line ends; re-record with PSEUDOSCOPE_RECORD=1):\n"
         for k in 0..<max(e.count, a.count) {
             let el = k < e.count ? e[k] : nil, al = k < a.count ? a[k] : nil
             if el == al { continue }
@@ -25,5 +32,13 @@ public enum GoldenText {
             if let al { diff += "+ \(k + 1): \(al)⏎\n" }
         }
         return diff
+    }
+
+    /// `text` as indented JSON with sorted keys; nil when it is not JSON.
+    static func pretty(_ text: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }
