@@ -24,6 +24,9 @@ struct StringTables: AuditJudge {
         var states: [String: String] = [:]
         /// A catalog's keys marked `shouldTranslate: false` (false), the same in every language by design.
         var translatable: [String: Bool] = [:]
+
+        /// What another locale's table of the same bundle, name and kind of file (`.strings`, `.stringsdict`) shares.
+        var counterpartKey: String { "\(bundle)\u{0}\(name)\u{0}\(path.split(separator: ".").last ?? "")" }
     }
 
     init(files: ProductFiles, app: AppAudit.App, product: String) {
@@ -55,14 +58,8 @@ struct StringTables: AuditJudge {
         development = developmentChoice(among: Set(tables.map(\.locale) + folderLocales))
         // The development language's table of each bundle, name and kind of file, found by key, not by search.
         var developmentTables: [String: Table] = [:]
-        for t in tables where isDevelopment(t.locale) {
-            let key = "\(t.bundle)\u{0}\(t.name)\u{0}\(t.path.split(separator: ".").last ?? "")"
-            if developmentTables[key] == nil { developmentTables[key] = t }
-        }
-        for t in tables {
-            let key = "\(t.bundle)\u{0}\(t.name)\u{0}\(t.path.split(separator: ".").last ?? "")"
-            pseudoValues(t, development: isDevelopment(t.locale) ? nil : developmentTables[key])
-        }
+        for t in tables where isDevelopment(t.locale) && developmentTables[t.counterpartKey] == nil { developmentTables[t.counterpartKey] = t }
+        for t in tables { pseudoValues(t, development: isDevelopment(t.locale) ? nil : developmentTables[t.counterpartKey]) }
         coverage(tables)
         // A catalog shipped as it is holds its languages without folders.
         declared(declaredHere.union(tables.filter { $0.path.hasSuffix(".xcstrings") }.map(\.locale)))
@@ -81,15 +78,15 @@ struct StringTables: AuditJudge {
                     // Entries grouped by language in one pass (a key in 30,000 languages is 30,000 entries, not 30,000²).
                     var byLanguage: [String: Table] = [:]
                     for e in catalog.entries {
-                        var table =
-                            byLanguage[e.language]
-                            ?? Table(
+                        if byLanguage[e.language] == nil {
+                            byLanguage[e.language] = Table(
                                 path: path, bundle: parts.dropLast().joined(separator: "/"), locale: e.language, name: String(file.dropLast(10)),
                                 values: [:])
-                        table.values[e.key] = e.texts.joined(separator: " | ")
-                        if let state = e.state, state != "translated" { table.states[e.key] = state }
-                        if !e.translatable { table.translatable[e.key] = false }
-                        byLanguage[e.language] = table
+                        }
+                        // Changed where it is kept: a copy taken out and put back would copy its tables every entry.
+                        byLanguage[e.language]!.values[e.key] = e.texts.joined(separator: " | ")
+                        if let state = e.state, state != "translated" { byLanguage[e.language]!.states[e.key] = state }
+                        if !e.translatable { byLanguage[e.language]!.translatable[e.key] = false }
                     }
                     out += byLanguage.keys.sorted().map { byLanguage[$0]! }
                 } catch let e as ArchiveError { notAudited.append(e.description) } catch {}

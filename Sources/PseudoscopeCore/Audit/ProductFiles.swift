@@ -68,9 +68,15 @@ public struct ProductFiles: Sendable {
         return parts.contains("__MACOSX") || parts.last?.hasPrefix("._") == true
     }
 
-    /// How long and how deep an entry's name may be.
+    /// How long and how deep an entry's name may be: a name is a path whose every folder becomes an entry.
     static let maxNameBytes = 4096
     static let maxNameDepth = 128
+
+    /// Whether a zip entry's name is past those limits, and its depth (counted without splitting the name).
+    static func nameOverLimits(_ name: String) -> (depth: Int, over: Bool) {
+        let depth = name.utf8.reduce(1) { $0 + ($1 == 0x2F ? 1 : 0) }
+        return (depth, name.utf8.count > maxNameBytes || depth > maxNameDepth)
+    }
 
     /// Whether `target`, read from the folder `from` inside the product, climbs above the product's top.
     static func escapes(_ from: String, _ target: String) -> Bool {
@@ -200,8 +206,7 @@ public struct ProductFiles: Sendable {
             var name = PathBytes.string(cString: cName)
             while name.hasSuffix("/") { name.removeLast() }
             if isAppleDouble(name) { continue }
-            // A name is a path: bounded, as the folders it passes through are each made an entry.
-            if name.utf8.count > maxNameBytes || name.split(separator: "/").count > maxNameDepth {
+            if nameOverLimits(name).over {
                 product.skipped.append(
                     Skipped(
                         path: String(name.prefix(120)) + "…",

@@ -148,8 +148,8 @@ enum ZipFolder {
             }
             // A name is a path whose every folder becomes an entry: bounded, or a name thousands of folders deep
             // would cost the square of its depth.
-            let depth = name.utf8.reduce(1) { $0 + ($1 == 0x2F ? 1 : 0) }
-            guard name.utf8.count <= ProductFiles.maxNameBytes, depth <= ProductFiles.maxNameDepth else {
+            let (depth, over) = ProductFiles.nameOverLimits(name)
+            guard !over else {
                 throw ArchiveError(
                     file: zip, place: "entry \(entries.count)",
                     message:

@@ -29,7 +29,7 @@ extension XcodeGenSpec {
             unread.append("\(place(value.line)): target \(name)'s `\(key)` is not read by this audit; what it adds was not judged")
         }
         let type = node["type"]?.string ?? ""
-        var resources: [String] = []
+        var resources: [String] = [], seen: Set<String> = []
         for source in node["sources"]?.items ?? [] {
             guard let path = source.string ?? source["path"]?.string else { continue }
             // A phase named for the source puts its files there (`none`, `sources`, `copyFiles`): resources only
@@ -41,7 +41,7 @@ extension XcodeGenSpec {
                 found = found.filter { f in includes.contains { Self.glob($0, matches: String(f.dropFirst(path.count + 1))) } }
             }
             // The same file named by two sources is one file, as XcodeGen adds it once.
-            for f in found where !resources.contains(f) { resources.append(f) }
+            for f in found where seen.insert(f).inserted { resources.append(f) }
         }
         return XcodeProject.Target(
             name: name, productType: type == "application" ? "com.apple.product-type.application" : "com.apple.product-type.\(type)",

@@ -12,6 +12,8 @@ struct XcodeGenSpec {
     /// The merged spec and where each of its nodes was written.
     var root: YAMLNode
     var files: [String]
+    /// The real paths of the files read, so that one included twice (or under two names) is read once.
+    var readPaths: Set<String> = []
     let limits: LoadLimits
     /// The folder `project.yml` is in: where its paths start, and what the audit may read.
     let folder: String
@@ -48,7 +50,7 @@ struct XcodeGenSpec {
                 unread.append("\(path): included from outside the project's folder; not read")
                 return nil
             }
-            if files.contains(where: { FileAccess.realPath($0) == real }) { return nil }
+            guard readPaths.insert(real).inserted else { return nil }
         }
         let bytes: [UInt8]
         do {
