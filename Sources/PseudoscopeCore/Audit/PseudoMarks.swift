@@ -163,9 +163,10 @@ extension StringTables {
                     // A table's keys are those of every file of its name (`Localizable.strings` and `.stringsdict`).
                     let theirs = byLocaleAndName["\(locale)\u{0}\(dev.name)"] ?? []
                     let fallback = parent.map { p in byLocaleAndName["\(p)\u{0}\(dev.name)"] ?? [] } ?? []
+                    let sources = theirs + fallback
                     for key in dev.values.keys.sorted() {
                         total += 1
-                        guard let value = (theirs + fallback).lazy.compactMap({ $0.values[key] }).first else {
+                        guard let value = sources.lazy.compactMap({ $0.values[key] }).first else {
                             missing.append(dev.name == "Localizable" ? key : "\(dev.name): \(key)"); continue
                         }
                         if let state = theirs.lazy.compactMap({ $0.states[key] }).first, state == "new" || state == "needs_review" {
