@@ -101,7 +101,7 @@ public struct ArchiveSummary: Sendable, Equatable {
 
     public var runNote: String {
         guard let r = run else { return "" }
-        let run = [r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")
+        let run = [r.argument, r.configuration.map { "[\($0)]" }, r.repetition].compactMap { $0 }.joined(separator: " ")
         return [run.isEmpty ? nil : run, r.passedLater ? "flaky: passed on a later attempt" : nil].compactMap { $0 }.joined(separator: " · ")
     }
 

@@ -82,6 +82,7 @@ public struct ArchiveDecoder {
             var origin = RunOrigin(bundle: try string(o, "bundle", "run", required: true)!, number: clampToInt(number), runCount: clampToInt(count))
             origin.configuration = try string(o, "configuration", "run")
             origin.repetition = try string(o, "repetition", "run")
+            origin.argument = try string(o, "argument", "run")
             if let key = try string(o, "modeSource", "run") {
                 guard let source = RunOrigin.ModeSource(key: key, name: try string(o, "modeSourceName", "run")) else {
                     throw fail("run.modeSource", "unknown mode source \"\(key.prefix(40))\"; expected archive, given, configuration, path or assumed")

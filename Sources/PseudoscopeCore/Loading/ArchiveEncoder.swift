@@ -164,6 +164,7 @@ extension JSONWriter {
         number("of", Double(r.runCount))
         if let c = r.configuration { string("configuration", c) }
         if let rep = r.repetition { string("repetition", rep) }
+        if let arg = r.argument { string("argument", arg) }
         string("modeSource", r.modeSource.key)
         if let name = r.modeSource.name { string("modeSourceName", name) }
         endObject()

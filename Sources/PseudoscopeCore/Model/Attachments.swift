@@ -101,6 +101,8 @@ public struct RunOrigin: Equatable, Sendable {
     public var configuration: String?
     /// `repetition 2 of 3`, `retry 1 of 2`, when the test ran more than once.
     public var repetition: String?
+    /// The arguments of a parameterized test's run (`("premium_feature")`), when the bundle records them.
+    public var argument: String?
     /// The test failed here and passed on a later attempt (`BundleRun.passedLater`).
     public var passedLater = false
     /// The bundle's whole picture: how many tests ran and how they ended.

@@ -33,6 +33,7 @@ public enum BundleExport {
         let number = archive.run?.number ?? 1
         let count = archive.run?.runCount ?? 1
         var nameParts = [archive.test.replacingOccurrences(of: "()", with: "")]
+        if let arg = archive.run?.argument { nameParts.append(arg) }
         if let c = archive.run?.configuration { nameParts.append(c) }
         if let r = archive.run?.repetition { nameParts.append(r) }
         let folder = numbered(number, of: count) + "-" + slug(nameParts.joined(separator: "-"), fallback: "run")

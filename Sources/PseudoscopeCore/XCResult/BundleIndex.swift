@@ -26,6 +26,9 @@ public struct BundleRun: Equatable, Sendable {
     public var sessionIssue: SessionIssue?
     /// The run's row in the results database, when the runs were read from it (`ResultsDatabase`).
     public var databaseRun: Int64?
+    /// The arguments a parameterized test ran with, as Swift Testing printed them (`("premium_feature")`), when
+    /// the database records them: one argument's runs are another's, not its retries.
+    public var argument: String?
     /// `attempt 1 of 3`, when the database records the run's repetition policy.
     public var repetition: String?
     /// The test failed here and passed on a later attempt (flaky): on-call reads it last, `--flaky review` makes
@@ -140,11 +143,11 @@ public struct BundleIndex: Sendable {
         }
         // Number the runs, and the repetitions of each test and configuration.
         var counts: [String: Int] = [:]
-        for r in runs { counts["\(r.testIdentifier)|\(r.configuration ?? "")", default: 0] += 1 }
+        for r in runs { counts["\(r.testIdentifier)|\(r.configuration ?? "")|\(r.argument ?? "")", default: 0] += 1 }
         var seen: [String: Int] = [:]
         for k in runs.indices {
             runs[k].number = k + 1
-            let key = "\(runs[k].testIdentifier)|\(runs[k].configuration ?? "")"
+            let key = "\(runs[k].testIdentifier)|\(runs[k].configuration ?? "")|\(runs[k].argument ?? "")"
             seen[key, default: 0] += 1
             runs[k].occurrence = seen[key]!
             runs[k].occurrences = counts[key]!
@@ -153,7 +156,10 @@ public struct BundleIndex: Sendable {
         let fromDatabase = (try? database?.tally()) ?? nil
         let tally = (fromDatabase?.tests ?? 0) > 0 ? fromDatabase : typed.map { TestTally($0.attempts) }
         self.tally = tally.flatMap { $0.tests > 0 ? $0 : nil }
-        for k in runs.indices where tally?.flaky.contains(TestTally.key(runs[k].testIdentifier, configuration: runs[k].configuration)) == true {
+        for k in runs.indices
+        where tally?.flaky.contains(TestTally.identity(TestTally.key(runs[k].testIdentifier, configuration: runs[k].configuration), argument: runs[k].argument))
+            == true
+        {
             runs[k].passedLater = true
         }
         self.runs = runs
@@ -177,7 +183,7 @@ public struct BundleIndex: Sendable {
         var actionStatuses: [String] = []
         var testsRan = false
         /// Every test's attempt and how it ended, in the order the summaries list them.
-        var attempts: [(key: String, result: String?)] = []
+        var attempts: [TestTally.Attempt] = []
         /// False when test summaries the root refers to are missing (a trimmed bundle): the database may hold more.
         var complete = true
 
@@ -205,13 +211,12 @@ public struct BundleIndex: Sendable {
                         while let node = stack.popLast() {
                             if node.type == "ActionTestMetadata" || node.string("testStatus") != nil && node.array("subtests").isEmpty {
                                 testsRan = true
-                                let configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+                                let configuration = ResultsDatabase.configurationName(plan.string("name"))
                                 // Each node a test of its own: the objects do not say which are retries of one test.
+                                let key = TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration)
                                 attempts.append(
-                                    (
-                                        TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration)
-                                            + "#\(attempts.count)", node.string("testStatus")
-                                    ))
+                                    TestTally.Attempt(
+                                        key: key, identity: TestTally.identity(key, argument: "#\(attempts.count)"), result: node.string("testStatus")))
                                 // Failures only: passing, skipped and expected failures are not entries.
                                 guard node.string("testStatus") == "Failure" else { continue }
                                 var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
@@ -220,7 +225,7 @@ public struct BundleIndex: Sendable {
                                 run.testKind = testable.string("testKind")
                                 // Empty strings say nothing: `testLanguage ""` is no language.
                                 // Xcode names the one configuration of a scheme without a test plan "Test Scheme Action".
-                                run.configuration = plan.string("name").nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+                                run.configuration = configuration
                                 run.language = testable.string("testLanguage").nonEmpty
                                 run.region = testable.string("testRegion").nonEmpty
                                 run.device = device?.string("modelName") ?? action.object("runDestination")?.string("displayName")

@@ -158,6 +158,7 @@ public struct BundleRunImporter: Sendable {
         var origin = RunOrigin(bundle: bundle.path, number: run.number, runCount: index.runs.count)
         origin.modeSource = ownHierarchy ? .archive : options.mode != nil ? .given : detected.source
         origin.configuration = run.configuration
+        origin.argument = run.argument
         origin.bundleNotes = index.notes
         origin.passedLater = run.passedLater
         origin.bundleTests = index.tally

@@ -84,7 +84,7 @@ struct ResultsDatabase {
         let repetition = has("RepetitionPolicies") && column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r") != "NULL"
         let sql = """
             SELECT r.rowid, c.identifier, \(column("TestCases", "name", prefix: "c")), \(column("TestCaseRuns", "testSuiteRun_fk", prefix: "r")),
-                   \(repetition ? "p.repetitionModeString, p.repetition, p.totalRepetitions" : "NULL, NULL, NULL"), r.testCase_fk
+                   \(repetition ? "p.repetitionModeString, p.repetition, p.totalRepetitions" : "NULL, NULL, NULL"), r.testCase_fk, \(argumentsColumn)
             FROM TestCaseRuns r LEFT JOIN TestCases c ON c.rowid = r.testCase_fk
             \(repetition ? "LEFT JOIN RepetitionPolicies p ON p.rowid = r.repetitionPolicy_fk" : "")
             WHERE r.result IS NULL OR r.result NOT IN (\(ResultsDatabase.passing.map { "'\($0)'" }.joined(separator: ", ")))
@@ -102,6 +102,7 @@ struct ResultsDatabase {
             let unnamed = "test case \(row[7].string ?? "?") (not in the database's TestCases)"
             var run = BundleRun(number: 0, testIdentifier: row[1].string ?? row[2].string ?? unnamed)
             run.databaseRun = id
+            run.argument = row[8].string.map(ResultsDatabase.shortArgument)
             if let suiteRun = row[3].int {
                 if let known = described[suiteRun] {
                     run.takeDescription(of: known)
@@ -175,7 +176,7 @@ struct ResultsDatabase {
                 """, [config]
             ).first
         {
-            run.configuration = c[0].string.nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 }
+            run.configuration = ResultsDatabase.configurationName(c[0].string)
             run.language = c[1].string.nonEmpty
             run.region = c[2].string.nonEmpty
         }
@@ -195,41 +196,83 @@ struct ResultsDatabase {
     }
 
     /// Whether the database records any test-case run at all (a passing bundle records its passes).
-    /// Every test-case run's test, configuration and result, in the order they ran: the bundle's tally.
+    /// Every test-case run's test, configuration, arguments and result, in the order they ran, and the result
+    /// Xcode recorded for each test: the bundle's tally.
     func tally() throws -> TestTally {
         let sql = """
             SELECT c.identifier, \(column("TestCases", "name", prefix: "c")), \(column("TestCaseRuns", "testSuiteRun_fk", prefix: "r")), r.result, r.testCase_fk,
-                   \(column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r")), r.rowid
+                   \(column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r")), \(argumentsColumn), \(repetitionColumn)
             FROM TestCaseRuns r LEFT JOIN TestCases c ON c.rowid = r.testCase_fk ORDER BY r.rowid
             """
         var configurations: [Int64: String?] = [:]
-        var attempts: [(key: String, result: String?)] = []
-        // Without a repetition policy, a test's n-th row in a suite run is the n-th test of that name there (a launch
-        // test once per appearance), and its rows in other suite runs (iterations) are attempts of the same.
-        var seenInSuite: [String: Int] = [:]
+        var attempts: [TestTally.Attempt] = []
+        // A test's n-th row among rows that share its suite run (and, under a repetition policy, its attempt number)
+        // is its n-th appearance: a launch test once per appearance, or a parameterized test's n-th argument where
+        // the database does not record the arguments. Rows in other suite runs or attempts are attempts of the same.
+        var seen: [String: Int] = [:]
         for row in try attempt({ try reader.rows(sql) }) {
-            var configuration: String?
-            if let suiteRun = row[2].int {
-                if let known = configurations[suiteRun] {
-                    configuration = known
-                } else {
-                    var run = BundleRun(number: 0, testIdentifier: "")
-                    describe(&run, suiteRun: suiteRun)
-                    configurations[suiteRun] = run.configuration
-                    configuration = run.configuration
-                }
-            }
+            let configuration = row[2].int.map { suiteRun in configurations[suiteRun] ?? describedConfiguration(suiteRun, into: &configurations) }
             let test = row[0].string ?? row[1].string ?? "test case \(row[4].string ?? "?") (not in the database's TestCases)"
-            // Only a repetition policy makes rows attempts of one test; without one, each row is a test of its own.
-            var key = TestTally.key(test, configuration: configuration)
-            if row[5].int == nil {
-                let n = (seenInSuite["\(row[2].string ?? "")|\(key)"] ?? 0) + 1
-                seenInSuite["\(row[2].string ?? "")|\(key)"] = n
-                key += "#\(n)"
+            let key = TestTally.key(test, configuration: configuration ?? nil)
+            var argument = row[6].string.map(ResultsDatabase.shortArgument)
+            if argument == nil {
+                let place = "\(row[2].string ?? "")|\(row[7].string ?? "")|\(key)"
+                let n = (seen[place] ?? 0) + 1
+                seen[place] = n
+                if n > 1 { argument = "#\(n)" }
             }
-            attempts.append((key, row[3].string))
+            attempts.append(TestTally.Attempt(key: key, identity: TestTally.identity(key, argument: argument), result: row[3].string))
         }
-        return TestTally(attempts)
+        return TestTally(attempts, recorded: recordedResults())
+    }
+
+    func describedConfiguration(_ suiteRun: Int64, into known: inout [Int64: String?]) -> String? {
+        var run = BundleRun(number: 0, testIdentifier: "")
+        describe(&run, suiteRun: suiteRun)
+        known[suiteRun] = run.configuration
+        return run.configuration
+    }
+
+    /// A run's arguments as Swift Testing printed them, in order (`("premium_feature")`); NULL for a test that
+    /// takes none, or a schema that does not record them (before Xcode 16).
+    var argumentsColumn: String {
+        guard has("Arguments"), has("TestValues"), column("Arguments", "orderInTestCaseRun", prefix: "a") != "NULL",
+            column("TestValues", "description", prefix: "v") != "NULL"
+        else { return "NULL" }
+        return """
+            (SELECT '(' || group_concat(d, ', ') || ')' FROM (SELECT v.description AS d FROM Arguments a JOIN TestValues v ON v.rowid = a.testValue_fk
+             WHERE a.testCaseRun_fk = r.rowid ORDER BY a.orderInTestCaseRun))
+            """
+    }
+
+    /// Which attempt of its test a run is, under a repetition policy; NULL without one.
+    var repetitionColumn: String {
+        guard has("RepetitionPolicies"), column("TestCaseRuns", "repetitionPolicy_fk", prefix: "r") != "NULL" else { return "NULL" }
+        return "(SELECT p.repetition FROM RepetitionPolicies p WHERE p.rowid = r.repetitionPolicy_fk)"
+    }
+
+    /// A configuration as runs name it: none for a plan's only, unnamed one (`Test Scheme Action`).
+    static func configurationName(_ s: String?) -> String? { s.nonEmpty.flatMap { $0 == "Test Scheme Action" ? nil : $0 } }
+
+    /// An argument list is the test's own data: named by its first 200 characters.
+    static func shortArgument(_ s: String) -> String { s.count <= 200 ? s : String(s.prefix(200)) + "…)" }
+
+    /// The result Xcode recorded for each test, at the finest level the database has (a destination and a
+    /// configuration; the table also holds each test's result over all of them); empty without the table.
+    func recordedResults() -> [(key: String, result: String?)] {
+        guard has("TestCaseResultsByDestinationAndConfiguration") else { return [] }
+        let configurationName = has("TestPlanConfigurations") ? "(SELECT name FROM TestPlanConfigurations WHERE rowid = t.configuration_fk)" : "NULL"
+        let sql = """
+            SELECT c.identifier, \(column("TestCases", "name", prefix: "c")), t.testCase_fk, t.result, \(configurationName),
+                   (t.destination_fk IS NOT NULL) + (t.configuration_fk IS NOT NULL)
+            FROM TestCaseResultsByDestinationAndConfiguration t LEFT JOIN TestCases c ON c.rowid = t.testCase_fk ORDER BY t.rowid
+            """
+        guard let rows = try? reader.rows(sql) else { return [] }
+        let finest = rows.compactMap { $0[5].int }.max() ?? 0
+        return rows.filter { $0[5].int == finest }.map { row in
+            let test = row[0].string ?? row[1].string ?? "test case \(row[2].string ?? "?") (not in the database's TestCases)"
+            return (TestTally.key(test, configuration: ResultsDatabase.configurationName(row[4].string)), row[3].string)
+        }
     }
 
     func anyTestRan() throws -> Bool {

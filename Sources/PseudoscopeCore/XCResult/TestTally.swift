@@ -1,5 +1,7 @@
-/// A bundle's whole picture: how many tests ran and how each ended (by its last attempt), and which failed and
-/// then passed on a later attempt (flaky). Read from the results database or the typed objects, as the runs are.
+/// A bundle's whole picture: how many tests ran and how each ended, and which failed and then passed on a later
+/// attempt (flaky). Counted as Xcode counts: a test is a test case in one destination and configuration, and its
+/// result is the one Xcode recorded for it (the database's `TestCaseResultsByDestinationAndConfiguration`); where
+/// no result is recorded (older bundles, the typed objects), a test ends as its last attempt did.
 public struct TestTally: Equatable, Sendable {
     public var tests = 0
     public var passed = 0
@@ -8,7 +10,7 @@ public struct TestTally: Equatable, Sendable {
     public var expectedFailures = 0
     /// Attempts in all: a test retried twice counts three.
     public var attempts = 0
-    /// The keys (`Class/test()` and its configuration) of tests that failed and then passed on a later attempt.
+    /// The identities (`TestTally.identity`) that failed and then passed on a later attempt, of tests that passed.
     public var flaky: Set<String> = []
 
     public init() {}
@@ -16,42 +18,64 @@ public struct TestTally: Equatable, Sendable {
     /// The key a test's attempts share: its identifier and its test-plan configuration.
     public static func key(_ test: String, configuration: String?) -> String { test + "|" + (configuration ?? "") }
 
-    /// From every attempt's key and result (`Success`, `Failure`, `Skipped`, `Expected Failure`; anything else is a
-    /// failure, as the runs read it), in the order they ran. Attempts share a key only when they are one test's
-    /// retries or repetitions (a repetition policy says so): a launch test run once per appearance is two tests,
-    /// and one of them failing is not flakiness.
-    public init(_ attempts: [(key: String, result: String?)]) {
+    /// What one attempt is an attempt of: the test and configuration (`key`) and, for a parameterized test, the
+    /// arguments it ran with (`("premium_feature")`). Two arguments of one test are two identities: one failing on
+    /// every attempt while another passes is a failure, not flakiness.
+    public static func identity(_ key: String, argument: String?) -> String { key + "|" + (argument ?? "") }
+
+    /// One attempt: its test (`key`), its identity, and its result (`Success`, `Failure`, `Skipped`, `Expected
+    /// Failure`; anything else is a failure, as the runs read it).
+    public struct Attempt: Sendable {
+        public var key: String
+        public var identity: String
+        public var result: String?
+        public init(key: String, identity: String, result: String?) {
+            self.key = key
+            self.identity = identity
+            self.result = result
+        }
+    }
+
+    /// From every attempt, in the order they ran, and the results Xcode recorded for each test (`recorded`: one
+    /// entry a test in a destination and configuration; empty when the bundle records none). Attempts share an
+    /// identity only when they are one test's retries or repetitions: a launch test run once per appearance is two
+    /// tests, and one of them failing is not flakiness.
+    public init(_ attempts: [Attempt], recorded: [(key: String, result: String?)] = []) {
         var order: [String] = []
         var results: [String: [String]] = [:]
+        var keyOf: [String: String] = [:]
         for a in attempts {
-            if results[a.key] == nil { order.append(a.key) }
-            results[a.key, default: []].append(a.result ?? "Failure")
+            if results[a.identity] == nil { order.append(a.identity) }
+            results[a.identity, default: []].append(a.result ?? "Failure")
+            keyOf[a.identity] = a.key
         }
         self.attempts = attempts.count
-        tests = order.count
-        for key in order {
-            let r = results[key]!
-            switch r.last! {
-            case "Success": passed += 1
+        let finals = recorded.isEmpty ? order.map { (keyOf[$0]!, results[$0]!.last!) } : recorded.map { ($0.key, $0.result ?? "Failure") }
+        tests = finals.count
+        var passedKeys: Set<String> = []
+        for (key, result) in finals {
+            switch result {
+            case "Success": passed += 1; passedKeys.insert(key)
             case "Skipped": skipped += 1
             case "Expected Failure": expectedFailures += 1
             default: failed += 1
             }
+        }
+        for identity in order where passedKeys.contains(keyOf[identity]!) {
+            let r = results[identity]!
             if let firstFailure = r.firstIndex(where: { !ResultsDatabase.passing.contains($0) }), r[(firstFailure + 1)...].contains("Success") {
-                // Named as a failed run is (its test and configuration), without the position that told tests apart.
-                var name = Substring(key)
-                if let hash = name.lastIndex(of: "#"), name[name.index(after: hash)...].allSatisfy(\.isNumber) { name = name[..<hash] }
-                flaky.insert(String(name))
+                flaky.insert(identity)
             }
         }
     }
 
-    /// The flaky tests by name, sorted: `Class/test()`, with ` [configuration]` where the plan has one.
+    /// The flaky tests by name, sorted: `Class/test()`, with ` [configuration]` where the plan has one and the
+    /// arguments of a parameterized test.
     public var flakyTests: [String] {
-        flaky.map { key -> String in
-            let parts = key.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let configuration = parts.count > 1 ? String(parts[1]) : ""
-            return String(parts[0]) + (configuration.isEmpty ? "" : " [\(configuration)]")
+        flaky.map { identity -> String in
+            let parts = identity.split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            let configuration = parts.count > 1 ? parts[1] : "", argument = parts.count > 2 ? parts[2] : ""
+            return parts[0] + (configuration.isEmpty ? "" : " [\(configuration)]") + (argument.isEmpty ? "" : " \(argument)")
         }.sorted()
     }
 

@@ -250,6 +250,7 @@ public enum ArchiveText {
             add("Archive     \(a.source.path)")
             add("  from      failed run \(run.number) of \(run.runCount) in the result bundle \(run.bundle)")
             if let c = run.configuration { add("  config    \(c)") }
+            if let arg = run.argument { add("  arguments \(arg)") }
             if let r = run.repetition {
                 add("  run       \(r)" + (run.passedLater ? "; flaky: the test passed on a later attempt" : ""))
             } else if run.passedLater {
