@@ -21,7 +21,9 @@ final class XcodeCountsTests: XCTestCase {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0, "sqlite3 on \(database): \(sql)")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 
     /// Xcode's counts from its own table: the rows at the finest level it holds (a destination and a
@@ -39,8 +41,11 @@ final class XcodeCountsTests: XCTestCase {
                 """
             ).map { $0[0] }
         } else {
-            results = try sqlite(database, "SELECT result FROM TestCaseRuns r WHERE r.rowid = (SELECT MAX(rowid) FROM TestCaseRuns s WHERE s.testCase_fk = r.testCase_fk)")
-                .map { $0[0] }
+            results = try sqlite(
+                database,
+                "SELECT result FROM TestCaseRuns r WHERE r.rowid = (SELECT MAX(rowid) FROM TestCaseRuns s WHERE s.testCase_fk = r.testCase_fk)"
+            )
+            .map { $0[0] }
         }
         return Dictionary(results.map { ($0, 1) }, uniquingKeysWith: +)
     }
@@ -71,7 +76,8 @@ final class XcodeCountsTests: XCTestCase {
     /// The parameterized tests of `xcode26-sqlite-only` retried on failure: each failing argument fails on both
     /// attempts, the others pass; Xcode says 28 passed, 13 failed, none flaky, and so does every run's line.
     func testAnArgumentFailingEveryAttemptIsAFailureNotFlakiness() throws {
-        let path = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult").path
+        let path = try SharedFixtures.require(SharedFixtures.xcresults).appendingPathComponent("xcode26-sqlite-only__fastlane-Xcode26-Mixed.xcresult")
+            .path
         let index = try BundleIndex(XCResultBundle(path: path))
         let t = try XCTUnwrap(index.tally)
         XCTAssertEqual(t.phrase, "48 tests ran in 368 attempts: 28 passed, 13 failed, 7 skipped")
@@ -93,10 +99,14 @@ final class XcodeCountsTests: XCTestCase {
         func attempt(_ argument: String, _ result: String) -> TestTally.Attempt {
             TestTally.Attempt(key: key, identity: TestTally.identity(key, argument: argument), result: result)
         }
-        let flaky = TestTally([attempt("(1)", "Success"), attempt("(2)", "Failure"), attempt("(1)", "Success"), attempt("(2)", "Success")], recorded: [(key, "Success")])
+        let flaky = TestTally(
+            [attempt("(1)", "Success"), attempt("(2)", "Failure"), attempt("(1)", "Success"), attempt("(2)", "Success")], recorded: [(key, "Success")]
+        )
         XCTAssertEqual(flaky.flakyTests, ["T/test(_:) (2)"])
         XCTAssertEqual([flaky.tests, flaky.passed], [1, 1])
-        let failing = TestTally([attempt("(1)", "Success"), attempt("(2)", "Failure"), attempt("(1)", "Success"), attempt("(2)", "Failure")], recorded: [(key, "Failure")])
+        let failing = TestTally(
+            [attempt("(1)", "Success"), attempt("(2)", "Failure"), attempt("(1)", "Success"), attempt("(2)", "Failure")], recorded: [(key, "Failure")]
+        )
         XCTAssertEqual([failing.tests, failing.failed], [1, 1])
         XCTAssertTrue(failing.flaky.isEmpty)
         // Without Xcode's recorded results, each argument is a test and ends as its last attempt did.

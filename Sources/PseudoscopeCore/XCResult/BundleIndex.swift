@@ -157,7 +157,8 @@ public struct BundleIndex: Sendable {
         let tally = (fromDatabase?.tests ?? 0) > 0 ? fromDatabase : typed.map { TestTally($0.attempts) }
         self.tally = tally.flatMap { $0.tests > 0 ? $0 : nil }
         for k in runs.indices
-        where tally?.flaky.contains(TestTally.identity(TestTally.key(runs[k].testIdentifier, configuration: runs[k].configuration), argument: runs[k].argument))
+        where tally?.flaky.contains(
+            TestTally.identity(TestTally.key(runs[k].testIdentifier, configuration: runs[k].configuration), argument: runs[k].argument))
             == true
         {
             runs[k].passedLater = true
@@ -216,7 +217,8 @@ public struct BundleIndex: Sendable {
                                 let key = TestTally.key(node.string("identifier") ?? node.string("name") ?? "?", configuration: configuration)
                                 attempts.append(
                                     TestTally.Attempt(
-                                        key: key, identity: TestTally.identity(key, argument: "#\(attempts.count)"), result: node.string("testStatus")))
+                                        key: key, identity: TestTally.identity(key, argument: "#\(attempts.count)"), result: node.string("testStatus")
+                                    ))
                                 // Failures only: passing, skipped and expected failures are not entries.
                                 guard node.string("testStatus") == "Failure" else { continue }
                                 var run = BundleRun(number: 0, testIdentifier: node.string("identifier") ?? node.string("name") ?? "?")
