@@ -56,11 +56,7 @@ enum CheckMarkdown {
         let message = s.failureMessage.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
         out += "- Failure: " + Handover.md(message) + (s.failingIdentifier.isEmpty ? "" : " (\(Handover.code(s.failingIdentifier)))") + "\n"
         if let pairing = v.pairing.note { out += "- " + Handover.md(pairing) + "\n" }
-        if let answer = v.answer {
-            for part in answer.parts {
-                out += (part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + Handover.md(part.text) + "\n"
-            }
-        }
+        out += answerLines(v.answer, indent: "")
         if let cut = v.incomplete { out += "- **Incomplete hierarchy:** \(Handover.md(cut)); elements after it are missing\n" }
         out +=
             "- Verdict: " + (v.blocks ? "**blocked**" : v.incomplete != nil ? "**does not pass** (incomplete)" : "passes") + " · \(v.counts.phrase)"
@@ -70,6 +66,14 @@ enum CheckMarkdown {
         return text
     }
 
+    /// The failure's query and its answer as list items (`- Looked for: …`, its parts under it), `indent` deeper.
+    static func answerLines(_ answer: QueryAnswer?, indent: String) -> String {
+        guard let answer else { return "" }
+        return answer.parts.map { part in
+            indent + (part.label == "looked for" ? "- Looked for: " : "  - \(part.label): ") + Handover.md(part.text) + "\n"
+        }.joined()
+    }
+
     /// Everything that needs no reading unless asked, in one collapsed list: runs not checked (with why), inputs
     /// that could not be read, runs accepted without a hierarchy, runs checked clean, and the bundles that passed.
     static func rest(_ night: Night, clean: [RunOutcome]) -> String {
@@ -77,15 +81,21 @@ enum CheckMarkdown {
         for o in night.outcomes {
             let v = o.verdict
             let name = o.summary.map { "\(Handover.code($0.test)) · \($0.mode.rawValue) (\(Handover.code(o.path)))" } ?? Handover.code(o.path)
+            // Every run with a failure says what it looked for, findings or not.
+            let why = answerLines(v.answer, indent: "  ").trimmingCharacters(in: .newlines)
             switch v.status {
-            case .notChecked(let why): items.append("- \(name): **Not checked:** \(Handover.md(why))")
-            case .unreadable(let why): items.append("- \(name): **Could not be read:** \(Handover.md(why))")
-            case .acceptedWithoutHierarchy(let why): items.append("- \(name): accepted without a hierarchy: \(Handover.md(why))")
+            case .notChecked(let reason): items.append("- \(name): **Not checked:** \(Handover.md(reason))" + (why.isEmpty ? "" : "\n" + why))
+            case .unreadable(let reason): items.append("- \(name): **Could not be read:** \(Handover.md(reason))")
+            case .acceptedWithoutHierarchy(let reason):
+                items.append("- \(name): accepted without a hierarchy: \(Handover.md(reason))" + (why.isEmpty ? "" : "\n" + why))
             case .checked: break
             }
         }
         items += clean.map { o in
-            "- \(Handover.code(o.summary?.test ?? o.path)) · \(o.summary?.mode.rawValue ?? "") (\(Handover.code(o.path))): checked, no findings"
+            let why = answerLines(o.verdict.answer, indent: "  ").trimmingCharacters(in: .newlines)
+            return
+                "- \(Handover.code(o.summary?.test ?? o.path)) · \(o.summary?.mode.rawValue ?? "") (\(Handover.code(o.path))): checked, no findings"
+                + (why.isEmpty ? "" : "\n" + why)
         }
         items += night.passed.map { "- \(Handover.code($0)): the bundle holds no failed tests" }
         guard !items.isEmpty else { return "" }

@@ -74,12 +74,16 @@ enum CheckJSON {
         let q = a.query
         w.beginObject("query")
         w.bool("read", q.isRead)
+        w.string("unread", q.unread)
         w.string("action", q.action)
+        w.string("actionKind", q.actionKind.rawValue)
         w.string("outcome", q.outcome.rawValue)
         w.string("target", q.isRead ? q.target : nil)
         w.string("type", q.type)
         w.string("identifier", q.identifier)
         w.string("label", q.label)
+        w.string("key", q.key)
+        w.string("input", q.input)
         w.beginArray("steps")
         for s in q.steps { w.string(nil, s.text) }
         w.endArray()
@@ -104,9 +108,15 @@ enum CheckJSON {
             w.endObject()
         }
         w.endArray()
+        w.beginArray("seen")
+        for line in a.seen { w.string(nil, line) }
+        w.endArray()
         w.beginArray("absentContainers")
         for c in a.absentContainers { w.string(nil, c) }
         w.endArray()
+        w.string("failingStep", a.failingStep)
+        w.string("otherMoment", a.otherMoment)
+        w.string("unevaluated", a.unevaluated)
         w.string("treeMayBeIncomplete", a.treeMayBeIncomplete)
         w.endObject()
     }

@@ -63,6 +63,8 @@ struct OpenCommand {
         var report = RenderReport(
             archive: verdict.archive, findings: verdict.findings, glyphs: glyphs, width: terminalColumns() ?? 80, height: nil, listFindings: true)
         report.pairing = verdict.pairing
+        report.sayFailure = true
+        report.answer = verdict.verdict.answer
         report.selected = selected
         try StandardOutput.writeCanvas(report.canvas(), color: environment.useColor(colorChoice))
         return ExitCode.success

@@ -71,6 +71,9 @@ struct RenderCommand {
             archive: one.archive, findings: one.findings, glyphs: one.glyphs,
             width: width, height: height, listFindings: o.findings)
         report.pairing = one.verdict.pairing
+        // The list says why the test failed too, as the plain open does: they are one rendering.
+        report.sayFailure = o.findings
+        report.answer = one.verdict.verdict.answer
         report.mirror = o.mirror && !one.archive.mode.isRightToLeft
         report.selected = try selection(o.select, one.archive)
         if o.screenshot {

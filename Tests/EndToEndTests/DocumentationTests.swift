@@ -49,3 +49,22 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(check.stdout.contains("--group") && check.stdout.contains("--ascii"), check.stdout)
     }
 }
+
+/// docs/checks.md's real example of why a test failed is what `check` prints for that run of the fixtures.
+final class WhyItFailedExampleTests: XCTestCase {
+    func testTheDocumentedExampleIsWhatCheckPrints() throws {
+        try SharedFixturesPath.require()
+        let doc = try String(contentsOf: Harness.repositoryRoot.appendingPathComponent("docs/checks.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(doc.range(of: "<!-- example: why it failed -->\n```\n"))
+        let block = doc[marker.upperBound...]
+        let body = String(block[..<block.range(of: "\n```")!.lowerBound])
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.removeFirst(), "$ cd ../shared/fixtures/xcresult")
+        let command = lines.removeFirst()
+        XCTAssertTrue(command.hasPrefix("$ pseudoscope check '"), command)
+        let input = String(command.dropFirst("$ pseudoscope check '".count).dropLast())
+        let r = try Harness.run(["check", input], in: SharedFixturesPath.root.appendingPathComponent("xcresult"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), lines + [""])
+    }
+}

@@ -27,7 +27,7 @@ final class FailureQueryTests: XCTestCase {
         XCTAssertEqual(q.action, "tap")
         XCTAssertEqual(q.outcome, .noMatches)
         XCTAssertEqual(q.type, "Button")
-        XCTAssertEqual(q.label, "Next")
+        XCTAssertEqual(q.key, "Next", "a subscript key: XCUITest matches it as an identifier or a label")
         XCTAssertNil(q.identifier)
         XCTAssertEqual(q.searched, ["Application, pid: 21560, label: 'Hello QA Guru'"])
         XCTAssertEqual(q.target, "Button \"Next\"")
@@ -54,7 +54,7 @@ final class FailureQueryTests: XCTestCase {
         let answer = QueryAnswer(q, in: tree.hierarchy)
         XCTAssertEqual(answer.matches, [])
         XCTAssertEqual(answer.candidates.first?.named.reference, "Button \"cameraIcone\"")
-        XCTAssertTrue(answer.candidates.first?.why.contains("label holds the identifier") == true, "\(answer.candidates)")
+        XCTAssertEqual(answer.candidates.first?.why, "XCUITest listed it at the failure: a label that begins the same ('cameraIcone')")
     }
 
     /// The 13.0 bundle's `Failed to synthesize event: Failed to scroll to visible (by AX action) Button, …`.
@@ -145,5 +145,103 @@ final class FailureQueryTests: XCTestCase {
             return e
         }
         return Hierarchy(preorder: [root] + kids)
+    }
+}
+
+/// The answer as a person gives it (issue 76): a renamed identifier in another style, what XCUITest listed, a chain
+/// through a container the screen lacks, a query after an assertion, a tree from another moment.
+final class QueryAnswerAsAPersonTests: XCTestCase {
+    static func element(_ type: String, _ id: String = "", _ label: String = "") -> Element {
+        var e = Element(type: type)
+        e.identifier = id
+        e.label = label
+        return e
+    }
+
+    func testTheTypeAfterTheKeyIsAskedAndARenamedIdentifierIsTheSameWords() throws {
+        let q = FailureQuery.read(
+            "Failed to tap \"btn_add_note\" Button: No matches found for Elements matching predicate '\"btn_add_note\" IN identifiers' from input {(")
+        XCTAssertEqual(q.target, "Button 'btn_add_note'")
+        let h = FailureQueryTests.flat([Self.element("StaticText", "", "Notes"), Self.element("Button", "addNoteButton", "Add")])
+        let a = QueryAnswer(q, in: h)
+        XCTAssertEqual(a.matches, [])
+        XCTAssertEqual(a.candidates.first?.named.reference, "Button 'addNoteButton'")
+        XCTAssertEqual(a.candidates.first?.why, "the same words in another order or style ('addNoteButton')")
+        XCTAssertEqual(QueryAnswer.words("btn_add_note").sorted(), QueryAnswer.words("addNoteButton").sorted())
+    }
+
+    func testWhatXCUITestListedComesFirstAndIsNamedWhenTheTreeLacksIt() throws {
+        let q = FailureQuery.read(
+            """
+            Failed to tap "btn_add_note" Button: No matches found for Elements matching predicate '"btn_add_note" IN identifiers' from input {(
+                Button, identifier: 'addNoteButton', label: 'Add',
+                Button, identifier: 'settings', label: 'Settings'
+            )}
+            """)
+        let lacking = QueryAnswer(q, in: FailureQueryTests.flat([Self.element("Button", "settings", "Settings")]))
+        XCTAssertEqual(lacking.seen.count, 1, "\(lacking.seen)")
+        XCTAssertTrue(lacking.seen[0].hasPrefix("Button, identifier: 'addNoteButton', label: 'Add': the same words"), lacking.seen[0])
+        XCTAssertTrue(
+            lacking.parts.contains { $0.label == "nearest" && $0.text.contains("in XCUITest's list at the failure, not in the recorded tree") })
+        let holding = QueryAnswer(
+            q, in: FailureQueryTests.flat([Self.element("Button", "addNoteButton", "Add"), Self.element("Button", "settings", "Settings")]))
+        XCTAssertEqual(holding.candidates.first?.why, "XCUITest listed it at the failure: the same words in another order or style ('addNoteButton')")
+    }
+
+    func testAChainThroughAContainerTheScreenLacksMatchesNothingAndSaysWhichStep() throws {
+        let q = FailureQuery.read(
+            "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type ScrollView` -> `Descendants matching type Other`, given input App element pid: 1"
+        )
+        let h = FailureQueryTests.flat((0..<6).map { _ in Self.element("Other") })
+        let a = QueryAnswer(q, in: h)
+        XCTAssertEqual(a.matches, [], "six Others, none inside a ScrollView")
+        XCTAssertEqual(a.failingStep, "Descendants matching type ScrollView")
+        XCTAssertEqual(a.absentContainers, ["ScrollView"])
+        XCTAssertTrue(a.phrase.contains("the screen has no ScrollView to look in"), a.phrase)
+        XCTAssertTrue(a.parts.contains { $0.label == "fails at" && $0.text.hasPrefix("Descendants matching type ScrollView") })
+    }
+
+    func testAQueryOnALineAfterAnAssertionIsRead() {
+        let q = FailureQuery.read(
+            "XCTAssertTrue failed - 'Start' button does not exist\nFailed to tap \"Start\" StaticText: No matches found for first query match sequence: `Descendants matching type StaticText` -> `Elements matching predicate '\"Start\" IN identifiers'`, given input App element pid: 39625"
+        )
+        XCTAssertTrue(q.isRead)
+        XCTAssertEqual(q.target, "StaticText 'Start'")
+        XCTAssertEqual(q.input, "Application")
+        let alone = FailureQuery.read("XCTAssertTrue failed - 'Start' button does not exist")
+        XCTAssertFalse(alone.isRead)
+        XCTAssertEqual(alone.unread, "the test's own assertion names no element XCUITest looked for")
+    }
+
+    func testXCUITestsListAndATreeOfAnotherMomentAreSaidToDisagree() {
+        let list = (0..<8).map { "    Button, identifier: 'b\($0)'," }.joined(separator: "\n")
+        let q = FailureQuery.read(
+            "Failed to tap \"go\" Button: No matches found for Elements matching predicate '\"go\" IN identifiers' from input {(\n\(list)\n)}")
+        let a = QueryAnswer(q, in: FailureQueryTests.flat([Self.element("StaticText", "", "Loading…")]))
+        XCTAssertEqual(
+            a.otherMoment, "XCUITest searched 8 Buttons at the failure and the recorded tree has none: it shows another moment than the failure")
+    }
+
+    func testPredicatesAreEvaluatedClauseByClauseOrSaidOpaque() {
+        let h = FailureQueryTests.flat([Self.element("Button", "", "Add glass to Water"), Self.element("Button", "", "Add glass to Tea")])
+        let q = FailureQuery.read(
+            "Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate 'label BEGINSWITH \"Add \" AND label ENDSWITH \" to Water\"'`"
+        )
+        XCTAssertEqual(QueryAnswer(q, in: h).matches, [1])
+        let wda = FailureQuery.read("No matches found for Elements matching predicate 'wdUID IN {\"A1\"}' from input {(")
+        let opaque = QueryAnswer(wda, in: h)
+        XCTAssertEqual(opaque.matches, [])
+        XCTAssertEqual(opaque.unevaluated, "wdUID IN {\"A1\"}")
+        XCTAssertTrue(opaque.phrase.hasPrefix("its predicate wdUID IN {\"A1\"} is not one Pseudoscope evaluates"), opaque.phrase)
+    }
+
+    /// A hostile message stays bounded: a 60 KB identifier and an unbalanced predicate are read in one pass each.
+    func testHostileMessagesAreReadInBoundedWork() {
+        let big = String(repeating: "a", count: 60_000)
+        let q = FailureQuery.read("No matches found for Elements matching predicate '\"\(big)\" IN identifiers' from input {(")
+        XCTAssertEqual(q.identifier?.count, 60_000)
+        let unbalanced = FailureQuery.read(
+            "No matches found for Elements matching predicate '" + String(repeating: "(label == \"x\" AND ", count: 5_000) + "'")
+        XCTAssertNotNil(unbalanced.steps.first)
     }
 }

@@ -86,12 +86,12 @@ extension LayoutChecker {
 }
 
 extension Archive {
-    /// Whether this archive's labels are measured: its hierarchy comes from a source that cannot record intrinsic
-    /// sizes (a dump, Xcode's text or element snapshot; the gate's own archive can, and what it leaves out it left
-    /// out), it records none anywhere (a recorded one wins), and it is an iPhone's or iPad's screen (the text styles
-    /// are iOS's; macOS, tvOS and watchOS set text in other sizes, which nothing here is calibrated for).
+    /// Whether this archive's labels are measured: it records no intrinsic size anywhere (a dump, Xcode's text or
+    /// element snapshot never do; the gate's own archive may not either, and truncation must still be found there;
+    /// a recorded size wins), and it is an iPhone's or iPad's screen (the text styles are iOS's; macOS, tvOS and
+    /// watchOS set text in other sizes, which nothing here is calibrated for).
     public var textIsEstimated: Bool {
-        hierarchyNote == nil && imported != nil && (platform == .iOS || platform == .unknown)
+        hierarchyNote == nil && (platform == .iOS || platform == .unknown)
             && !hierarchy.elements.contains { $0.intrinsicContentSize != nil }
     }
 }

@@ -8,17 +8,23 @@ extension QueryAnswer {
         let q = a.query
         var out: [(String, String)] = []
         guard q.isRead else {
-            out.append(("looked for", "\(q.outcome.rawValue): the message is not a query this reader knows; it is kept as text"))
+            out.append(
+                ("looked for", "\(q.outcome.rawValue): not read as a query (\(q.unread ?? "the message names no element")); it is kept as text"))
             return out
         }
         out.append(("looked for", "\(q.action) \(q.target) (\(q.outcome.rawValue))"))
         out.append(("answer", a.phrase))
-        if q.steps.count > 1 { out.append(("query", q.steps.map(\.text).joined(separator: " → "))) }
+        if q.steps.count > 1 || q.input != nil {
+            out.append(("query", ((q.input.map { [$0] } ?? []) + q.steps.map(\.text)).joined(separator: " → ")))
+        }
+        if let step = a.failingStep { out.append(("fails at", "\(step): it leaves nothing on this screen")) }
+        if let moment = a.otherMoment { out.append(("moment", moment)) }
         if a.matches.count > 1 {
             for m in a.matched.prefix(10) { out.append(("match", "\(m.reference) at \(m.path)")) }
             if a.matches.count > 10 { out.append(("match", "… and \(a.matches.count - 10) more")) }
         }
         for c in a.candidates { out.append(("nearest", "\(c.named.reference) at \(c.named.path): \(c.why)")) }
+        for s in a.seen { out.append(("nearest", s)) }
         for line in q.searched.prefix(5) { out.append(("searched", line)) }
         if q.searched.count > 5 { out.append(("searched", "… and \(q.searched.count - 5) more (XCUITest's own list)")) }
         return out
@@ -31,6 +37,10 @@ extension QueryAnswer {
         switch a.matches.count {
         case 1: return "found: \(a.matched[0].reference) at \(a.matched[0].path)"
         case 0:
+            if let p = a.unevaluated {
+                return "its predicate \(p) is not one Pseudoscope evaluates: "
+                    + (a.candidates.isEmpty ? "nothing is proposed" : "the nearest candidates below are by name and type only")
+            }
             var out =
                 a.treeMayBeIncomplete.map { "not in the recorded tree, which may be incomplete (\($0)): it may still have been on the screen" }
                 ?? "not on the screen as asked"
@@ -38,7 +48,8 @@ extension QueryAnswer {
             if let t = a.typeAbsent, !a.absentContainers.contains(t) {
                 out += "; the \(a.treeMayBeIncomplete == nil ? "screen" : "tree") has no \(t) at all"
             }
-            return out + (a.candidates.isEmpty ? "; nothing like it is there" : "; nearest candidates below")
+            if let step = a.failingStep, a.absentContainers.isEmpty, a.typeAbsent == nil { out += "; the chain finds nothing from \(step) on" }
+            return out + (a.candidates.isEmpty && a.seen.isEmpty ? "; nothing like it is there" : "; nearest candidates below")
         default: return "\(a.matches.count) elements match"
         }
     }

@@ -19,6 +19,10 @@ public struct RenderReport {
     /// What the picture is when it is not the failure screenshot (a frame of the screen recording).
     public var pictureDescription: String?
     public var imageDepth: ColorDepth = .none
+    /// Say the failure and, with `answer` (the verdict's), what it looked for, before the findings: why the test
+    /// failed (the plain open).
+    public var sayFailure = false
+    public var answer: QueryAnswer?
 
     public init(archive: Archive, findings: [Finding], glyphs: Glyphs, width: Int, height: Int?, listFindings: Bool) {
         self.archive = archive
@@ -37,6 +41,16 @@ public struct RenderReport {
         return tags
     }
 
+    /// The failure's first line and, when it reads as a query, what it looked for and the answer: the lines
+    /// `info` gives, wrapped to the width.
+    func failureLines() -> [String] {
+        let first = archive.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
+        guard !first.isEmpty || answer != nil else { return [] }
+        var out = first.isEmpty ? [] : ["Failure     " + first]
+        out += answer.map(AnswerText.infoLines) ?? []
+        return out.flatMap { DisplayWidth.wrap(TerminalText.sanitize($0), to: max(width, 20), indent: "            ") }
+    }
+
     /// The whole report on one canvas, so that plain and coloured output are the same cells.
     public func canvas() -> Canvas {
         let wire = Wireframe(archive: archive, findings: findings)
@@ -46,7 +60,8 @@ public struct RenderReport {
         let tagMap = listFindings ? tags() : [:]
         options.tags = tagMap
         // Header, blank, drawing, blank, legend (+ findings): the drawing gets what is left of --height.
-        let listLines = listFindings ? max(1, findings.count) + 2 : 0
+        let why = listFindings && sayFailure ? failureLines() : []
+        let listLines = listFindings ? max(1, findings.count) + 2 + why.count : 0
         let headerLines =
             DisplayWidth.wrap(ArchiveText.header(archive, mirror: mirror), to: max(width, 20), indent: "  ").count
             + (pairing.note == nil ? 0 : 1) + (selected == nil ? 0 : 1)
@@ -79,6 +94,8 @@ public struct RenderReport {
             lines.append((line, .dim))
         }
         if listFindings {
+            if !why.isEmpty { lines.append(("", .normal)) }
+            lines += why.map { ($0, .normal) }
             lines.append(("", .normal))
             if findings.isEmpty { lines.append(("No findings.", .normal)) }
             for f in findings {
