@@ -309,3 +309,27 @@ final class WireframeRoomTests: XCTestCase {
         XCTAssertEqual(next.drawingRoom, .widest, "kept for the session")
     }
 }
+
+/// Issue 76: a message whose first line is the test's own assertion carries XCUITest's query on the next line; the
+/// inspector's failure line says what the test looked for after the assertion, so it is seen on open.
+final class FailureLineQueryTests: XCTestCase {
+    func testTheQueryOnALaterLineIsSaidOnTheFailureLine() throws {
+        let a = try Golden.sample("checkout-expanded")
+        let message =
+            "XCTAssertTrue failed - 'Start' button does not exist\nFailed to tap \"Start\" StaticText: No matches found for first query match sequence: `Descendants matching type StaticText` -> `Elements matching predicate '\"Start\" IN identifiers'`, given input App element pid: 1"
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ArchiveEncoder.encode(a).utf8)) as? [String: Any])
+        var failure = try XCTUnwrap(json["failure"] as? [String: Any])
+        failure["message"] = message
+        json["failure"] = failure
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ps-fl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("archive.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        let verdict = try Engine(loader: ArchiveLoader()).judge(file.path).get()
+        let s = InspectorState(verdict: verdict, width: 160, height: 30, glyphs: .unicode)
+        let line = InspectorView.render(s).renderPlain().components(separatedBy: "\n")[1]
+        XCTAssertTrue(
+            line.hasPrefix("✗ XCTAssertTrue failed - 'Start' button does not exist  · looked for: tap StaticText 'Start' (no matches)"), line)
+    }
+}

@@ -51,7 +51,12 @@ public enum InspectorView {
         let pair = s.pairing.shortNote(path: ArchiveText.shortPath).map { " \($0) " } ?? ""
         let pw = DisplayWidth.of(TerminalText.sanitize(pair))
         let message = s.archive.failure.message.splitLines(omittingEmpty: true).first.map(String.init) ?? ""
-        let text = "\(s.glyphs.failing) " + (message.isEmpty ? "(no failure message)" : message)
+        // A query read on a later line (an assertion's words first) is said after the first: what the test looked for.
+        let query = s.verdict.answer.flatMap { a in
+            a.query.isRead && !message.contains(a.query.steps.first?.text ?? a.query.key ?? "\u{0}")
+                ? "  · looked for: \(a.query.action) \(a.query.target) (\(a.query.outcome.rawValue))" : nil
+        }
+        let text = "\(s.glyphs.failing) " + (message.isEmpty ? "(no failure message)" : message) + (query ?? "")
         c.put(DisplayWidth.clip(TerminalText.sanitize(text), to: max(1, s.width - pw - 1), ellipsis: s.glyphs.ellipsis), x: 0, y: y, role: .failing)
         if !pair.isEmpty, pw < s.width - 10 { c.put(pair, x: s.width - pw, y: y, role: s.pairing == .noPartner ? .review : .dim) }
     }
