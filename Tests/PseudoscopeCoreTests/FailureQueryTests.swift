@@ -235,6 +235,22 @@ final class QueryAnswerAsAPersonTests: XCTestCase {
         XCTAssertTrue(opaque.phrase.hasPrefix("its predicate wdUID IN {\"A1\"} is not one Pseudoscope evaluates"), opaque.phrase)
     }
 
+    /// Issue 81: 10,000 entries in XCUITest's list and a 60 KB identifier against a 10,000-element tree are answered
+    /// by looking entries up and folding the query's names once (before: over 60 s, quadratic).
+    func testAHugeListAndAHugeIdentifierAgainstAHugeTreeAreAnsweredInLinearWork() {
+        let tree = FailureQueryTests.flat((0..<10_000).map { Self.element("Button", "id\($0)", "Label \($0)") })
+        let list = (0..<10_000).map { "    Button, identifier: 'other\($0)', label: 'x'," }.joined(separator: "\n")
+        let many = FailureQuery.read(
+            "Failed to tap \"go\" Button: No matches found for Elements matching predicate '\"go\" IN identifiers' from input {(\n\(list)\n)}")
+        XCTAssertEqual(many.searched.count, 10_000)
+        XCTAssertEqual(QueryAnswer(many, in: tree).matches, [])
+        let huge = FailureQuery.read(
+            "Failed to tap \"\(String(repeating: "b", count: 60_000))\" Button: No matches found for Descendants matching type Button from input {(")
+        let a = QueryAnswer(huge, in: tree)
+        XCTAssertEqual(a.matches, [])
+        XCTAssertLessThan(a.parts.map(\.text.count).max() ?? 0, 1_000, "every line of the answer is short")
+    }
+
     /// A hostile message stays bounded: a 60 KB identifier and an unbalanced predicate are read in one pass each.
     func testHostileMessagesAreReadInBoundedWork() {
         let big = String(repeating: "a", count: 60_000)

@@ -6,7 +6,9 @@ extension FailureQuery {
     static func steps(in text: String) -> [Step] {
         var out: [Step] = []
         var rest = Substring(text)
-        while let next = earliest(
+        // A real chain has a handful of steps; a message that prints thousands is read for its first 64, each of
+        // which is asked of the whole tree.
+        while out.count < 64, let next = earliest(
             [
                 "Descendants matching type ", "Children matching type ", "Elements matching predicate ", "Element at index ",
                 "element bound by index ", "(First Match)", "first match",

@@ -31,10 +31,18 @@ extension QueryAnswer {
                 + " it shows another moment than the failure"
         }
         let named = typed.filter { $0.identifier != nil || $0.label != nil }
-        if named.count >= 2, !named.contains(where: { e in h.elements.contains { same(e, $0) } }) {
+        let index = treeIndex(h)
+        if named.count >= 2, !named.contains(where: { e in index[e.type + "\u{1}" + (e.identifier ?? "")]?.contains { same(e, h[$0]) } == true }) {
             return "none of the \(named.count) elements XCUITest searched at the failure is in the recorded tree: it shows another moment"
         }
         return nil
+    }
+
+    /// The tree's elements by type and identifier: an entry of XCUITest's list is looked up, not searched for.
+    static func treeIndex(_ h: Hierarchy) -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for i in h.indices { out[h[i].type + "\u{1}" + h[i].identifier, default: []].append(i) }
+        return out
     }
 
     static func same(_ l: Listed, _ e: Element) -> Bool {
@@ -72,37 +80,64 @@ extension QueryAnswer {
         return out.flatMap { abbreviations[$0] ?? [$0] }
     }
 
+    /// A name as it is compared: folded and split into words once. Past 1,000 characters a name is compared by
+    /// its start: a message's 60 KB identifier costs one pass, not one a tree element.
+    struct Name {
+        var raw: String
+        var folded: String
+        var words: [String]
+        var core: Set<String>
+        init(_ s: String) {
+            let cut = String(s.prefix(1000))
+            raw = s
+            folded = QueryAnswer.folded(cut)
+            words = QueryAnswer.words(cut).sorted()
+            core = Set(words).subtracting(QueryAnswer.kindWords)
+        }
+    }
+
     /// How near a name is to the one asked for, and why; nil when it is not near.
-    static func nearness(want: String, have: String, kind: String) -> (Int, String)? {
-        guard !want.isEmpty, !have.isEmpty else { return nil }
-        let (w, hv) = (folded(want), folded(have))
-        if w == hv { return (0, "the same \(kind) written differently ('\(have)')") }
-        let (ww, hw) = (words(want), words(have))
-        if ww.sorted() == hw.sorted() { return (1, "the same words in another order or style ('\(have)')") }
-        let (wCore, hCore) = (Set(ww).subtracting(kindWords), Set(hw).subtracting(kindWords))
-        if !wCore.isEmpty, wCore == hCore { return (1, "the same words in another order or style ('\(have)')") }
-        if w.count >= 3, hv.count >= 3, hv.hasPrefix(w) || w.hasPrefix(hv) { return (2, "a \(kind) that begins the same ('\(have)')") }
-        if w.count >= 4, hv.count >= 4, hv.contains(w) || w.contains(hv) { return (3, "a \(kind) that holds the one asked for ('\(have)')") }
-        let shared = wCore.intersection(hCore)
-        if shared.count >= 2, Double(shared.count) >= 0.6 * Double(wCore.count) {
-            return (3, "a \(kind) that shares the words \(shared.sorted().joined(separator: ", ")) ('\(have)')")
+    static func nearness(want: Name, have: Name, kind: String) -> (Int, String)? {
+        guard !want.raw.isEmpty, !have.raw.isEmpty else { return nil }
+        let (w, hv) = (want.folded, have.folded)
+        let shown = String(have.raw.prefix(200))
+        if w == hv { return (0, "the same \(kind) written differently ('\(shown)')") }
+        if want.words == have.words || (!want.core.isEmpty && want.core == have.core) {
+            return (1, "the same words in another order or style ('\(shown)')")
+        }
+        if w.count >= 3, hv.count >= 3, hv.hasPrefix(w) || w.hasPrefix(hv) { return (2, "a \(kind) that begins the same ('\(shown)')") }
+        if w.count >= 4, hv.count >= 4, hv.contains(w) || w.contains(hv) { return (3, "a \(kind) that holds the one asked for ('\(shown)')") }
+        let shared = want.core.intersection(have.core)
+        if shared.count >= 2, Double(shared.count) >= 0.6 * Double(want.core.count) {
+            return (3, "a \(kind) that shares the words \(shared.sorted().joined(separator: ", ")) ('\(shown)')")
         }
         return nil
     }
 
+    /// What the query names, as names: its identifiers (the key among them) and its labels.
+    struct Wanted {
+        var identifiers: [Name]
+        var labels: [Name]
+        init(_ q: FailureQuery) {
+            identifiers = [q.identifier, q.key].compactMap { $0 }.map(Name.init)
+            labels = [q.label, q.key].compactMap { $0 }.map(Name.init)
+        }
+    }
+
     /// How near an element (or an entry of XCUITest's list) is to what the query names, and why.
-    static func nearness(_ q: FailureQuery, identifier: String, label: String, title: String) -> (Int, String)? {
+    static func nearness(_ wanted: Wanted, identifier: String, label: String, title: String) -> (Int, String)? {
         var best: (Int, String)?
         func propose(_ r: (Int, String)?) { if let r, best == nil || r.0 < best!.0 { best = r } }
-        for id in [q.identifier, q.key].compactMap({ $0 }) {
-            propose(nearness(want: id, have: identifier, kind: "identifier"))
-            if folded(label) == folded(id) { propose((1, "its label is the identifier asked for (\"\(label)\")")) }
-            if let n = nearness(want: id, have: label, kind: "label"), n.0 >= 1 { propose((n.0 + 1, n.1)) }
+        let (id, lab) = (Name(identifier), Name(label))
+        for want in wanted.identifiers {
+            propose(nearness(want: want, have: id, kind: "identifier"))
+            if lab.folded == want.folded, !lab.folded.isEmpty { propose((1, "its label is the identifier asked for (\"\(lab.raw.prefix(200))\")")) }
+            if let n = nearness(want: want, have: lab, kind: "label"), n.0 >= 1 { propose((n.0 + 1, n.1)) }
         }
-        for l in [q.label, q.key].compactMap({ $0 }) {
-            if label == l || title == l { propose((1, "the same label")) }
-            propose(nearness(want: l, have: label, kind: "label"))
-            if folded(identifier) == folded(l), !identifier.isEmpty { propose((2, "its identifier is the label asked for ('\(identifier)')")) }
+        for want in wanted.labels {
+            if label == want.raw || title == want.raw { propose((1, "the same label")) }
+            propose(nearness(want: want, have: lab, kind: "label"))
+            if id.folded == want.folded, !id.folded.isEmpty { propose((2, "its identifier is the label asked for ('\(id.raw.prefix(200))')")) }
         }
         return best
     }
@@ -114,10 +149,12 @@ extension QueryAnswer {
         var seen: [String] = []
         // What XCUITest itself saw at the failure comes first: found in the tree, it is pointed at; not there, it is
         // named with what it was.
+        let wanted = Wanted(q)
+        let index = treeIndex(h)
         var listedElements: [Int: String] = [:]
         for entry in listed.prefix(1000) where entry.type != "Application" {
-            guard let near = nearness(q, identifier: entry.identifier ?? "", label: entry.label ?? "", title: "") else { continue }
-            if let i = h.indices.first(where: { same(entry, h[$0]) }) {
+            guard let near = nearness(wanted, identifier: entry.identifier ?? "", label: entry.label ?? "", title: "") else { continue }
+            if let i = index[entry.type + "\u{1}" + (entry.identifier ?? "")]?.first(where: { same(entry, h[$0]) }) {
                 listedElements[i] = "XCUITest listed it at the failure: " + near.1
             } else if seen.count < maxCandidates {
                 seen.append("\(entry.text): \(near.1); in XCUITest's list at the failure, not in the recorded tree")
@@ -130,7 +167,7 @@ extension QueryAnswer {
             func propose(_ rank: Int, _ why: String) { if best == nil || rank < best!.0 { best = (rank, why) } }
             let typeNote = q.type.map { e.type == $0 ? "" : " (a \(e.type), not a \($0))" } ?? ""
             if let why = listedElements[i] { propose(-1, why + typeNote) }
-            if let n = nearness(q, identifier: e.identifier, label: e.label, title: e.title) { propose(n.0, n.1 + typeNote) }
+            if let n = nearness(wanted, identifier: e.identifier, label: e.label, title: e.title) { propose(n.0, n.1 + typeNote) }
             if let t = translations[e.label] ?? translations[e.title] {
                 propose(1, "the same string in \(t.language) (key '\(t.key)'): the translation asked for is not what the screen shows" + typeNote)
             }
