@@ -8,11 +8,12 @@ extension FailureQuery {
         var rest = Substring(text)
         // A real chain has a handful of steps; a message that prints thousands is read for its first 64, each of
         // which is asked of the whole tree.
-        while out.count < 64, let next = earliest(
-            [
-                "Descendants matching type ", "Children matching type ", "Elements matching predicate ", "Element at index ",
-                "element bound by index ", "(First Match)", "first match",
-            ], in: rest)
+        while out.count < 64,
+            let next = earliest(
+                [
+                    "Descendants matching type ", "Children matching type ", "Elements matching predicate ", "Element at index ",
+                    "element bound by index ", "(First Match)", "first match",
+                ], in: rest)
         {
             rest = rest[next.range.upperBound...]
             switch next.marker {
