@@ -173,7 +173,7 @@ int ps_video_frame_at(const uint8_t *data, size_t size, double seconds, long max
                 draining = 1;
                 ff.avcodec_send_packet(codec, NULL);
             } else {
-                if (++packets > max_packets) { ff.av_packet_unref(packet); break; }
+                if (++packets > max_packets) { ff.av_packet_unref(packet); out->stopped_at_limit = 1; break; }
                 if (packet->stream_index == stream) ff.avcodec_send_packet(codec, packet);
                 ff.av_packet_unref(packet);
             }
@@ -201,7 +201,8 @@ int ps_video_frame_at(const uint8_t *data, size_t size, double seconds, long max
             have = 1;
             out->time = t;
             ff.av_frame_unref(frame);
-            if (t > target + 1e-6 || decoded >= max_frames) { finished = 1; break; }
+            if (t > target + 1e-6) { finished = 1; break; }
+            if (decoded >= max_frames) { out->stopped_at_limit = 1; finished = 1; break; }
         }
     }
     if (!have) { fail(error, error_size, decoded ? "no frame of the recording could be decoded whole" : "no frame of the recording could be decoded"); goto done; }

@@ -63,6 +63,21 @@ final class RecordingTests: XCTestCase {
         XCTAssertLessThanOrEqual(middle.time, late.time / 2 + 0.001)
     }
 
+    /// Issue 81: decoding that stops at the frame limit before the moment says so; it does not call the frame the
+    /// recording's last.
+    func testAFrameWhereDecodingStoppedAtTheLimitSaysSo() throws {
+        let (bytes, archive) = try recording()
+        let end = try VideoFrame.decode(bytes, at: 1_000, maxPixels: ImageDecoder.defaultMaxPixels, file: "r")
+        XCTAssertFalse(end.stoppedAtLimit, "the end of the recording is no limit")
+        let cut = try VideoFrame.decode(bytes, at: end.time, maxPixels: ImageDecoder.defaultMaxPixels, file: "r", maxFrames: 2)
+        XCTAssertTrue(cut.stoppedAtLimit)
+        XCTAssertLessThan(cut.time, end.time)
+        let said = archive.recordingFrameDescription(frameTime: cut.time, requested: end.time, stoppedBecause: "decoding stopped at the work limit")
+        XCTAssertTrue(said.contains("the last frame decoded"), said)
+        XCTAssertFalse(said.contains("the last frame there is"), said)
+        XCTAssertTrue(said.contains("decoding stopped at the work limit"), said)
+    }
+
     /// Replaces the first occurrence of `what` in `bytes`.
     func patched(_ bytes: [UInt8], _ what: [UInt8], _ with: [UInt8]) -> [UInt8] {
         var out = bytes

@@ -12,6 +12,7 @@ typedef struct {
     int height;
     double time;       // seconds from the recording's start of the frame decoded
     double duration;   // the recording's length in seconds (0 when it does not say)
+    int stopped_at_limit; // 1 when decoding stopped at max_frames or max_packets before reaching the moment
 } ps_video_frame;
 
 // The frame on screen at `seconds` (the last one whose time is at or before it; the first when `seconds` is

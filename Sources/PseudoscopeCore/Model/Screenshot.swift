@@ -129,11 +129,16 @@ public struct PictureRequest: Equatable, Sendable {
     /// What a frame of the recording shows, for `info` and the picture pane: `frame at 8.5 s of the screen
     /// recording 'kXCTAttachmentScreenRecording', the screen when the hierarchy was captured (10.4 s), 0.1 s before
     /// the failure`.
-    public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
+    /// `stoppedBecause`: why decoding ended before the moment when a work limit ended it, said instead of calling
+    /// the frame the recording's last.
+    public func recordingFrameDescription(frameTime: Double, requested: Double, stoppedBecause: String? = nil) -> String {
         var line = "frame at \(NumberText.points(frameTime)) s of the screen recording"
         if let name = recordingMoment?.recording.name { line += " '\(name)'" }
         let what = hierarchyCapturedAt != nil ? "the hierarchy was captured" : "the failure"
-        if requested >= Archive.recordingEnd {
+        if let why = stoppedBecause, requested - frameTime > 0.05 {
+            line +=
+                ": the last frame decoded, \(NumberText.points(requested - frameTime)) s before \(what) (at \(NumberText.points(requested)) s): \(why), so it may show an earlier screen"
+        } else if requested >= Archive.recordingEnd {
             line += " (its last)"
         } else if let early = momentBeforeRecordings {
             // Only what the data supports: a recording that began after the moment shows a later screen.
@@ -181,8 +186,10 @@ extension Archive {
     /// A time past the end of any recording: its last frame.
     public static let recordingEnd: Double = 86_400
 
-    public func recordingFrameDescription(frameTime: Double, requested: Double) -> String {
-        pictureRequest.recordingFrameDescription(frameTime: frameTime, requested: requested)
+    /// `stoppedBecause`: why decoding ended before the moment when a work limit ended it, said instead of calling
+    /// the frame the recording's last.
+    public func recordingFrameDescription(frameTime: Double, requested: Double, stoppedBecause: String? = nil) -> String {
+        pictureRequest.recordingFrameDescription(frameTime: frameTime, requested: requested, stoppedBecause: stoppedBecause)
     }
 
     /// Seconds between the failure screenshot and the hierarchy's recording, when both times are known.

@@ -107,7 +107,8 @@ extension InspectorState {
             case .success(let picture):
                 // A frame of a recording says which, as `info` does: it is not a screenshot Xcode took.
                 if let t = picture.frameTime, let asked = picture.requestedTime {
-                    let description = archive.pictureRequest.recordingFrameDescription(frameTime: t, requested: asked)
+                    let description = archive.pictureRequest.recordingFrameDescription(
+                        frameTime: t, requested: asked, stoppedBecause: picture.stoppedBecause)
                     screenshot = .loaded(picture.image, kind: description)
                     chrome.message = "Picture: " + description
                 } else {
