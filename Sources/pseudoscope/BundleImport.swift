@@ -67,14 +67,20 @@ struct BundleImport {
         }
         let bundle = try XCResultBundle(path: address.bundle, limits: loader.limits)
         var written = 0
+        var damaged = 0
         for (plan, target) in zip(plans, targets) {
-            let derived = try write(plan, to: target, bundle: bundle, dir: dir)
+            let (derived, files) = try write(plan, to: target, bundle: bundle, dir: dir, damaged: &damaged)
             written += 1
             let made = derived.isEmpty ? "" : " + " + derived.joined(separator: " + ")
-            try StandardOutput.write(
-                TerminalText.sanitize(target) + "/  archive.json + \(plan.files.count) attachment\(plan.files.count == 1 ? "" : "s")\(made)\n")
+            try StandardOutput.write(TerminalText.sanitize(target) + "/  archive.json + \(files) attachment\(files == 1 ? "" : "s")\(made)\n")
         }
-        return ExitCode.success
+        // Written, but not whole: the status says so, as check's does for what it could not read.
+        return damaged == 0 ? ExitCode.success : ExitCode.invalidInput
+    }
+
+    /// `BUNDLE#N`: the run a folder holds, as every command names it.
+    func runAddress(_ plan: ExportedRun) -> String {
+        BundleAddress.path(bundle: address.bundle, run: plan.archive.run?.number ?? 1)
     }
 
     /// DIR may not be the bundle or lie inside it: the bundle is evidence, read-only.
@@ -96,18 +102,35 @@ struct BundleImport {
     /// One run's folder: built hidden beside its place, then renamed into it (replacing the old one with --force).
     /// Writes one run's folder; returns the files made from the bundle that were written (`plan.derived`'s names).
     @discardableResult
-    func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String) throws -> [String] {
+    func write(_ plan: ExportedRun, to target: String, bundle: XCResultBundle, dir: String, damaged: inout Int) throws -> (
+        derived: [String], files: Int
+    ) {
         let temp = (dir as NSString).appendingPathComponent(".pseudoscope-import-\(getpid())-\(plan.folderName.prefix(40))")
         FileAccess.remove(temp)
         guard FileAccess.makeFolder(temp) else { throw ArchiveError(file: dir, message: "cannot be written to: \(systemMessage(errno))") }
         var done = false
         defer { if !done { FileAccess.remove(temp) } }
+        var archive = plan.archive
+        var files = 0
         for (name, record) in plan.files {
             guard case .bundle(_, let id) = record.location else { continue }
-            let bytes = try bundle.bytes(id)
+            let bytes: [UInt8]
+            do {
+                bytes = try bundle.bytes(id)
+            } catch let e as ArchiveError {
+                // A damaged payload (cut zstd data) costs its file, not the run: said with the run and the
+                // attachment it is, and the archive does not list what is not there.
+                printError(
+                    "pseudoscope: \(TerminalText.sanitize(plan.folderName)) (\(TerminalText.sanitize(runAddress(plan)))): attachment '\(TerminalText.sanitize(record.name))' not written: \(TerminalText.sanitize(e.description))"
+                )
+                damaged += 1
+                archive.attachments.removeAll { if case .file(let f) = $0.location { return f == name } else { return false } }
+                if archive.screenshot == name { archive.screenshot = nil }
+                continue
+            }
             try writeNew(bytes, (temp as NSString).appendingPathComponent(name))
+            files += 1
         }
-        var archive = plan.archive
         var derived: [String] = []
         for (name, file) in plan.derived {
             let bytes: [UInt8]
@@ -117,7 +140,8 @@ struct BundleImport {
                 // A recording that cannot be decoded (cut short, no video stream, another codec) costs its frame,
                 // not the run: the run is written with its hierarchy and the recording as it is, and this is said.
                 printError(
-                    "pseudoscope: \(TerminalText.sanitize(plan.folderName)): failure-frame.png not written: \(TerminalText.sanitize(e.description)); the run is written with its hierarchy and the recording as it is"
+                    "pseudoscope: \(TerminalText.sanitize(plan.folderName)): failure-frame.png not written: \(TerminalText.sanitize(e.description)); the run is written with its hierarchy"
+                        + (archive.attachments.contains { $0.kind == .video } ? " and the recording as it is" : "")
                 )
                 archive.screenshot = nil
                 continue
@@ -140,7 +164,7 @@ struct BundleImport {
             guard FileAccess.rename(temp, target) else { throw ArchiveError(file: target, message: "cannot be written: \(systemMessage(errno))") }
         }
         done = true
-        return derived
+        return (derived, files)
     }
 
     /// The bytes of a file made from the bundle: the snapshot as JSON, the recording's frame as PNG.

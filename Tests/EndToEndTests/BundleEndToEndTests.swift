@@ -111,6 +111,32 @@ final class BundleEndToEndTests: XCTestCase {
         XCTAssertEqual(try Harness.run(["check", folder]).status, 0, "the written run is an archive that checks")
     }
 
+    /// Issue 81: a recording whose zstd data is cut in the bundle is named with its run and attachment; the run is
+    /// written without it, and the status says the import is not whole.
+    func testImportOfARunWhoseRecordingsDataIsCutNamesTheRunAndTheAttachment() throws {
+        try SharedFixturesPath.require()
+        let dir = try Harness.temporaryFolder(self)
+        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
+        let prepared = try Harness.shell(
+            """
+            set -e
+            cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
+            f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
+            head -c 600000 "$f" > '\(dir.path)/cut'; cp '\(dir.path)/cut' "$f"
+            """)
+        XCTAssertEqual(prepared.status, 0, prepared.stderr)
+        let out = dir.appendingPathComponent("out").path
+        let r = try Harness.run(["import", dir.appendingPathComponent("B.xcresult").path, "-o", out])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("01-GuruUITests-testExampleFail (\(dir.path)/B.xcresult#1): attachment 'kXCTAttachmentScreenRecording' not written:")
+                && r.stderr.contains("the compressed data ends early"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("archive.json + 2 attachments"), r.stdout)
+        let folder = out + "/01-GuruUITests-testExampleFail"
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasSuffix(".mp4") })
+        XCTAssertNotEqual(try Harness.run(["check", folder]).status, 2, "the written run is an archive that reads")
+    }
+
     func testImportWritesOneFolderPerFailedRunWholeAndRefusesToOverwrite() throws {
         let dir = try Harness.temporaryFolder(self)
         let night = try Self.night(in: dir)
