@@ -135,3 +135,32 @@ final class ZipNightInspectorTests: XCTestCase {
         XCTAssertEqual(try t.waitForExit(), 0)
     }
 }
+
+extension ZipNightTests {
+    /// Issue 81: what is wrong with a zip is said with where: a damaged entry by the one before it, a file named
+    /// `.zip` that is not one (empty, or other bytes) as such, and an entry a little over the limit as over it.
+    func testADamagedZipSaysWhereAndAFileNamedZipThatIsNotOneSaysSo() throws {
+        let dir = try Harness.temporaryFolder(self)
+        var bytes = SyntheticProduct.zip([("night/a.txt", Array("a".utf8)), ("night/b.txt", Array("b".utf8))])
+        let second = try XCTUnwrap(
+            (1..<(bytes.count - 4)).first { bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 3 && bytes[$0 + 3] == 4 })
+        bytes = Array(bytes[..<(second + 10)])
+        let cut = try write(bytes, "cut.zip", in: dir)
+        let r = try Harness.run(["check", cut])
+        XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
+        XCTAssertTrue(r.stderr.contains("cut.zip: entry 2 (after 'night/a.txt'): the zip is damaged:"), r.stderr)
+        for (name, content, said) in [
+            ("empty.zip", [UInt8](), "empty.zip: is empty, though its name says it is a zip"),
+            ("renamed.zip", Array("hello".utf8), "renamed.zip: is named as a zip but is not one"),
+            ("App.ipa", Array("<html>".utf8), "App.ipa: is named as a zip but is not one"),
+        ] {
+            let r = try Harness.run(["check", try write(content, name, in: dir)])
+            XCTAssertEqual(r.status, 2, r.stderr)
+            XCTAssertTrue(r.stderr.contains(said), r.stderr)
+        }
+        let over = try write(
+            SyntheticProduct.zip([("night/run/archive.json", [UInt8](repeating: 32, count: (1 << 20) + (1 << 18)))]), "over.zip", in: dir)
+        let big = try Harness.run(["check", over], environment: ["PSEUDOSCOPE_MAX_FILE_MIB": "1"])
+        XCTAssertTrue(big.stdout.contains("unpacks to more than 1 MiB (a zip bomb?)"), "1.25 MiB is over a limit of 1 MiB: \(big.stdout)")
+    }
+}

@@ -65,6 +65,15 @@ public struct ArchiveLoader: Sendable {
             }
             throw ArchiveError(file: source.path, message: ForeignFile.message(kind, path: source.path))
         }
+        // Named as packed (`night.zip`, `App.ipa`) but not what the name says: a download cut short or a renamed
+        // file is said to be one, not read as a dump with no element lines.
+        if let said = ForeignFile.packedName(source.path) {
+            throw ArchiveError(
+                file: source.path,
+                message: rawBytes.isEmpty
+                    ? "is empty, though its name says it is \(said)"
+                    : "is named as \(said) but is not one (its first bytes are not \(said)'s): a download cut short, or another file renamed?")
+        }
         let bytes = try ArchiveLoader.normalizeEncoding(rawBytes, file: source.path)
         if DumpImporter.looksLikeArchive(bytes) {
             let archive = try decode(bytes, source: source)

@@ -151,7 +151,9 @@ public enum FileAccess {
 
     static func tooLarge(_ file: String, _ size: Int, _ limit: Int, _ variable: String, exact: Bool) -> ArchiveError {
         let mib = limit / (1024 * 1024)
-        let what = exact ? "file is \(size / (1024 * 1024)) MiB" : "input is longer than \(mib) MiB (reading stopped there)"
+        // In bytes where whole MiB would hide the excess: a file of 1.5 MiB is not "1 MiB, over the limit of 1 MiB".
+        let exactSize = size % (1024 * 1024) == 0 ? "\(size / (1024 * 1024)) MiB" : "\(size) bytes"
+        let what = exact ? "file is \(exactSize)" : "input is longer than \(mib) MiB (reading stopped there)"
         return ArchiveError(file: file, message: "\(what), over the limit of \(mib) MiB (raise it with \(variable))")
     }
 

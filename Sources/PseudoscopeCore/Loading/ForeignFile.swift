@@ -61,6 +61,18 @@ public enum ForeignFile {
         }
     }
 
+    /// What a packed file's name says it is (`a zip`, `a gzip-compressed file`), for one whose bytes say otherwise.
+    public static func packedName(_ path: String) -> String? {
+        let n = path.lowercased()
+        for (ends, what) in [
+            ([".zip", ".ipa"], "a zip"), ([".tar.gz", ".tgz", ".gz"], "a gzip file"), ([".tar.xz", ".txz", ".xz"], "an xz file"),
+            ([".tar.bz2", ".tbz2", ".bz2"], "a bzip2 file"), ([".zst"], "a zstd file"), ([".7z"], "a 7-Zip file"), ([".tar"], "a tar file"),
+        ] where ends.contains(where: { n.hasSuffix($0) }) {
+            return what
+        }
+        return nil
+    }
+
     /// Names that say a file is packed: a folder search counts them, so that a folder of downloaded artifacts
     /// that holds nothing else says what to do.
     public static func looksPacked(_ name: String) -> Bool {

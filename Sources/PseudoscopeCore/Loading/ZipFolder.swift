@@ -209,6 +209,7 @@ enum ZipFolder {
         }
         defer { ps_zip_close(z) }
         var count = 0
+        var previous: String?
         while true {
             var cName: UnsafePointer<CChar>?, cLink: UnsafePointer<CChar>?
             var size: Int64 = 0
@@ -217,9 +218,12 @@ enum ZipFolder {
             if rc == 0 { return }
             count += 1
             guard rc == 1, let cName else {
-                throw ArchiveError(file: zip, place: "entry \(count)", message: "the zip is damaged: \(libarchiveWords(z))")
+                // The damaged entry has no name to give: the one before it says where in the zip it is.
+                let place = "entry \(count)" + (previous.map { " (after '\(String($0.prefix(200)))')" } ?? " (the first)")
+                throw ArchiveError(file: zip, place: place, message: "the zip is damaged: \(libarchiveWords(z))")
             }
             var name = PathBytes.string(cString: cName)
+            previous = name
             while name.hasSuffix("/") { name.removeLast() }
             while name.hasPrefix("./") { name.removeFirst(2) }
             if name.isEmpty || ProductFiles.leavesProduct(name) { continue }
