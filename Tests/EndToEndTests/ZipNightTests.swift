@@ -164,3 +164,23 @@ extension ZipNightTests {
         XCTAssertTrue(big.stdout.contains("unpacks to more than 1 MiB (a zip bomb?)"), "1.25 MiB is over a limit of 1 MiB: \(big.stdout)")
     }
 }
+
+extension ZipNightTests {
+    /// Issue 81: a folder that looks like an input but is not whole says so: an archive.json that is a dangling link,
+    /// a result bundle's folder without its Info.plist, given alone or inside a night.
+    func testAFolderThatIsNotWholeSaysWhatIsMissing() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("night/empty.xcresult"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: dir.appendingPathComponent("night/lost"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(
+            atPath: dir.appendingPathComponent("night/lost/archive.json").path, withDestinationPath: "/nonexistent/archive.json")
+        let night = try Harness.run(["check", dir.appendingPathComponent("night").path])
+        XCTAssertEqual(night.status, 2, night.stderr)
+        XCTAssertTrue(night.stderr.contains("night/lost/archive.json: is a link to something that does not exist"), night.stderr)
+        XCTAssertTrue(night.stderr.contains("night/empty.xcresult: is named as a result bundle but holds no Info.plist"), night.stderr)
+        let alone = try Harness.run(["check", dir.appendingPathComponent("night/empty.xcresult").path])
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.stderr.contains("empty.xcresult: is named as a result bundle but holds no Info.plist"), alone.stderr)
+    }
+}

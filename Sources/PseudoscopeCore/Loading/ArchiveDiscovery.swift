@@ -46,8 +46,21 @@ public enum ArchiveDiscovery {
                     arg, limits: limits, notes: &result.notes, unchecked: &result.unchecked, passed: &result.passed, tests: &result.tests)
                 continue
             }
-            if FileAccess.kind((arg as NSString).appendingPathComponent("archive.json")) != .missing {
+            let archiveJSON = (arg as NSString).appendingPathComponent("archive.json")
+            if FileAccess.kind(archiveJSON) != .missing {
                 result.paths.append(arg)
+                continue
+            }
+            // What looks like one thing but is not whole is said as such, not as a folder holding nothing.
+            if FileAccess.isLink(archiveJSON) {
+                result.problems.append(ArchiveError(file: archiveJSON, message: "is a link to something that does not exist"))
+                continue
+            }
+            if FileAccess.kind(arg) == .directory, arg.hasSuffix(".xcresult") || arg.hasSuffix(".xcresult/") {
+                result.problems.append(
+                    ArchiveError(
+                        file: arg,
+                        message: "is named as a result bundle but holds no Info.plist (an empty folder, or a bundle not copied whole?)"))
                 continue
             }
             if FileAccess.kind(arg) != .directory {
@@ -170,6 +183,12 @@ public enum ArchiveDiscovery {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { bundles.append(path) }
                     } else if FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) != .missing {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
+                    } else if name.hasSuffix(".xcresult") {
+                        // A night's bundle not copied whole is said, not searched as an empty folder.
+                        problems.append(
+                            ArchiveError(
+                                file: path,
+                                message: "is named as a result bundle but holds no Info.plist (an empty folder, or a bundle not copied whole?)"))
                     } else if !hidden {
                         search(path, depth: depth + 1)
                     }
@@ -201,7 +220,12 @@ public enum ArchiveDiscovery {
                         if let id = FileAccess.identity(path), visited.insert(id).inserted { found.append(path) }
                     }
                 case .missing:
-                    break  // a dangling link
+                    // A dangling link named as an input is one the night lost: said; any other is nothing to read.
+                    let n = name.lowercased()
+                    let inputNames = [".json", ".xcresult", ".txt", ".xml", ".log"]
+                    if isLink, !hidden, inputNames.contains(where: { n.hasSuffix($0) }) || ForeignFile.looksPacked(n) {
+                        problems.append(ArchiveError(file: path, message: "is a link to something that does not exist"))
+                    }
                 }
             }
         }

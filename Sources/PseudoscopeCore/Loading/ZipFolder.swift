@@ -219,13 +219,13 @@ enum ZipFolder {
             count += 1
             guard rc == 1, let cName else {
                 // The damaged entry has no name to give: the one before it says where in the zip it is.
-                let place = "entry \(count)" + (previous.map { " (after '\(String($0.prefix(200)))')" } ?? " (the first)")
+                let place = "entry \(count)" + (previous.map { " (after '\(String($0.prefix(200)))')" } ?? (count == 1 ? " (the first)" : ""))
                 throw ArchiveError(file: zip, place: place, message: "the zip is damaged: \(libarchiveWords(z))")
             }
             var name = PathBytes.string(cString: cName)
-            previous = name
             while name.hasSuffix("/") { name.removeLast() }
             while name.hasPrefix("./") { name.removeFirst(2) }
+            if !name.isEmpty { previous = name }
             if name.isEmpty || ProductFiles.leavesProduct(name) { continue }
             let unpack = { (most: Int) throws -> [UInt8] in
                 var out: [UInt8] = []
