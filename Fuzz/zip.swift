@@ -17,9 +17,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let index = try? ZipFolder.index(path) else { return 0 }
     var queue = [""]
     var seen = 0
+    // Each folder once, as discovery walks one: a name such as `.` is the folder itself.
+    var visited: Set<String> = []
     while let folder = queue.popLast(), seen < 10_000 {
         let inner = folder.isEmpty ? path : path + "/" + folder
-        for name in ZipFolder.names(inner) ?? [] {
+        guard visited.insert(ZipFolder.realPath(inner) ?? inner).inserted else { continue }
+        for name in ZipFolder.names(inner) ?? [] where !name.isEmpty && name != "." && name != ".." {
             seen += 1
             let child = folder.isEmpty ? name : folder + "/" + name
             switch ZipFolder.kind(path + "/" + child) {

@@ -7,7 +7,8 @@ import PseudoscopeScreens
 /// `audit`'s options as given.
 struct AuditOptions {
     var inputs: [String]
-    var json, markdown, force: Bool
+    var format: ReportFormat
+    var force: Bool
     var junit: String?
     var output: OutputSettings
 
@@ -15,9 +16,7 @@ struct AuditOptions {
         let p = try ParsedArguments(args, spec: Commands.audit)
         inputs = p.operands
         guard !inputs.isEmpty else { throw UsageError(message: "audit: expected at least one app, .ipa, .xcarchive, .xcodeproj or folder") }
-        json = p.flag("--json")
-        markdown = p.flag("--markdown")
-        if json && markdown { throw UsageError(message: "audit: --json and --markdown are two reports; give one (see pseudoscope audit --help)") }
+        format = try ReportFormat.chosen(p, command: "audit", environment: processEnvironment)
         force = p.flag("--force")
         junit = p.value("--junit")
         output = OutputSettings(p)
@@ -33,11 +32,12 @@ struct AuditCommand {
         if let junit = o.junit {
             try ReportFile.write(Array(AuditJUnit.write(verdict).utf8), to: junit, force: o.force, inputs: o.inputs)
         }
-        if o.json {
-            try StandardOutput.write(AuditJSON.write(verdict))
-        } else if o.markdown {
-            try StandardOutput.write(AuditMarkdown.write(verdict))
-        } else {
+        switch o.format {
+        case .json: try StandardOutput.write(AuditJSON.write(verdict))
+        case .markdown: try StandardOutput.write(AuditMarkdown.write(verdict))
+        case .junit: try StandardOutput.write(AuditJUnit.write(verdict))
+        case .sarif, .gitlab, .github: try StandardOutput.write(CIReports.audit(verdict, format: o.format, environment: processEnvironment))
+        case .text:
             try StandardOutput.writeText(
                 AuditText.write(verdict, color: environment.useColor(o.output.color)), ascii: environment.glyphs(forceASCII: o.output.ascii).isASCII)
         }

@@ -9,7 +9,10 @@ import PseudoscopeScreens
 /// `check`'s options as given, checked against each other.
 struct CheckOptions {
     var inputs: [String]
-    var json, markdown, group, force, acceptNoHierarchy: Bool
+    var format: ReportFormat
+    var group, force, acceptNoHierarchy: Bool
+    var json: Bool { format == .json }
+    var markdown: Bool { format == .markdown }
     var junit: String?
     var filter: FindingFilter
     var output: OutputSettings
@@ -19,14 +22,14 @@ struct CheckOptions {
         let p = try ParsedArguments(args, spec: Commands.check)
         inputs = p.operands
         guard !inputs.isEmpty else { throw UsageError(message: "check: expected at least one ARCHIVE or FOLDER") }
-        json = p.flag("--json")
-        markdown = p.flag("--markdown")
+        format = try ReportFormat.chosen(p, command: "check", environment: processEnvironment)
         group = p.flag("--group")
         force = p.flag("--force")
         acceptNoHierarchy = p.flag("--accept-no-hierarchy")
         junit = p.value("--junit")
-        if group && markdown { throw UsageError(message: "check: --group and --markdown are two reports; give one (see pseudoscope check --help)") }
-        if json && markdown { throw UsageError(message: "check: --json and --markdown are two reports; give one (see pseudoscope check --help)") }
+        if group && format != .text && format != .json {
+            throw UsageError(message: "check: --group and --format \(format.rawValue) are two reports; give one (see pseudoscope check --help)")
+        }
         filter = FindingFilter(
             minSeverity: p.choice("--min-severity", Severity.self) ?? .review,
             rules: p.all("--rule").map { Set($0.compactMap(Rule.init(rawValue:))) })
@@ -36,7 +39,7 @@ struct CheckOptions {
 
     /// Whether standard output's report holds every run in the night's order (text and JSON; not Markdown, which
     /// orders runs by verdict, nor the text groups), so that the JUnit file can be made in the same pass.
-    var reportHoldsEveryRunInOrder: Bool { !markdown && (json || !group) }
+    var reportHoldsEveryRunInOrder: Bool { format == .json || format == .text && !group }
 }
 
 struct CheckCommand {
@@ -62,16 +65,20 @@ struct CheckCommand {
 
         /// Standard output's report, with `junit`'s test cases made in the same pass when given.
         func report(failure: HeldFailure?, junit: RunParts.Companion?) throws {
-            var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && !o.json && !o.markdown, holdingFailureIn: failure)
-            if o.markdown {
-                try CheckMarkdown.write(night, triage: triage, to: &out)
-            } else if o.json {
-                try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out, companion: junit)
-            } else if o.group {
-                try out.text(CheckText.groups(night, glyphs: glyphs))
-                try out.text(CheckText.summary(night, triage: triage))
-            } else {
-                try CheckText.write(night, glyphs: glyphs, color: color, triage: triage, to: &out, companion: junit)
+            var out = ReportStream.toStandardOutput(ascii: glyphs.isASCII && o.format == .text, holdingFailureIn: failure)
+            switch o.format {
+            case .markdown: try CheckMarkdown.write(night, triage: triage, to: &out)
+            case .json: try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out, companion: junit)
+            case .junit: try JUnitReport.write(night, to: &out)
+            case .sarif, .gitlab, .github:
+                try CIReports.check(night, format: o.format, triage: triage, glyphs: glyphs, environment: processEnvironment, to: &out)
+            case .text:
+                if o.group {
+                    try out.text(CheckText.groups(night, glyphs: glyphs))
+                    try out.text(CheckText.summary(night, triage: triage))
+                } else {
+                    try CheckText.write(night, glyphs: glyphs, color: color, triage: triage, to: &out, companion: junit)
+                }
             }
             try out.finish()
         }

@@ -215,6 +215,13 @@ enum JUnitReport {
     /// What comes after the runs' test cases.
     static let tail = "  </testsuite>\n</testsuites>\n"
 
+    /// The whole file on a stream (`--format junit`), each run's test case made as its findings are read back.
+    static func write(_ night: Night, to stream: inout ReportStream) throws {
+        try stream.text(head(night))
+        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try stream.text($0) })
+        try stream.text(tail)
+    }
+
     /// One run's test case: a failure, an error or a skip as its verdict says, and its findings.
     static func testCase(_ o: RunOutcome, findings found: [Finding]) -> TextBytes {
         let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path

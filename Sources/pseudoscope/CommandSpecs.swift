@@ -136,7 +136,8 @@ enum Commands {
             with an LTR run of the same screen among the inputs also gets the rtl-not-mirrored pair rule.
             """,
         options: [
-            OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
+            ReportFormat.option,
+            OptionSpec("--json", nil, "machine-readable output (docs/checks.md): --format json"),
             OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per archive, a failure per blocking finding"),
             OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input of the run)"),
             OptionSpec("--min-severity", "S", "blocking: only blocking findings; review (default): all", choices: Severity.allCases.map(\.rawValue)),
@@ -144,7 +145,7 @@ enum Commands {
                 "--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),
                 choices: Rule.allCases.map(\.rawValue), repeatable: true),
             OptionSpec("--group", nil, "summarise by rule and by screen (how many archives share each fault)"),
-            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings"),
+            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per archive with its failure and findings: --format markdown"),
             OptionSpec(
                 "--accept-no-hierarchy", nil,
                 "count a failed run without a hierarchy (a unit test's, an assertion's) as checked instead of failing CI with status 3"),
@@ -220,10 +221,11 @@ enum Commands {
             in archived schemes. Reads, never writes or unpacks (docs/checks.md, "Release leak audit").
             """,
         options: [
-            OptionSpec("--json", nil, "machine-readable output (docs/checks.md)"),
+            ReportFormat.option,
+            OptionSpec("--json", nil, "machine-readable output (docs/checks.md): --format json"),
             OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per product, a failure holding its blocking findings"),
             OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input)"),
-            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per product"),
+            OptionSpec("--markdown", nil, "a Markdown report for a ticket: a section per product: --format markdown"),
         ] + SharedOptions.output,
         exitStatus:
             "0 everything given was read and audited and nothing blocks; 1 something blocks; 2 something given could not be read; 3 nothing blocks, but part of something given could not be audited"

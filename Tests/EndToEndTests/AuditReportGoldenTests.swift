@@ -34,7 +34,10 @@ final class AuditReportGoldenTests: XCTestCase {
 
     func testEveryReportIsAsRecorded() throws {
         let junit = try Harness.temporaryFolder(self).appendingPathComponent("audit.xml").path
-        for (options, name) in [([], "audit.txt"), (["--json"], "audit.json"), (["--markdown"], "audit.md")] {
+        for (options, name) in [
+            ([], "audit.txt"), (["--json"], "audit.json"), (["--markdown"], "audit.md"), (["--format", "sarif"], "audit.sarif.json"),
+            (["--format", "gitlab"], "audit-gitlab.json"), (["--format", "github"], "audit-github.txt"),
+        ] {
             let r = try audit(options)
             XCTAssertEqual(r.status, 1, "\(name): Pocket Casts archives DEBUG builds")
             assertGolden(r.stdout, name)
@@ -59,6 +62,16 @@ final class AuditReportGoldenTests: XCTestCase {
         _ = try audit(["--junit", junit])
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         XCTAssertTrue(xml.contains("tests=\"3\" failures=\"1\" errors=\"\(totals["incomplete"]!)\""), xml)
+        // The CI formats: each blocking finding an error, each review one a warning; what was not audited in full
+        // or read, an error of its own (one per thing not audited).
+        let notAudited = products.map { ($0["notAudited"] as? [Any])?.count ?? 0 }.reduce(0, +) + totals["unreadable"]!
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try audit(["--format", "sarif"]).stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        XCTAssertEqual(results.filter { $0["level"] as? String == "error" }.count, totals["blocking"]! + notAudited)
+        XCTAssertEqual(results.filter { $0["level"] as? String == "warning" }.count, totals["review"]!)
+        let gitlab = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try audit(["--format", "gitlab"]).stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(gitlab.filter { $0["severity"] as? String == "critical" }.count, totals["blocking"]! + notAudited)
+        XCTAssertEqual(gitlab.filter { $0["severity"] as? String == "info" }.count, totals["review"]!)
     }
 
     func testUsageAndUnreadableInputs() throws {

@@ -28,6 +28,8 @@ final class CheckReportGoldenTests: XCTestCase {
         for (options, name) in [
             ([], "check.txt"), (["--json"], "check.json"), (["--markdown"], "check.md"), (["--group"], "check-group.txt"),
             (["--group", "--json"], "check-group.json"), (["--rule", "text-truncated", "--min-severity", "blocking"], "check-filtered.txt"),
+            (["--format", "sarif"], "check.sarif.json"), (["--format", "gitlab"], "check-gitlab.json"), (["--format", "github"], "check-github.txt"),
+            (["--format", "junit"], "check-junit.xml"),
         ] {
             let r = try check(options)
             XCTAssertEqual(r.status, 1, "\(name): the night blocks")
@@ -110,6 +112,29 @@ final class CheckReportGoldenTests: XCTestCase {
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         XCTAssertEqual(number("failures=\"[0-9]+\"", in: xml), want.blocked, "junit")
         XCTAssertEqual(xml.components(separatedBy: "<failure ").count - 1, want.blocked, "junit: one failure a blocked run")
+
+        // The CI formats: every blocking finding an error (a known one a note), every review finding a warning, and
+        // what was not checked or read an error of its own.
+        let notJudged = t["notChecked"]! + t["unreadable"]! + t["incomplete"]!
+        let knownBlocking = archives.map { $0["blockingKnown"] as? Int ?? 0 }.reduce(0, +)
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try check(["--format", "sarif"]).stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        func levels(_ l: String) -> Int { results.filter { $0["level"] as? String == l }.count }
+        XCTAssertEqual(
+            [levels("error"), levels("note"), levels("warning")], [want.blocking - knownBlocking + notJudged, knownBlocking, want.review], "sarif")
+        let gitlab = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try check(["--format", "gitlab"]).stdout.utf8)) as? [[String: Any]])
+        func severities(_ s: String) -> Int { gitlab.filter { $0["severity"] as? String == s }.count }
+        XCTAssertEqual(
+            [severities("critical"), severities("minor"), severities("info")],
+            [want.blocking - knownBlocking + notJudged, knownBlocking, want.review], "gitlab")
+        XCTAssertEqual(Set(gitlab.compactMap { $0["fingerprint"] as? String }).count, gitlab.count, "gitlab: one fingerprint an issue")
+        let github = try check(["--format", "github"]).stdout
+        XCTAssertEqual(
+            github.components(separatedBy: "\n::error ").count - 1 + (github.hasPrefix("::error ") ? 1 : 0),
+            min(10, want.blocking - knownBlocking + notJudged), "github")
+        XCTAssertTrue(
+            github.contains("checked: \(want.blocked) blocked") || github.contains(" \(want.blocked) blocked"),
+            "github: the text report after the annotations")
 
         // The plain list (the archive list in a pipe) heads the same night with the same runs blocked.
         let list = try Harness.run(["open"] + Self.triage + Self.night, environment: Self.environment, in: Harness.repositoryRoot).stdout

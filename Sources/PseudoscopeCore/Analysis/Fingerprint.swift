@@ -31,7 +31,7 @@ extension Fingerprint {
 }
 
 public enum Fingerprint {
-    static func hash(_ key: String) -> String {
+    public static func hash(_ key: String) -> String {
         var h = Hasher()
         h.add(key)
         return h.hex

@@ -51,15 +51,23 @@ extension AuditRule {
         case .localizationCoverage: (title, meaning) = ("Localization coverage", "keys a locale lacks, or values left in the development language")
         case .undeclaredLocale: (title, meaning) = ("Undeclared locale", "a locale declared without tables, or tables of an undeclared locale")
         case .debugInDistribution: (title, meaning) = ("DEBUG in distribution", "a configuration a scheme archives compiles DEBUG in")
-        case .pseudoInProject: (title, meaning) = ("Pseudo in the project", "a setting, archived scheme or resource carries the pseudo switch or files")
+        case .pseudoInProject:
+            (title, meaning) = ("Pseudo in the project", "a setting, archived scheme or resource carries the pseudo switch or files")
         }
         return RuleInfo(id: rawValue, title: title, meaning: meaning, command: "audit")
     }
 }
 
 extension RuleInfo {
-    /// Every rule, `check`'s then `audit`'s.
-    public static let all: [RuleInfo] = Rule.allCases.map(\.info) + AuditRule.allCases.map(\.info)
+    /// What the CI formats report a run or product under when it was not judged in full, or not read: green means
+    /// checked, and a CI page says so too.
+    public static let notChecked = RuleInfo(
+        id: "not-checked", title: "Not checked", meaning: "a run or product was read but could not be judged in full", command: "check, audit")
+    public static let unreadable = RuleInfo(
+        id: "unreadable", title: "Could not be read", meaning: "an input could not be read", command: "check, audit")
+
+    /// Every rule, `check`'s then `audit`'s, then the two every report names for what it could not judge.
+    public static let all: [RuleInfo] = Rule.allCases.map(\.info) + AuditRule.allCases.map(\.info) + [notChecked, unreadable]
 
     /// The table docs/checks.md shows, from this one.
     public static var markdownTable: String {

@@ -18,6 +18,9 @@ public struct ArchiveSummary: Sendable, Equatable {
     public var xcode: String
     public var failingIdentifier: String
     public var failureMessage: String
+    /// The failing test's file and line, when the bundle or archive recorded them: where CI formats place a finding.
+    public var failureFile: String?
+    public var failureLine: Int?
     /// Nil for a v1 archive; the dump format for an imported dump.
     public var importedFormat: String?
     public var elementCount: Int
@@ -58,6 +61,8 @@ public struct ArchiveSummary: Sendable, Equatable {
         xcode = a.environment.xcode
         failingIdentifier = a.failure.identifier
         failureMessage = a.failure.message
+        failureFile = a.failure.file
+        failureLine = a.failure.line
         importedFormat = a.imported?.format
         elementCount = a.hierarchy.count
         run = a.run
