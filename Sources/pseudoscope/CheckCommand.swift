@@ -14,6 +14,8 @@ struct CheckOptions {
     var json: Bool { format == .json }
     var markdown: Bool { format == .markdown }
     var junit: String?
+    /// `--attachments DIR`: each failed run's picture and wireframe, named in JUnit and SARIF.
+    var attachments: String?
     var filter: FindingFilter
     var output: OutputSettings
     var engine: EngineSettings
@@ -27,6 +29,7 @@ struct CheckOptions {
         force = p.flag("--force")
         acceptNoHierarchy = p.flag("--accept-no-hierarchy")
         junit = p.value("--junit")
+        attachments = p.value("--attachments")
         if group && format != .text && format != .json {
             throw UsageError(message: "check: --group and --format \(format.rawValue) are two reports; give one (see pseudoscope check --help)")
         }
@@ -62,6 +65,10 @@ struct CheckCommand {
         let night = engine.judgeNight(discovery, spool: spool)
         // Summarised over every finding, shown or not: a baseline entry is stale only when nothing matches it.
         let triage = TriageSummary(engine.triage, night)
+        let exported = try o.attachments.map { try AttachmentExport.export(night, to: $0, loader: engine.loader, force: o.force) } ?? [:]
+        let junitCase: @Sendable (RunOutcome, [Finding]) -> TextBytes = {
+            JUnitReport.testCase($0, findings: $1, attachments: exported[$0.path] ?? [])
+        }
 
         /// Standard output's report, with `junit`'s test cases made in the same pass when given.
         func report(failure: HeldFailure?, junit: RunParts.Companion?) throws {
@@ -69,9 +76,10 @@ struct CheckCommand {
             switch o.format {
             case .markdown: try CheckMarkdown.write(night, triage: triage, to: &out)
             case .json: try CheckJSON.write(night, grouped: o.group, triage: triage, to: &out, companion: junit)
-            case .junit: try JUnitReport.write(night, to: &out)
+            case .junit: try JUnitReport.write(night, attachments: exported, to: &out)
             case .sarif, .gitlab, .github:
-                try CIReports.check(night, format: o.format, triage: triage, glyphs: glyphs, environment: processEnvironment, to: &out)
+                try CIReports.check(
+                    night, format: o.format, triage: triage, glyphs: glyphs, attachments: exported, environment: processEnvironment, to: &out)
             case .text:
                 if o.group {
                     try out.text(CheckText.groups(night, glyphs: glyphs))
@@ -94,13 +102,13 @@ struct CheckCommand {
                 to: junit, force: o.force, inputs: inputs + [o.engine.baseline, o.engine.since].compactMap { $0 }
             ) { put in
                 try withoutActuallyEscaping(put) { put in
-                    let file = RunParts.Companion(render: JUnitReport.testCase, stream: ReportStream(put: put))
+                    let file = RunParts.Companion(render: junitCase, stream: ReportStream(put: put))
                     try file.stream.text(JUnitReport.head(night))
                     if together {
                         // Each run's findings read back once for both reports.
                         try report(failure: failure, junit: file)
                     } else {
-                        try RunParts.write(night.outcomes, of: night, render: JUnitReport.testCase, to: { try file.stream.text($0) })
+                        try RunParts.write(night.outcomes, of: night, render: junitCase, to: { try file.stream.text($0) })
                     }
                     try file.stream.text(JUnitReport.tail)
                     try file.stream.finish()

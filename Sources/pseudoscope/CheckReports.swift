@@ -216,14 +216,19 @@ enum JUnitReport {
     static let tail = "  </testsuite>\n</testsuites>\n"
 
     /// The whole file on a stream (`--format junit`), each run's test case made as its findings are read back.
-    static func write(_ night: Night, to stream: inout ReportStream) throws {
+    static func write(_ night: Night, attachments: [String: [String]] = [:], to stream: inout ReportStream) throws {
         try stream.text(head(night))
-        try RunParts.write(night.outcomes, of: night, render: testCase, to: { try stream.text($0) })
+        try RunParts.write(
+            night.outcomes, of: night, render: { testCase($0, findings: $1, attachments: attachments[$0.path] ?? []) }, to: { try stream.text($0) })
         try stream.text(tail)
     }
 
     /// One run's test case: a failure, an error or a skip as its verdict says, and its findings.
-    static func testCase(_ o: RunOutcome, findings found: [Finding]) -> TextBytes {
+    static func testCase(_ o: RunOutcome, findings found: [Finding]) -> TextBytes { testCase(o, findings: found, attachments: []) }
+
+    /// The same, with the files `--attachments` wrote for the run named as `[[ATTACHMENT|path]]` lines in its
+    /// system-out, as Jenkins' and GitLab's JUnit readers show them beside the failure.
+    static func testCase(_ o: RunOutcome, findings found: [Finding], attachments: [String]) -> TextBytes {
         let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
         var x = TextBytes(capacity: 4096)
         x.put("    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n")
@@ -243,7 +248,10 @@ enum JUnitReport {
                     "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
                 )
             }
-            putFindings(found, verdict: o.verdict, into: &x)
+            putFindings(found, verdict: o.verdict, attachments: attachments, into: &x)
+        }
+        if o.verdict.isChecked == false, !attachments.isEmpty {
+            x.put("      <system-out>" + attachments.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: newline) + "</system-out>\n")
         }
         x.put("    </testcase>\n")
         return x
@@ -252,7 +260,7 @@ enum JUnitReport {
     /// A judged run's findings in its test case: one failure for those that block now, a skip when only known
     /// issues block, and every other finding in its system-out. Escaped piece by piece (escaping a text is escaping
     /// its pieces), each finding read in place: a night writes hundreds of thousands.
-    static func putFindings(_ found: [Finding], verdict: Verdict, into x: inout TextBytes) {
+    static func putFindings(_ found: [Finding], verdict: Verdict, attachments: [String] = [], into x: inout TextBytes) {
         let blocking = found.indices.filter { found[$0].blocks }
         if let first = blocking.first {
             let more = blocking.count > 1 ? " (and \(blocking.count - 1) more blocking finding\(blocking.count == 2 ? "" : "s"))" : ""
@@ -285,7 +293,7 @@ enum JUnitReport {
             x.put("      <skipped message=\"\(escape(known.compactMap { $0.known?.summary }.joined(separator: "; ")))\"/>\n")
         }
         let others = found.indices.filter { !found[$0].blocks }
-        let lookedFor = verdict.answer.map { $0.parts.map { "\($0.label): \($0.text)" } } ?? []
+        let lookedFor = (verdict.answer.map { $0.parts.map { "\($0.label): \($0.text)" } } ?? []) + attachments.map { "[[ATTACHMENT|\($0)]]" }
         guard !others.isEmpty || !lookedFor.isEmpty else { return }
         x.put("      <system-out>")
         x.put(lookedFor.map(escape).joined(separator: newline))

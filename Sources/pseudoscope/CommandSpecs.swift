@@ -139,7 +139,10 @@ enum Commands {
             ReportFormat.option,
             OptionSpec("--json", nil, "machine-readable output (docs/checks.md): --format json"),
             OptionSpec("--junit", "FILE", "also write JUnit XML: a test case per archive, a failure per blocking finding"),
-            OptionSpec("--force", nil, "replace the --junit FILE if it exists (never an input of the run)"),
+            OptionSpec("--force", nil, "replace the --junit FILE (or --attachments files) if it exists (never an input of the run)"),
+            OptionSpec(
+                "--attachments", "DIR",
+                "write each failed run's picture (PNG) and text wireframe under DIR, named in JUnit ([[ATTACHMENT|path]]) and SARIF"),
             OptionSpec("--min-severity", "S", "blocking: only blocking findings; review (default): all", choices: Severity.allCases.map(\.rawValue)),
             OptionSpec(
                 "--rule", "ID", "only this rule (repeatable): " + Rule.allCases.map(\.rawValue).joined(separator: ", "),

@@ -106,3 +106,33 @@ final class CIFormatTests: XCTestCase {
         XCTAssertTrue(gitlab.stdout.hasPrefix("[{"), "a format named wins over GitHub's default")
     }
 }
+
+extension CIFormatTests {
+    /// `--attachments DIR`: each failed run's picture and wireframe under DIR, named in JUnit as Jenkins and GitLab
+    /// read them and in SARIF as the results' attachments; nothing written over a file without --force.
+    func testAttachmentsAreWrittenAndNamedInJUnitAndSARIF() throws {
+        let dir = try Harness.temporaryFolder(self)
+        let out = dir.appendingPathComponent("att").path
+        let junit = dir.appendingPathComponent("night.xml").path
+        let night = ["SampleArchives", "SampleBundles/TestResults"]
+        let r = try Harness.run(["check", "--attachments", out, "--junit", junit, "--format", "sarif"] + night, in: Harness.repositoryRoot)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: out)).sorted()
+        let pictures = files.filter { $0.hasSuffix("/failure.png") }
+        XCTAssertFalse(pictures.isEmpty, "\(files)")
+        for p in pictures {
+            XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + p)).prefix(4)), [0x89, 0x50, 0x4E, 0x47], p)
+        }
+        XCTAssertTrue(files.contains { $0.hasSuffix("/wireframe.txt") })
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        for p in pictures { XCTAssertTrue(xml.contains("[[ATTACHMENT|\(out)/\(p)]]"), p) }
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        XCTAssertTrue(results.contains { ($0["attachments"] as? [[String: Any]])?.isEmpty == false })
+        try validate(r.stdout)
+        let again = try Harness.run(["check", "--attachments", out] + night, in: Harness.repositoryRoot)
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("already exists; use --force to replace it"), again.stderr)
+        XCTAssertEqual(try Harness.run(["check", "--attachments", out, "--force"] + night, in: Harness.repositoryRoot).status, 1)
+    }
+}

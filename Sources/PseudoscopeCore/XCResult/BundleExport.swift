@@ -111,7 +111,7 @@ public enum BundleExport {
     }
 
     /// `07` of 35, `7` of 9: numbers that sort.
-    static func numbered(_ n: Int, of count: Int) -> String {
+    public static func numbered(_ n: Int, of count: Int) -> String {
         let digits = max(2, String(max(count, n)).count)
         let s = String(n)
         return String(repeating: "0", count: max(0, digits - s.count)) + s
@@ -119,7 +119,7 @@ public enum BundleExport {
 
     /// Letters, digits, `.`, `_` and `-` only (any script's letters kept), runs of anything else as one `-`, at
     /// most `maxNameLength` characters, never `.`-leading: safe on every file system and in every shell.
-    static func slug(_ s: String, fallback: String) -> String {
+    public static func slug(_ s: String, fallback: String) -> String {
         var out = ""
         var dash = false
         for ch in s {

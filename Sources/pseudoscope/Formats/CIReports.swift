@@ -6,23 +6,29 @@ import PseudoscopeDrawing
 enum CIReports {
     /// `check`'s night: each run's issues made as its findings are read back, written in the night's order.
     static func check(
-        _ night: Night, format: ReportFormat, triage: TriageSummary, glyphs: Glyphs, environment: [String: String], to stream: inout ReportStream
+        _ night: Night, format: ReportFormat, triage: TriageSummary, glyphs: Glyphs, attachments: [String: [String]] = [:],
+        environment: [String: String], to stream: inout ReportStream
     ) throws {
+        let issues: @Sendable (RunOutcome, [Finding]) -> [CIIssue] = { o, found in
+            CIIssues.of(o, findings: found).map {
+                var i = $0; i.attachments = attachments[o.path] ?? []; return i
+            }
+        }
         switch format {
         case .sarif:
             var sarif = SARIFReport()
             sarif.begin(command: "pseudoscope check")
-            try RunParts.write(night.outcomes, of: night, render: CIIssues.of, to: { for i in $0 { sarif.add(i) } })
+            try RunParts.write(night.outcomes, of: night, render: issues, to: { for i in $0 { sarif.add(i) } })
             try stream.bytes(sarif.end())
         case .gitlab:
             var gitlab = GitLabReport()
             gitlab.begin()
-            try RunParts.write(night.outcomes, of: night, render: CIIssues.of, to: { for i in $0 { gitlab.add(i) } })
+            try RunParts.write(night.outcomes, of: night, render: issues, to: { for i in $0 { gitlab.add(i) } })
             try stream.bytes(gitlab.end())
         case .github:
             var annotations = GitHubAnnotations()
             var lines = ""
-            try RunParts.write(night.outcomes, of: night, render: CIIssues.of, to: { for i in $0 { if let l = annotations.line(i) { lines += l } } })
+            try RunParts.write(night.outcomes, of: night, render: issues, to: { for i in $0 { if let l = annotations.line(i) { lines += l } } })
             let whole =
                 environment["GITHUB_STEP_SUMMARY"].map { _ in "The step summary holds the whole report." }
                 ?? "pseudoscope check --format text lists every one."

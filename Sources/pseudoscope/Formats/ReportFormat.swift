@@ -43,4 +43,6 @@ struct CIIssue: Sendable {
     /// The element's path (`Application/Window/Button[2]`), for a layout finding.
     var element: String?
     var fingerprint: String
+    /// The run's picture and wireframe, when `--attachments` wrote them.
+    var attachments: [String] = []
 }

@@ -83,6 +83,20 @@ struct SARIFReport {
         }
         w.endObject()
         w.endArray()
+        if !i.attachments.isEmpty {
+            w.beginArray("attachments")
+            for a in i.attachments {
+                w.beginObject()
+                w.beginObject("description")
+                w.string("text", a.hasSuffix(".png") ? "the screen at the failure" : "the wireframe with the findings")
+                w.endObject()
+                w.beginObject("artifactLocation")
+                w.string("uri", SARIFReport.uri(a))
+                w.endObject()
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.beginObject("partialFingerprints")
         w.string("pseudoscope/v1", i.fingerprint)
         w.endObject()
