@@ -86,15 +86,14 @@ enum AuditJUnit {
         let e = JUnitReport.escape
         let failures = v.products.filter { $0.findings.contains { $0.severity == .blocking } }.count
         let errors = v.unreadable + v.incomplete
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"pseudoscope\" tests=\"\(v.products.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-        x += "  <testsuite name=\"pseudoscope.audit\" tests=\"\(v.products.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        var x = JUnitXML.head(suite: "audit", tests: v.products.count, failures: failures, errors: errors)
         for p in v.products {
-            x += "    <testcase classname=\"\(p.kind.rawValue)\" name=\"\(e(p.path))\" file=\"\(e(p.path))\">\n"
-            if let why = p.unreadable { x += "      <error message=\"\(e(why))\">\(e(p.path + ": " + why))</error>\n" }
+            x += JUnitXML.openCase(classname: p.kind.rawValue, name: p.path, file: p.path)
+            if let why = p.unreadable { x += JUnitXML.error(message: why, escapedBody: e(p.path + ": " + why)) }
             if !p.notAudited.isEmpty {
-                x +=
-                    "      <error type=\"not-audited\" message=\"\(e("not audited in full: " + p.notAudited[0]))\">\(p.notAudited.map(e).joined(separator: JUnitReport.newline))</error>\n"
+                x += JUnitXML.error(
+                    type: "not-audited", message: "not audited in full: " + p.notAudited[0],
+                    escapedBody: p.notAudited.map(e).joined(separator: JUnitReport.newline))
             }
             let blocking = p.findings.filter { $0.severity == .blocking }
             if let first = blocking.first {
@@ -111,9 +110,9 @@ enum AuditJUnit {
                     + review.map { e("review \($0.rule.rawValue) \($0.file.isEmpty ? "(the product)" : $0.file): \($0.message)") }.joined(
                         separator: JUnitReport.newline) + "</system-out>\n"
             }
-            x += "    </testcase>\n"
+            x += JUnitXML.closeCase
         }
-        return x + "  </testsuite>\n</testsuites>\n"
+        return x + JUnitXML.tail
     }
 }
 

@@ -202,9 +202,7 @@ enum JUnitReport {
         // What could not be checked is an error, not a skip: CI must not show it green.
         let errors = t.notChecked + t.unreadable + t.incomplete
         let tests = night.outcomes.count + night.passed.count
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"pseudoscope\" tests=\"\(tests)\" failures=\"\(t.blocked)\" errors=\"\(errors)\">\n"
-        x += "  <testsuite name=\"pseudoscope.check\" tests=\"\(tests)\" failures=\"\(t.blocked)\" errors=\"\(errors)\">\n"
+        var x = JUnitXML.head(suite: "check", tests: tests, failures: t.blocked, errors: errors)
         // A bundle whose tests all passed is a passing test case: CI shows what ran green, not only what failed.
         for b in night.passed {
             x += "    <testcase classname=\"passed\" name=\"\(escape(b)): the bundle holds no failed tests\" file=\"\(escape(b))\"/>\n"
@@ -213,7 +211,7 @@ enum JUnitReport {
     }
 
     /// What comes after the runs' test cases.
-    static let tail = "  </testsuite>\n</testsuites>\n"
+    static let tail = JUnitXML.tail
 
     /// The whole file on a stream (`--format junit`), each run's test case made as its findings are read back.
     static func write(_ night: Night, attachments: [String: [String]] = [:], to stream: inout ReportStream) throws {
@@ -231,29 +229,27 @@ enum JUnitReport {
     static func testCase(_ o: RunOutcome, findings found: [Finding], attachments: [String]) -> TextBytes {
         let name = o.summary.map { "\($0.test) [\($0.mode.rawValue)]" } ?? o.path
         var x = TextBytes(capacity: 4096)
-        x.put("    <testcase classname=\"\(escape(o.summary?.screen ?? "unreadable"))\" name=\"\(escape(name))\" file=\"\(escape(o.path))\">\n")
+        x.put(JUnitXML.openCase(classname: o.summary?.screen ?? "unreadable", name: name, file: o.path))
         switch o.verdict.status {
         case .unreadable(let why):
-            x.put("      <error message=\"\(escape(o.error?.message ?? why))\">\(escape(o.error?.description ?? o.path + ": " + why))</error>\n")
+            x.put(JUnitXML.error(message: o.error?.message ?? why, escapedBody: escape(o.error?.description ?? o.path + ": " + why)))
         case .notChecked(let why):
-            x.put(
-                "      <error type=\"not-checked\" message=\"\(escape("not checked: " + why))\">\(escape(o.path + "\nnot checked: " + why))</error>\n"
-            )
+            x.put(JUnitXML.error(type: "not-checked", message: "not checked: " + why, escapedBody: escape(o.path + "\nnot checked: " + why)))
         case .acceptedWithoutHierarchy(let why):
             // Accepted with --accept-no-hierarchy: nothing to measure, said, not failed.
             x.put("      <skipped message=\"\(escape("accepted without a hierarchy: " + why))\"/>\n")
         case .checked:
             if let cut = o.verdict.incomplete {
                 x.put(
-                    "      <error type=\"incomplete\" message=\"\(escape("incomplete hierarchy: " + cut))\">\(escape(o.path + "\nincomplete hierarchy: " + cut))</error>\n"
-                )
+                    JUnitXML.error(
+                        type: "incomplete", message: "incomplete hierarchy: " + cut, escapedBody: escape(o.path + "\nincomplete hierarchy: " + cut)))
             }
             putFindings(found, verdict: o.verdict, attachments: attachments, into: &x)
         }
         if o.verdict.isChecked == false, !attachments.isEmpty {
             x.put("      <system-out>" + attachments.map { escape("[[ATTACHMENT|\($0)]]") }.joined(separator: newline) + "</system-out>\n")
         }
-        x.put("    </testcase>\n")
+        x.put(JUnitXML.closeCase)
         return x
     }
 
