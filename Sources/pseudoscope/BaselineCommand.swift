@@ -46,7 +46,14 @@ struct BaselineOptions {
 struct BaselineCommand {
     func run(_ args: [String]) throws -> Int32 {
         let o = try BaselineOptions(args)
-        let expires = try o.expires ?? CalendarDay.today(environment: processEnvironment).adding(days: 30)
+        let today = try CalendarDay.today(environment: processEnvironment)
+        let expires = o.expires ?? today.adding(days: 30)
+        // A day already past is recorded as asked (the inspector's dialog asks first), and said: such an entry does
+        // not stop anything blocking.
+        if expires < today {
+            printError(
+                "pseudoscope: --expires \(expires) is already past (today is \(today)): the entries are recorded, and their findings still block")
+        }
         let (file, inputs, fingerprints, rules, element) = (o.file, o.inputs, o.fingerprints, o.rules, o.element)
 
         // The baseline as it is (a missing file is an empty baseline; a malformed one is refused, not rewritten).

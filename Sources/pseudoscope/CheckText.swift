@@ -34,8 +34,15 @@ enum CheckText {
             return out
         }
         let v = o.verdict
-        out.put(
-            "  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(v.counts.phrase)\n")
+        // A run that was not checked has no counts to give: "0 blocking, 0 review" would read as clean.
+        let verdict: String = {
+            switch v.status {
+            case .notChecked: return "not checked"
+            case .acceptedWithoutHierarchy: return "not checked (accepted)"
+            case .checked, .unreadable: return v.counts.phrase
+            }
+        }()
+        out.put("  " + TerminalText.sanitize("\(a.test) · \(a.mode.rawValue)" + (a.runNote.isEmpty ? "" : " · " + a.runNote)) + " · \(verdict)\n")
         if let pairing = v.pairing.note {
             out.put("  ")
             paint(TerminalText.sanitize(pairing), v.pairing == .noPartner ? .review : .dim)

@@ -27,6 +27,19 @@ struct ImportCommand {
         if path != "-", let address = BundleAddress.parse(path) {
             return try BundleImport(loader: try loader(o.dump), address: address, given: path).run(output: o.output, force: o.force)
         }
+        // A night's folder holds many runs: import takes one dump or one bundle, and says which it found.
+        if path != "-", FileAccess.kind(path) == .directory, FileAccess.kind((path as NSString).appendingPathComponent("archive.json")) == .missing {
+            let found = ArchiveDiscovery.expand([path], limits: try loader(o.dump).limits)
+            let bundles = Set(found.paths.compactMap { BundleAddress.parse($0)?.bundle }).count
+            throw ArchiveError(
+                file: path,
+                message: "is a folder"
+                    + (found.paths.isEmpty
+                        ? " with no dump or result bundle in it"
+                        : " of \(found.paths.count) run\(found.paths.count == 1 ? "" : "s")"
+                            + (bundles > 0 ? " in \(bundles) result bundle\(bundles == 1 ? "" : "s")" : ""))
+                    + ": import takes one dump or one result bundle (import each bundle with -o DIR; check and open read the folder as it is)")
+        }
         let archive = try loader(o.dump).load(path)
         // Importing an archive is a mistake worth saying.
         guard archive.source.wasDump else {
