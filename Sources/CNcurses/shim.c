@@ -51,7 +51,17 @@ static int ps_remove_log_if_empty(void) {
     return 0;
 }
 
+static volatile sig_atomic_t ps_typing = 0;
+void ps_set_typing(int on) { ps_typing = on; }
+
 static void ps_on_quit_signal(int sig) {
+    // Ctrl-C in a prompt cancels the prompt, as the key does in a shell's line editor: the event loop gets it.
+    if (sig == SIGINT && ps_typing && ps_wake_fd >= 0) {
+        int saved = errno;
+        (void)!write(ps_wake_fd, "i", 1);  // 'i': interrupt ('c' is the continue after a stop, 'w' a resize)
+        errno = saved;
+        return;
+    }
     if (ps_paste_on) ps_paste_mode(0);
     endwin();
     if (sig == SIGINT) ps_say(ps_saved_stderr, "pseudoscope: interrupted", NULL);

@@ -300,6 +300,9 @@ public final class CursesTerminal {
     }
 
     /// Writes bytes to the terminal around curses (OSC 52 for the clipboard), after curses has sent its frame.
+    /// Whether a prompt takes typed text: the interrupt signal then becomes the prompt's Ctrl-C (`ps_set_typing`).
+    func setTyping(_ on: Bool) { ps_set_typing(on ? 1 : 0) }
+
     func writeRaw(_ bytes: [UInt8]) {
         fflush(ps_stdout())
         // A terminal that takes no more is left alone: nothing to report it to.

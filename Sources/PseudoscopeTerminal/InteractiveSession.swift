@@ -92,6 +92,8 @@ public enum InteractiveSession {
                 }
             }
             first = false
+            // Ctrl-C cancels a prompt being typed into; outside one it ends the program (status 130).
+            terminal.setTyping(app.isTyping)
             // Wait for a key, a result of background work, or a continue after a stop.
             var fds = [
                 pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
@@ -100,9 +102,11 @@ public enum InteractiveSession {
             let n = poll(&fds, 2, -1)
             if n < 0 && errno != EINTR { break }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                wake.drain()
+                let interrupted = wake.drain()
                 terminal.checkResizeAfterContinue()
                 for message in runner.takeMessages() { perform(app.update(message)) }
+                // Ctrl-C while a prompt was open reached us as a byte on the pipe, not as the end of the program.
+                if interrupted { perform(app.update(.key(.ctrl("c")))) }
             }
             // Every key already waiting (a paste, a held key, a resize after EINTR), without blocking.
             var keys = 0
@@ -149,9 +153,17 @@ final class WakePipe: Sendable {
         _ = write(writeEnd, &b, 1)
     }
 
-    func drain() {
+    /// Empties the pipe; true when the interrupt handler wrote to it (a Ctrl-C for the open prompt).
+    @discardableResult
+    func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 256)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
+        var interrupted = false
+        while true {
+            let n = read(readEnd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            if buffer[0..<n].contains(UInt8(ascii: "i")) { interrupted = true }
+        }
+        return interrupted
     }
 }
 

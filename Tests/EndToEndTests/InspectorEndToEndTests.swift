@@ -84,6 +84,22 @@ final class InspectorEndToEndTests: XCTestCase {
         XCTAssertFalse(t.alternateScreenOn)
     }
 
+    /// Issue 78: on a real terminal Ctrl-C arrives as the interrupt signal; in a prompt it cancels the prompt (as
+    /// the key does), and only outside one does it end the program with 130.
+    func testCtrlCInAPromptCancelsItAndOutsideOneExits130() throws {
+        let t = try TmuxSession([Harness.sample("settings-rtl")])
+        try t.waitFor(text: "? help")
+        try t.send("/")
+        try t.send("c", "o")
+        try t.waitFor(text: "/co")
+        try t.send("C-c")
+        let after = try t.waitFor("the prompt closed") { !$0.contains("/co") }
+        XCTAssertTrue(after.contains("? help"), after)
+        try t.send("C-c")
+        XCTAssertEqual(try t.waitForExit(), 130)
+        XCTAssertFalse(t.alternateScreenOn)
+    }
+
     func testACrashRestoresTheTerminalAndSaysWhereTheLogIs() throws {
         // Its log goes to a folder of the test's own, removed after it: not left in the machine's temporary folder.
         let tmp = try Harness.temporaryFolder(self)

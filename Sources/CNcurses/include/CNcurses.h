@@ -47,6 +47,9 @@ void ps_check_resize(int fd);
 /// signal that gives the terminal back (quit, crash, Ctrl-Z) turns it off first, and a continue turns it on again:
 /// a shell after the program must not receive pasted text wrapped in markers.
 void ps_set_bracketed_paste(int on);
+// Whether a prompt takes typed text: the terminal's interrupt (Ctrl-C) then wakes the event loop with an 'i' instead
+// of ending the program, and is delivered as the key that cancels the prompt.
+void ps_set_typing(int on);
 /// Drops the "select ASCII" that xterm-like entries put in front of every attribute change (sgr, sgr0): the
 /// program never uses the alternate character set. Call after set_term, before the first refresh.
 void ps_drop_charset_selects(void);

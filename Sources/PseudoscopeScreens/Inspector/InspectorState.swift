@@ -188,6 +188,9 @@ public struct InspectorState: InteractiveScreen {
             return nil
         })
 
+    /// Whether keys are being typed into a prompt (a search, the baseline dialog): Ctrl-C then cancels it.
+    public var isTyping: Bool { baselinePrompt != nil || searchQuery != nil }
+
     func message(for key: Key) -> InspectorMessage? {
         switch key {
         case .resize(let w, let h): return .chrome(.resize(width: w, height: h))

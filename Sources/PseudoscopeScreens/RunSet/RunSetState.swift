@@ -113,6 +113,9 @@ public struct RunSetState: InteractiveScreen {
             "Mouse: the wheel scrolls.",
         ])
 
+    /// Whether keys are being typed into the filter prompt: Ctrl-C then cancels it.
+    public var isTyping: Bool { filterQuery != nil }
+
     func message(for key: Key) -> RunSetMessage? {
         switch key {
         case .resize(let w, let h): return .chrome(.resize(width: w, height: h))
