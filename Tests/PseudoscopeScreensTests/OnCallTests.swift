@@ -333,3 +333,34 @@ final class FailureLineQueryTests: XCTestCase {
             line.hasPrefix("✗ XCTAssertTrue failed - 'Start' button does not exist  · looked for: tap StaticText 'Start' (no matches)"), line)
     }
 }
+
+/// Issue 78: the notes overlay scrolls at 80×24 when its notes wrap to more lines than fit, as its title says.
+final class NotesOverlayScrollTests: XCTestCase {
+    func testLongNotesScrollAt80x24() throws {
+        let a = try Golden.sample("checkout-expanded")
+        let state = InspectorState(archive: a, findings: LayoutChecker(a).findings(), width: 80, height: 24, glyphs: .unicode)
+        let long = (1...6).map { k in "note \(k): " + String(repeating: "a long line of what the bundle recorded ", count: 8) }
+        var d = TestDriver(.inspector(state), notes: long + ["the last note: a CodeSign failure"])
+        d.press(.resize(width: 80, height: 24), .char("!"))
+        XCTAssertTrue(d.screen.contains("j k scroll"), d.screen)
+        XCTAssertFalse(d.screen.contains("the last note"), "at first the last note is below: \(d.screen)")
+        for _ in 0..<20 { d.press(.char("j")) }
+        XCTAssertTrue(d.screen.contains("the last note: a CodeSign failure"), d.screen)
+    }
+}
+
+/// Issue 78: the list's blocking filter says what it shows and how many rows, first in the header, so its rows are
+/// never read against the header's "blocked" count.
+final class FilterHeaderTests: XCTestCase {
+    func testTheBlockingFilterSaysWhatItHoldsAndHowManyRows() throws {
+        let names = ["checkout-expanded", "settings-normal", "settings-expanded"]
+        let paths = names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path } + ["/nonexistent/archive.json"]
+        var d = TestDriver(.runSet(RunSetState(paths: paths, width: 160, height: 30, glyphs: .unicode)))
+        d.press(.resize(width: 160, height: 30), .char("b"), .char("b"))
+        let header = try XCTUnwrap(d.screen.split(separator: "\n").first.map(String.init))
+        guard case .runSet(let list) = d.app.top else { return XCTFail() }
+        XCTAssertEqual(list.severityFilter, .blocking)
+        XCTAssertTrue(header.hasPrefix("Run set: 4 archives · filter: blocked or not judged (\(list.rows.count) rows) · "), header)
+        XCTAssertEqual(list.rows.count, 3, "two runs blocked and one that could not be read")
+    }
+}

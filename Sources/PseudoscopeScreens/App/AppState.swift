@@ -60,7 +60,10 @@ public struct AppState {
                 switch m {
                 case .close: showingNotes = false
                 case .quit: isFinished = true
-                default: notesScroll.apply(m, contentRows: notes.count, pageRows: notesPageRows)
+                // The lines the overlay shows, not the notes: a long note wraps to many at 80 columns.
+                default:
+                    notesScroll.apply(
+                        m, contentRows: Overlay.noteLines(notes, screenWidth: size.0, glyphs: size.2).count, pageRows: notesPageRows)
                 }
                 return []
             }

@@ -5,7 +5,11 @@ import PseudoscopeDrawing
 /// filterable. Changed only by `update(_:)`.
 public struct RunSetState: InteractiveScreen {
     public enum SortKey: String, CaseIterable, Sendable { case blocking, test, mode }
-    public enum SeverityFilter: String, CaseIterable, Sendable { case all, withFindings = "with findings", blocking, new = "new findings" }
+    /// `blocking` shows the runs that block and those not judged (not checked, not read): what keeps the night
+    /// from passing, said in its name.
+    public enum SeverityFilter: String, CaseIterable, Sendable {
+        case all, withFindings = "with findings", blocking = "blocked or not judged", new = "new findings"
+    }
 
     public let paths: [String]
     public private(set) var entries: [RunSetEntry?]
@@ -102,7 +106,7 @@ public struct RunSetState: InteractiveScreen {
             KeyBinding([.char("s")], .cycleSort, "sort by blocking count, test, mode"),
             KeyBinding([.char("/")], .startFilter, "filter by text"),
             KeyBinding([.char("m")], .cycleModeFilter, "filter by mode"),
-            KeyBinding([.char("b")], .cycleSeverityFilter, "filter: all, with findings, blocking, new since --since"),
+            KeyBinding([.char("b")], .cycleSeverityFilter, "filter: all, with findings, blocked or not judged, new since --since"),
             KeyBinding([.escape], .clearFilters, "clear the filters"),
         ] + KeyTables.common(RunSetMessage.chrome) + [
             KeyBinding([.char("q")], .chrome(.close), "close the overlay; quit"),

@@ -54,13 +54,21 @@ enum Overlay {
     }
 
     /// A framed box of the session's notes (`!`), scrolled to `scroll`.
-    static func drawNotes(_ notes: [String], scroll: Int, on c: inout Canvas, glyphs: Glyphs) {
-        let width = min(c.width - 4, 110)
+    /// The notes' lines as the overlay shows them on a screen `screenWidth` wide: each note wrapped, bulleted.
+    /// What the overlay draws and what its scrolling counts are the same lines.
+    static func noteLines(_ notes: [String], screenWidth: Int, glyphs: Glyphs) -> [String] {
+        let width = min(screenWidth - 4, 110)
         var wrapped: [String] = []
         for n in notes {
             let lines = DisplayWidth.wrap(TerminalText.sanitize(n), to: max(10, width - 6), indent: "  ")
             for (k, l) in lines.enumerated() { wrapped.append((k == 0 ? glyphs.bullet + " " : "") + l) }
         }
+        return wrapped
+    }
+
+    static func drawNotes(_ notes: [String], scroll: Int, on c: inout Canvas, glyphs: Glyphs) {
+        let width = min(c.width - 4, 110)
+        let wrapped = noteLines(notes, screenWidth: c.width, glyphs: glyphs)
         let pageRows = max(1, c.height - 6)
         let start = min(scroll, max(0, wrapped.count - pageRows))
         let title =

@@ -56,9 +56,13 @@ public enum RunSetView {
         if let m = s.modeFilter { filters.append("mode \(m.rawValue)") }
         if s.severityFilter != .all { filters.append(s.severityFilter.rawValue) }
         if !s.filterText.isEmpty { filters.append("\"\(s.filterText)\"") }
+        // The filter first, with how many rows it shows: at the end of a long header it was cut off, and its rows
+        // were counted against the header's "blocked" without a word.
+        let filtered =
+            filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", ") + " (\(s.rows.count) row\(s.rows.count == 1 ? "" : "s"))"
         let header =
-            "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s") · \(RunSetEntry.headerCounts(loaded, tests: s.tests)) · sorted by \(s.sort.rawValue)"
-            + (filters.isEmpty ? "" : " · filter: " + filters.joined(separator: ", "))
+            "Run set: \(s.paths.count) archive\(s.paths.count == 1 ? "" : "s")" + filtered + " · \(RunSetEntry.headerCounts(loaded, tests: s.tests))"
+            + " · sorted by \(s.sort.rawValue)"
         c.fill(x: 0, y: 0, width: s.chrome.width, height: 1, role: .header)
         c.put(DisplayWidth.clip(TerminalText.sanitize(header), to: s.chrome.width, ellipsis: s.chrome.glyphs.ellipsis), x: 0, y: 0, role: .header)
         // FROM as wide as the paths that tell runs apart need, within reason.
