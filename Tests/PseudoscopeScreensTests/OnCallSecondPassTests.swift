@@ -367,3 +367,25 @@ final class FindingQueueTests: XCTestCase {
         XCTAssertGreaterThan(Set(visited.map(\.0)).count, 1, "on to the next run with a new finding")
     }
 }
+
+/// Issue 78: the list is sorted once, when its counts are final: after the last input, until the rtl pair rule
+/// answers, the rows stay in the order given and the status line says the counts are not final.
+final class ListSortedWhenFinalTests: XCTestCase {
+    func testNothingSortsUntilThePairRuleHasAnswered() throws {
+        let paths = ListWhileLoadingTests.names.map { Golden.repositoryRoot.appendingPathComponent("SampleArchives/\($0)").path }
+        var engine = Engine(loader: ArchiveLoader())
+        var s = RunSetState(paths: paths, width: 120, height: 20, glyphs: .unicode)
+        let entries = paths.indices.map { k in LoadedEntry(index: k, entry: RunSetEntry(path: paths[k], result: engine.summarize(paths[k]))) }
+        let pairing = s.update(.received(entries))
+        XCTAssertTrue(s.allReceived)
+        XCTAssertTrue(s.pairingPending, "the rtl run waits for its pair rule")
+        XCTAssertTrue(s.isLoading)
+        XCTAssertEqual(s.rows, [0, 1, 2, 3, 4], "not sorted on counts that are not final")
+        XCTAssertTrue(RunSetView.render(s).renderPlain().contains("counts not final yet"))
+        for e in pairing {
+            for case .runSet(let m) in EffectInterpreter.perform(e, engine: &engine, maxPixels: 1) { _ = s.update(m) }
+        }
+        XCTAssertFalse(s.isLoading)
+        XCTAssertEqual(s.rows.first, 4, "then sorted worst first, the rtl run's pair findings counted")
+    }
+}

@@ -55,7 +55,12 @@ public struct RunSetState: InteractiveScreen {
     /// The effects that start the list: load every input.
     public func start() -> [Effect] { loadable == 0 ? [] : [.load(paths: Array(paths.prefix(loadable)))] }
 
-    public var isLoading: Bool { loadedCount < paths.count }
+    /// Inputs still arriving, or the rtl runs' pair rule not back yet: the counts are not final, the rows stay in
+    /// the order given (nothing re-sorts under the cursor), and the status line says which.
+    public var isLoading: Bool { !allReceived || pairingPending }
+    public var allReceived: Bool { loadedCount >= paths.count }
+    /// The pair rule was asked for and has not answered: blocked counts may still grow.
+    public private(set) var pairingPending = false
 
     /// The status line says nothing: what it said ("Opening …") is over once the screen it announced is shown.
     public mutating func clearMessage() { chrome.message = nil }
@@ -204,17 +209,24 @@ public struct RunSetState: InteractiveScreen {
                 if entries[item.index] == nil { loadedCount += 1 }
                 entries[item.index] = item.entry
             }
+            // Once every input is in: the engine pairs the rtl runs (among the inputs, else beside them); the list
+            // is sorted when that answer is in, with the counts final, not before.
+            var effects: [Effect] = []
+            if allReceived && !pairsRequested {
+                pairsRequested = true
+                if summaries.contains(where: { $0?.mode == .rtl }) {
+                    pairingPending = true
+                    effects = [.pairRunSet(summaries)]
+                }
+            }
             // One rebuild per batch, not per archive: a night of a thousand archives arrives in a few batches.
             rebuild()
-            // Once every input is in: the engine pairs the rtl runs (among the inputs, else beside them).
-            if !isLoading && !pairsRequested {
-                pairsRequested = true
-                if summaries.contains(where: { $0?.mode == .rtl }) { return [.pairRunSet(summaries)] }
-            }
+            return effects
         case .paired(let runs):
             for (k, result) in runs where k < entries.count && entries[k] != nil {
                 entries[k] = RunSetEntry(path: entries[k]!.path, result: result)
             }
+            pairingPending = false
             rebuild()
         case .retriaged(let marked):
             for (k, s) in marked.enumerated() where k < entries.count {

@@ -111,7 +111,7 @@ public enum RunSetView {
         } else if let m = s.chrome.message {
             left = m
         } else if s.isLoading {
-            left = "Loading \(s.loadedCount)/\(s.paths.count)…"
+            left = s.allReceived ? "Pairing the rtl runs with their LTR runs: counts not final yet…" : "Loading \(s.loadedCount)/\(s.paths.count)…"
         } else if let k = s.selectedEntry, let e = s.entries[k] {
             // The message's lines joined by a visible separator: a line break would be drawn as a literal `\n`.
             left =
