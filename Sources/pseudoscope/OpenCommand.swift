@@ -115,6 +115,8 @@ struct OpenCommand {
                 zip(discovery.paths, results).enumerated().map { k, item in
                     LoadedEntry(index: k, entry: RunSetEntry(path: item.0, result: item.1))
                 }))
+        // `judgeAll` paired the rtl runs already: the counts are final, nothing more to wait for.
+        _ = state.update(.paired([:]))
         let lines = RunSetReport.lines(state, width: terminalColumns(), glyphs: glyphs)
         try StandardOutput.writeText(ArchiveText.styledText(lines, color: environment.useColor(colorChoice)), ascii: glyphs.isASCII)
         let failed = results.filter { if case .failure = $0 { return true } else { return false } }

@@ -291,7 +291,7 @@ final class SampleBundlesTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("Run set: 2 archives · 2 blocked · 0 unreadable"), r.stdout)
         XCTAssertTrue(
-            r.stdout.contains("‼ rtl      4   5   SettingsUITests/testSettingsLayout() (SettingsLayout)   rtl/LayoutTests.xcresult#1"),
+            r.stdout.contains("‼ rtl      4   5   SettingsUITests/testSettingsLayout() (SettingsLayout)   rtl #1"),
             "the worst run first: \(r.stdout)")
         XCTAssertTrue(r.stdout.contains("16.2 (16C5032a) BackButton"), "the element its message names: \(r.stdout)")
         XCTAssertTrue(r.stderr.contains("normal/LayoutTests.xcresult: the bundle holds no failed tests"), r.stderr)

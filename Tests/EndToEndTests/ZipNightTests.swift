@@ -46,7 +46,7 @@ final class ZipNightTests: XCTestCase {
         let list = try Harness.run([zip])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.hasPrefix("Run set: 2 archives · 2 blocked · 0 unreadable"), list.stdout)
-        XCTAssertTrue(list.stdout.contains("rtl/LayoutTests.xcresult#1"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("rtl #1"), list.stdout)
         let info = try Harness.run(["info", zip + "/TestResults/rtl/LayoutTests.xcresult#1"])
         XCTAssertEqual(info.status, 0, info.stderr)
         XCTAssertTrue(info.stdout.contains("SettingsUITests/testSettingsLayout()"), info.stdout)

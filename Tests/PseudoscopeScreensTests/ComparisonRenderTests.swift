@@ -104,7 +104,7 @@ final class ComparisonRenderTests: XCTestCase {
             list.rows.map { summaries[$0].test }, ["ExampleSUITests/failure()", "XCTestTests/test_failure()", "XCTestTests/test_failure()"])
         let text = RunSetReport.lines(list, width: nil, glyphs: .unicode).map(\.0)
         XCTAssertTrue(text[1].contains("FROM"), text[1])
-        XCTAssertTrue(text[2].contains("night/b1.xcresult#1") && text[3].contains("night/b0.xcresult#1"), text.joined(separator: "\n"))
+        XCTAssertTrue(text[2].contains("b1.xcresult#1") && text[3].contains("b0.xcresult#1"), text.joined(separator: "\n"))
         XCTAssertFalse(text[2].contains("    XCTest"), "a new group is not indented under the last")
     }
 

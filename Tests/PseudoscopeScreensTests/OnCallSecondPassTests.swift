@@ -214,7 +214,14 @@ final class FromColumnTests: XCTestCase {
             ["iPad/settings-rtl", "iPhoneSE/settings-rtl", "checkout-expanded"])
         XCTAssertEqual(
             ArchiveText.distinguishingPaths(["/a/TestResults/rtl/LayoutTests.xcresult#1", "/a/TestResults/normal/LayoutTests.xcresult#1"]),
-            ["rtl/LayoutTests.xcresult#1", "normal/LayoutTests.xcresult#1"], "a bundle's run keeps its bundle and what tells it apart")
+            ["rtl #1", "normal #1"], "the bundle every row shares says nothing: left out (issue 78)")
+        // Two devices' runs of a night: the device and the mode, never the constant bundle, so at any width the
+        // rows stay apart.
+        let night = ["iPhone15", "iPhone16"].flatMap { d in ["normal", "expanded"].map { "/ci/TestResults/\(d)/\($0)/LayoutTests.xcresult#3" } }
+        XCTAssertEqual(
+            ArchiveText.distinguishingPaths(night), ["iPhone15/normal #3", "iPhone15/expanded #3", "iPhone16/normal #3", "iPhone16/expanded #3"])
+        // One bundle's runs alone: the bundle is what is left to say.
+        XCTAssertEqual(ArchiveText.distinguishingPaths(["/x/B.xcresult#1", "/x/B.xcresult#2"]), ["B.xcresult#1", "B.xcresult#2"])
         XCTAssertEqual(ArchiveText.distinguishingPaths(["/x/a/archive.json", "/y/a/archive.json"]), ["x/a", "y/a"])
         XCTAssertEqual(ArchiveText.distinguishingPaths(["same", "same"]), ["same", "same"], "identical paths cannot be told apart and do not loop")
     }

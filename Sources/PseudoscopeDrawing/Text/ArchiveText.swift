@@ -69,23 +69,55 @@ public enum ArchiveText {
     /// `iPhoneSE/settings-rtl` both showed `settings-rtl`): `shortPath`'s ending, longer by a folder at a time
     /// while another path ends alike.
     public static func distinguishingPaths(_ paths: [String]) -> [String] {
+        // A bundle's run is its bundle and its number, apart: `LayoutTests.xcresult`, `#3`.
         let parts = paths.map { path -> [Substring] in
             var p = Substring(path)
             if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
-            return p.split(separator: "/")
+            var comps = p.split(separator: "/")
+            if let last = comps.last, let hash = last.lastIndex(of: "#"), hash > last.startIndex,
+                last[last.index(after: hash)...].allSatisfy(\.isNumber), !last[last.index(after: hash)...].isEmpty
+            {
+                comps[comps.count - 1] = last[..<hash]
+                comps.append(last[hash...])
+            }
+            return comps
         }
-        var keep = paths.map { $0.contains(".xcresult#") ? 2 : 1 }
+        // A folder or bundle at the same place in every path (`TestResults`, `LayoutTests.xcresult`) tells no row
+        // from another: left out, unless nothing else but the run's number would be left.
+        let depth = parts.map(\.count).min() ?? 0
+        var constant = Set<Int>()
+        if paths.count > 1 {
+            for i in 0..<depth where Set(parts.map { $0[$0.count - 1 - i] }).count == 1 { constant.insert(i) }
+        }
+        // The run's own name (its folder, or a bundle run's number) is always said.
+        constant.remove(0)
+        let shown = parts.map { comps -> [Substring] in
+            let kept = comps.enumerated().filter { !constant.contains(comps.count - 1 - $0.offset) }.map(\.element)
+            return kept.contains(where: { !$0.hasPrefix("#") }) ? kept : comps
+        }
+        var keep = shown.map { $0.last?.hasPrefix("#") == true ? 2 : 1 }
         // At most as many rounds as the deepest path: each round lengthens the labels that still collide.
-        for _ in 0..<(parts.map(\.count).max() ?? 0) {
+        for _ in 0..<(shown.map(\.count).max() ?? 0) {
             var seen: [String: [Int]] = [:]
-            for k in paths.indices { seen[parts[k].suffix(keep[k]).joined(separator: "/"), default: []].append(k) }
+            for k in paths.indices { seen[shown[k].suffix(keep[k]).joined(separator: "/"), default: []].append(k) }
             var grew = false
             for (_, members) in seen where members.count > 1 {
-                for k in members where keep[k] < parts[k].count { keep[k] += 1; grew = true }
+                for k in members where keep[k] < shown[k].count { keep[k] += 1; grew = true }
             }
             if !grew { break }
         }
-        return paths.indices.map { parts[$0].suffix(keep[$0]).joined(separator: "/") }
+        // `rtl/LayoutTests.xcresult#3` as the path says it; `iPhone15/rtl #3` where the bundle was left out.
+        return paths.indices.map { k in
+            var label = ""
+            for c in shown[k].suffix(keep[k]) {
+                if c.hasPrefix("#") {
+                    label += label.hasSuffix(".xcresult") || label.isEmpty ? c : " " + c
+                } else {
+                    label += (label.isEmpty ? "" : "/") + c
+                }
+            }
+            return label
+        }
     }
 
     /// How the mode is known: archived (nothing to say), given with --mode, or assumed for a dump.
