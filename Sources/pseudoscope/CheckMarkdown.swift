@@ -143,7 +143,6 @@ enum CheckMarkdown {
     /// A folder archive is opened by its folder.
     /// From the root: a ticket's command runs on another box, in another folder.
     static func archivePath(_ p: String) -> String {
-        let full = FileAccess.absolute(p)
-        return full.hasSuffix("/archive.json") ? String(full.dropLast("/archive.json".count)) : full
+        RunPath.absoluteFolder(p)
     }
 }

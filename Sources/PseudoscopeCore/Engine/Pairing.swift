@@ -46,8 +46,7 @@ extension Engine {
         // Absolute, so a path as given and one found beside it compare alike.
         var p = Substring(FileAccess.absolute(path))
         if let hash = p.lastIndex(of: "#"), p[p.index(after: hash)...].allSatisfy(\.isNumber), p[..<hash].hasSuffix(".xcresult") { p = p[..<hash] }
-        if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
-        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        p = Substring(RunPath.folder(String(p)))
         let modes = Set(Mode.allCases.map(\.rawValue))
         return p.split(separator: "/", omittingEmptySubsequences: false).dropLast().filter { !modes.contains($0.lowercased()) }.joined(separator: "/")
     }

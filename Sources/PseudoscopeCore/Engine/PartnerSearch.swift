@@ -18,8 +18,7 @@ public enum PartnerSearch {
             runSuffix = address.run.map { "#\($0)" } ?? ""
         }
         // The archive's own folder: for `…/name/archive.json` or `…/name` (a folder archive), its parent.
-        var own = bundlePart
-        if own.hasSuffix("/archive.json") { own = (own as NSString).deletingLastPathComponent }
+        let own = RunPath.folder(bundlePart)
         let ownFolder = (own as NSString).deletingLastPathComponent.isEmpty ? "." : (own as NSString).deletingLastPathComponent
 
         var out: [String] = []
@@ -81,10 +80,5 @@ public enum PartnerSearch {
         return out
     }
 
-    static func samePath(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        let ra = FileAccess.realPath(a.hasSuffix("/archive.json") ? (a as NSString).deletingLastPathComponent : a)
-        let rb = FileAccess.realPath(b.hasSuffix("/archive.json") ? (b as NSString).deletingLastPathComponent : b)
-        return ra != nil && ra == rb
-    }
+    static func samePath(_ a: String, _ b: String) -> Bool { RunPath.sameOnDisk(a, b) }
 }

@@ -83,8 +83,7 @@ public struct ArchiveSource: Equatable, Sendable {
     /// the root; `ARCHIVE` for one read from standard input.
     public var pathForCommands: String {
         if path == "<stdin>" { return "ARCHIVE" }
-        let p = absolutePath ?? path
-        return p.hasSuffix("/archive.json") ? String(p.dropLast("/archive.json".count)) : p
+        return RunPath.folder(absolutePath ?? path)
     }
 }
 

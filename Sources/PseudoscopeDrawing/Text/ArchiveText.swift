@@ -57,13 +57,7 @@ public enum ArchiveText {
 
     /// A path short enough for a header: `settings-normal` for `…/settings-normal/archive.json`,
     /// `normal/LayoutTests.xcresult#1` for a bundle run (the folder says the mode).
-    public static func shortPath(_ path: String) -> String {
-        var p = Substring(path)
-        if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
-        let parts = p.split(separator: "/")
-        let keep = p.contains(".xcresult#") ? 2 : 1
-        return parts.suffix(keep).joined(separator: "/")
-    }
+    public static func shortPath(_ path: String) -> String { RunPath.short(path) }
 
     /// Each path as short as it can be and still tell its run from every other's (issue: `iPad/settings-rtl` and
     /// `iPhoneSE/settings-rtl` both showed `settings-rtl`): `shortPath`'s ending, longer by a folder at a time
@@ -71,9 +65,7 @@ public enum ArchiveText {
     public static func distinguishingPaths(_ paths: [String]) -> [String] {
         // A bundle's run is its bundle and its number, apart: `LayoutTests.xcresult`, `#3`.
         let parts = paths.map { path -> [Substring] in
-            var p = Substring(path)
-            if p.hasSuffix("/archive.json") { p = p.dropLast("/archive.json".count) }
-            var comps = p.split(separator: "/")
+            var comps = Substring(RunPath.folder(path)).split(separator: "/")
             if let last = comps.last, let hash = last.lastIndex(of: "#"), hash > last.startIndex,
                 last[last.index(after: hash)...].allSatisfy(\.isNumber), !last[last.index(after: hash)...].isEmpty
             {

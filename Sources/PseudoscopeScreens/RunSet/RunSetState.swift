@@ -74,16 +74,8 @@ public struct RunSetState: InteractiveScreen {
         return q.firstIndex { RunSetState.samePath(entries[$0]?.summary?.path, path) }.map { ($0 + 1, q.count) }
     }
 
-    /// A run named by its folder or by its `archive.json` is one run.
-    public static func samePath(_ a: String?, _ b: String) -> Bool {
-        func plain(_ p: String) -> Substring {
-            var s = Substring(p)
-            if s.hasSuffix("/archive.json") { s = s.dropLast("/archive.json".count) }
-            while s.count > 1, s.hasSuffix("/") { s = s.dropLast() }
-            return s
-        }
-        return a.map { plain($0) == plain(b) } ?? false
-    }
+    /// A run named by its folder or by its `archive.json` is one run (`RunPath.sameAsWritten`).
+    public static func samePath(_ a: String?, _ b: String) -> Bool { RunPath.sameAsWritten(a, b) }
 
     /// The run after (before) `path` in the queue, and its place; nil at the queue's end.
     public func queueNeighbour(of path: String, forward: Bool) -> (entry: Int, position: (run: Int, of: Int))? {
