@@ -20,14 +20,14 @@ enum CheckMarkdown {
         if let tests = night.tests { out += "\nIn the result bundles: \(tests.phrase)\n" }
         out += summaryTable(night)
         let checked = night.outcomes.filter { $0.summary != nil && $0.verdict.isChecked }
-        let blocked = checked.filter { $0.verdict.blocks || $0.verdict.incomplete != nil }
-        let review = checked.filter { !($0.verdict.blocks || $0.verdict.incomplete != nil) && $0.verdict.counts.total > 0 }
+        let blocked = checked.filter { $0.verdict.passing == .blocked || $0.verdict.passing == .incomplete }
+        let review = checked.filter { $0.verdict.passing == .reviewOnly }
         for (title, runs) in [("Blocked", blocked), ("For review", review)] where !runs.isEmpty {
             try stream.text(out + "\n## \(title) (\(runs.count))\n")
             out = ""
             try RunParts.write(runs, of: night, render: section, to: { try stream.text($0) })
         }
-        out += rest(night, clean: checked.filter { $0.verdict.counts.total == 0 && !$0.verdict.blocks && $0.verdict.incomplete == nil })
+        out += rest(night, clean: checked.filter { $0.verdict.passing == .clean })
         if !triage.lines.isEmpty {
             out += "\n## Triage\n\n" + triage.lines.map { "- " + Handover.md($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n"
         }

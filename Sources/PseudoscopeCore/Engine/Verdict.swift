@@ -142,4 +142,29 @@ public struct Verdict: Equatable, Sendable {
 
     /// Whether a shown finding blocks the merge now.
     public var blocks: Bool { counts.blockingNow > 0 }
+
+    /// Whether the run passes, and if not why, in one word every report and view reads instead of deciding it
+    /// again: Markdown's sections, the list's rows, the exit status's totals.
+    public enum Passing: String, Sendable {
+        case blocked, incomplete, notChecked = "not checked", unreadable
+        /// Passes: accepted without a hierarchy, findings for review only, or nothing found.
+        case accepted, reviewOnly = "review only", clean
+
+        /// The words that pass.
+        public static let allPassing: [Passing] = [.accepted, .reviewOnly, .clean]
+    }
+
+    public var passing: Passing {
+        switch status {
+        case .unreadable: return .unreadable
+        case .notChecked: return .notChecked
+        case .acceptedWithoutHierarchy: return .accepted
+        case .checked:
+            if blocks { return .blocked }
+            if incomplete != nil { return .incomplete }
+            return counts.total > 0 ? .reviewOnly : .clean
+        }
+    }
+
+    public var passes: Bool { Passing.allPassing.contains(passing) }
 }
