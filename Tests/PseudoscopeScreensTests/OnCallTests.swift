@@ -364,3 +364,23 @@ final class FilterHeaderTests: XCTestCase {
         XCTAssertEqual(list.rows.count, 3, "two runs blocked and one that could not be read")
     }
 }
+
+/// Issue 78: the inspector's header at 120 columns keeps the device, the OS and Xcode of a bundle run: what the
+/// mode already says and which try of the run it is go first, then a long test name is cut from its start.
+final class HeaderAt120Tests: XCTestCase {
+    func testABundleRunsHeaderKeepsItsDeviceAndVersions() throws {
+        let root = Golden.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/xcresult")
+        guard FileManager.default.fileExists(atPath: root.path) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("the shared fixtures are missing; CI must provide them") }
+            throw XCTSkip("the shared fixtures are not here")
+        }
+        let a = try ArchiveLoader().load(
+            root.appendingPathComponent("xcode26.0.1-ui-failures-appuihierarchy__tothszabi-Bitreat-the-past.xcresult#12").path)
+        let header = ArchiveText.fittedHeader(a, width: 100, ellipsis: "…")
+        XCTAssertTrue(header.contains("iPhone 17 Pro Max") && header.contains("iOS 26.0"), header)
+        XCTAssertTrue(header.contains("testFlakyHappyPath"), "the method names the test: \(header)")
+        XCTAssertFalse(header.contains("left-to-right"), "the mode says it: \(header)")
+        let wide = ArchiveText.fittedHeader(a, width: 250, ellipsis: "…")
+        XCTAssertTrue(wide.contains("failed run #12 of 13, attempt 1 of 3") && wide.contains("Xcode 26.0.1"), wide)
+    }
+}
