@@ -76,10 +76,11 @@ struct ParsedArguments {
             // Recorded, not fatal, while the per-command tests read every command's options
             // (`OptionTableTests.testEachCommandReadsOnlyItsOwnOptions`); in a run of the program a name the
             // table lacks is a programming error no input can reach: every command's options are read there.
-            if ParsedArguments.misreads.withLock({ list in list.map { _ in true } ?? false }) {
-                ParsedArguments.misreads.withLock { $0?.append("\(command) reads \(name), which its option table lacks") }
-                return name
+            let recorded = ParsedArguments.misreads.withLock { list -> Bool in
+                list?.append("\(command) reads \(name), which its option table lacks")
+                return list != nil
             }
+            if recorded { return name }
             preconditionFailure("\(command) reads \(name), which its option table lacks")
         }
         return option.name

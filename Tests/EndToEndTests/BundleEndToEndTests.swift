@@ -86,18 +86,9 @@ final class BundleEndToEndTests: XCTestCase {
     /// 4 KiB, recompressed): `import -o` writes the run with its hierarchy and the recording as it is, without the
     /// frame, and says so naming the run and the file; it does not give up on the run.
     func testImportWritesARunWhoseRecordingCannotBeDecoded() throws {
-        try SharedFixturesPath.require()
-        let dir = try Harness.temporaryFolder(self)
-        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
-        let prepared = try Harness.shell(
-            """
-            set -e
-            cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
-            f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
-            zstd -dc "$f" | head -c 4096 > '\(dir.path)/cut.mp4'
-            zstd -q -f '\(dir.path)/cut.mp4' -o "$f"
-            """)
-        XCTAssertEqual(prepared.status, 0, prepared.stderr)
+        let dir = try Self.bundleWithItsRecording(in: self) { f, dir in
+            "zstd -dc \"\(f)\" | head -c 4096 > '\(dir)/cut.mp4'; zstd -q -f '\(dir)/cut.mp4' -o \"\(f)\""
+        }
         let out = dir.appendingPathComponent("out").path
         let r = try Harness.run(["import", dir.appendingPathComponent("B.xcresult").path, "-o", out])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -114,17 +105,7 @@ final class BundleEndToEndTests: XCTestCase {
     /// Issue 81: a recording whose zstd data is cut in the bundle is named with its run and attachment; the run is
     /// written without it, and the status says the import is not whole.
     func testImportOfARunWhoseRecordingsDataIsCutNamesTheRunAndTheAttachment() throws {
-        try SharedFixturesPath.require()
-        let dir = try Harness.temporaryFolder(self)
-        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
-        let prepared = try Harness.shell(
-            """
-            set -e
-            cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
-            f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
-            head -c 600000 "$f" > '\(dir.path)/cut'; cp '\(dir.path)/cut' "$f"
-            """)
-        XCTAssertEqual(prepared.status, 0, prepared.stderr)
+        let dir = try Self.bundleWithItsRecording(in: self) { f, dir in "head -c 600000 \"\(f)\" > '\(dir)/cut'; cp '\(dir)/cut' \"\(f)\"" }
         let out = dir.appendingPathComponent("out").path
         let r = try Harness.run(["import", dir.appendingPathComponent("B.xcresult").path, "-o", out])
         XCTAssertEqual(r.status, 2, r.stderr)
@@ -135,6 +116,23 @@ final class BundleEndToEndTests: XCTestCase {
         let folder = out + "/01-GuruUITests-testExampleFail"
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasSuffix(".mp4") })
         XCTAssertNotEqual(try Harness.run(["check", folder]).status, 2, "the written run is an archive that reads")
+    }
+
+    /// A copy of the Xcode 15.4 bundle at `DIR/B.xcresult` whose recording (its largest payload, `$f` to the shell)
+    /// `damage` rewrites: the tests of a recording that cannot be read.
+    static func bundleWithItsRecording(in test: XCTestCase, damage: (_ file: String, _ dir: String) -> String) throws -> URL {
+        try SharedFixturesPath.require()
+        let dir = try Harness.temporaryFolder(test)
+        let real = SharedFixturesPath.root.appendingPathComponent("xcresult/xcode15.4-ui-failure-appuihierarchy__artem1755-iostests.xcresult").path
+        let prepared = try Harness.shell(
+            """
+            set -e
+            cp -r '\(real)' '\(dir.path)/B.xcresult'; chmod -R u+w '\(dir.path)/B.xcresult'
+            f=$(ls -S '\(dir.path)'/B.xcresult/Data/data.* | head -1)
+            \(damage("$f", dir.path))
+            """)
+        XCTAssertEqual(prepared.status, 0, prepared.stderr)
+        return dir
     }
 
     func testImportWritesOneFolderPerFailedRunWholeAndRefusesToOverwrite() throws {

@@ -29,9 +29,7 @@ enum CIReports {
             var annotations = GitHubAnnotations()
             var lines = ""
             try RunParts.write(night.outcomes, of: night, render: issues, to: { for i in $0 { if let l = annotations.line(i) { lines += l } } })
-            let whole =
-                environment["GITHUB_STEP_SUMMARY"].map { _ in "The step summary holds the whole report." }
-                ?? "pseudoscope check --format text lists every one."
+            let whole = GitHubAnnotations.wholeReport(environment, else: "pseudoscope check --format text lists every one.")
             try stream.text(lines + (annotations.closing(fullReport: whole) ?? ""))
             try CheckText.write(night, glyphs: glyphs, color: false, triage: triage, to: &stream, companion: nil)
             var summary: [UInt8] = []
@@ -60,9 +58,7 @@ enum CIReports {
         case .github:
             var annotations = GitHubAnnotations()
             var out = issues.compactMap { annotations.line($0) }.joined()
-            let whole =
-                environment["GITHUB_STEP_SUMMARY"].map { _ in "The step summary holds the whole report." } ?? "pseudoscope audit lists every one."
-            out += annotations.closing(fullReport: whole) ?? ""
+            out += annotations.closing(fullReport: GitHubAnnotations.wholeReport(environment, else: "pseudoscope audit lists every one.")) ?? ""
             out += AuditText.write(v, color: false)
             try GitHubAnnotations.appendSummary(Array(AuditMarkdown.write(v).utf8), environment: environment)
             return Array(out.utf8)

@@ -38,6 +38,11 @@ struct GitHubAnnotations {
             ) + "\n"
     }
 
+    /// Where the whole report is, for the notice: the step summary when there is one, else the command given.
+    static func wholeReport(_ environment: [String: String], else command: String) -> String {
+        environment["GITHUB_STEP_SUMMARY"].map { _ in "The step summary holds the whole report." } ?? command
+    }
+
     /// A message as workflow commands take it: `%`, CR and LF escaped, controls made visible.
     static func data(_ s: String) -> String {
         TerminalText.sanitize(s).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
